@@ -1,0 +1,44 @@
+package dev.stateful.domain.model;
+
+import dev.stateful.domain.json.Json;
+
+/**
+ * v1 Pod. The spec stays a JSON tree: the controller only touches hostname, subdomain and volumes,
+ * and must pass everything else through untouched.
+ */
+public record Pod(ObjectMeta metadata, Json.Obj spec, PodStatus status) {
+
+    public Pod {
+        spec = spec == null ? Json.EMPTY_OBJECT : spec;
+        status = status == null ? PodStatus.NONE : status;
+    }
+
+    public String name() {
+        return metadata.name();
+    }
+
+    public String namespace() {
+        return metadata.namespace();
+    }
+
+    public boolean isTerminating() {
+        return metadata.isTerminating();
+    }
+
+    /** A pod that exists on the API server has a phase; placeholders built by the planner do not. */
+    public boolean isCreated() {
+        return !status.phase().isEmpty();
+    }
+
+    public Pod withMetadata(ObjectMeta value) {
+        return new Pod(value, spec, status);
+    }
+
+    public Pod withSpec(Json.Obj value) {
+        return new Pod(metadata, value, status);
+    }
+
+    public Pod withStatus(PodStatus value) {
+        return new Pod(metadata, spec, value);
+    }
+}

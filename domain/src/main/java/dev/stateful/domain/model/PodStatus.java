@@ -1,0 +1,46 @@
+package dev.stateful.domain.model;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/** The parts of v1 PodStatus the controller reads: the phase and the conditions. */
+public record PodStatus(String phase, List<PodCondition> conditions) {
+
+    public static final String PENDING = "Pending";
+    public static final String RUNNING = "Running";
+    public static final String SUCCEEDED = "Succeeded";
+    public static final String FAILED = "Failed";
+    public static final String UNKNOWN = "Unknown";
+    public static final PodStatus NONE = new PodStatus("", List.of());
+
+    public PodStatus {
+        phase = phase == null ? "" : phase;
+        conditions = conditions == null ? List.of() : List.copyOf(conditions);
+    }
+
+    public static PodStatus of(String phase) {
+        return new PodStatus(phase, List.of());
+    }
+
+    public static PodStatus runningAndReady(Instant since) {
+        return new PodStatus(RUNNING, List.of(new PodCondition(PodCondition.READY, "True", since)));
+    }
+
+    public Optional<PodCondition> readyCondition() {
+        return conditions.stream().filter(c -> PodCondition.READY.equals(c.type())).findFirst();
+    }
+
+    public boolean isReady() {
+        return readyCondition().map(PodCondition::isTrue).orElse(false);
+    }
+
+    /** v1 PodCondition (type, status and lastTransitionTime are what availability needs). */
+    public record PodCondition(String type, String status, Instant lastTransitionTime) {
+        public static final String READY = "Ready";
+
+        public boolean isTrue() {
+            return "True".equals(status);
+        }
+    }
+}
