@@ -1,0 +1,142 @@
+package dev.stateful.domain.identity;
+
+import dev.stateful.domain.model.ObjectMeta;
+import dev.stateful.domain.model.OwnerReference;
+import dev.stateful.domain.model.Pod;
+import dev.stateful.domain.model.StatefulSet;
+import java.util.Comparator;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Stable network identity of StatefulSet pods (spec 1.1–1.3): names {@code <set>-<ordinal>},
+ * ordinal parsing, membership, identity labels and their repair.
+ */
+public final class PodIdentity {
+
+    public static final String POD_NAME_LABEL = "statefulset.kubernetes.io/pod-name";
+    public static final String POD_INDEX_LABEL = "apps.kubernetes.io/pod-index";
+    public static final String REVISION_LABEL = "controller-revision-hash";
+
+    private static final Pattern NAME = Pattern.compile("(.*)-([0-9]+)$");
+
+    /** Orders pods by parsed ordinal, unparsable ones (-1) first. */
+    public static final Comparator<Pod> ASCENDING_ORDINAL = Comparator.comparingInt(PodIdentity::ordinal);
+    /** Orders pods highest ordinal first, unparsable ones last. */
+    public static final Comparator<Pod> DESCENDING_ORDINAL = ASCENDING_ORDINAL.reversed();
+
+    private PodIdentity() {
+    }
+
+    /** A pod name split into its parent set name and ordinal; ordinal -1 when it does not parse. */
+    public record ParsedName(String parent, int ordinal) {
+    }
+
+    /**
+     * Parses {@code <parent>-<ordinal>} with a greedy prefix; ordinals must fit a signed 32-bit
+     * integer. No match gives ("", -1); an overflowing ordinal gives (prefix, -1).
+     */
+    public static ParsedName parse(String podName) {
+        Matcher m = NAME.matcher(podName == null ? "" : podName);
+        if (!m.matches()) {
+            return new ParsedName("", -1);
+        }
+        try {
+            return new ParsedName(m.group(1), Integer.parseInt(m.group(2)));
+        } catch (NumberFormatException overflow) {
+            return new ParsedName(m.group(1), -1);
+        }
+    }
+
+    public static int ordinal(Pod pod) {
+        return parse(pod.name()).ordinal();
+    }
+
+    public static String parentName(Pod pod) {
+        return parse(pod.name()).parent();
+    }
+
+    public static String podName(StatefulSet set, int ordinal) {
+        return set.name() + "-" + ordinal;
+    }
+
+    /** {@code isMemberOf}: the name parses to this set's name (the filter applied when claiming pods). */
+    public static boolean isMemberOf(StatefulSet set, Pod pod) {
+        return set.name().equals(parentName(pod));
+    }
+
+    public static int startOrdinal(StatefulSet set) {
+        return set.spec().startOrdinal();
+    }
+
+    /** Inclusive last ordinal of the range: start + replicas - 1. */
+    public static int endOrdinal(StatefulSet set) {
+        return startOrdinal(set) + set.spec().replicasOrDefault() - 1;
+    }
+
+    public static boolean inOrdinalRange(StatefulSet set, int ordinal) {
+        return ordinal >= startOrdinal(set) && ordinal <= endOrdinal(set);
+    }
+
+    public static boolean inOrdinalRange(StatefulSet set, Pod pod) {
+        return inOrdinalRange(set, ordinal(pod));
+    }
+
+    /** The controller reference every pod, claim owner ref and revision of this set carries. */
+    public static OwnerReference controllerRef(StatefulSet set) {
+        return OwnerReference.controllerRef(OwnerReference.STATEFUL_SET_API_VERSION, OwnerReference.STATEFUL_SET_KIND, set.metadata());
+    }
+
+    /** Whether the pod's controller reference points at this set (kind and uid). */
+    public static boolean isControlledBy(Pod pod, StatefulSet set) {
+        return pod.metadata().controllerRef()
+                .map(ref -> ref.uid().equals(set.metadata().uid()) && OwnerReference.STATEFUL_SET_KIND.equals(ref.kind()))
+                .orElse(false);
+    }
+
+    /**
+     * {@code identityMatches}: the ordinal parses, the parent is this set, the name is canonical, the
+     * namespace is the set's, and the pod-name label equals the name. Hostname, subdomain, the
+     * pod-index label and the revision label are deliberately not checked (upstream parity).
+     */
+    public static boolean identityMatches(StatefulSet set, Pod pod) {
+        ParsedName parsed = parse(pod.name());
+        return parsed.ordinal() >= 0
+                && set.name().equals(parsed.parent())
+                && pod.name().equals(podName(set, parsed.ordinal()))
+                && pod.namespace().equals(set.namespace())
+                && pod.name().equals(pod.metadata().labels().get(POD_NAME_LABEL));
+    }
+
+    /**
+     * {@code updateIdentity}: recomputes name from the parsed ordinal, sets the namespace, the
+     * pod-name label and the pod-index label.
+     */
+    public static Pod updateIdentity(StatefulSet set, Pod pod) {
+        int ordinal = ordinal(pod);
+        String name = podName(set, ordinal);
+        ObjectMeta meta = pod.metadata()
+                .withName(name)
+                .withNamespace(set.namespace())
+                .withLabel(POD_NAME_LABEL, name)
+                .withLabel(POD_INDEX_LABEL, Integer.toString(ordinal));
+        return pod.withMetadata(meta);
+    }
+
+    /** {@code initIdentity}: identity plus hostname and subdomain, set only when a pod is created. */
+    public static Pod initIdentity(StatefulSet set, Pod pod) {
+        Pod updated = updateIdentity(set, pod);
+        var spec = updated.spec().with("hostname", updated.name());
+        spec = set.spec().serviceName().isEmpty() ? spec.without("subdomain") : spec.with("subdomain", set.spec().serviceName());
+        return updated.withSpec(spec);
+    }
+
+    /** The {@code controller-revision-hash} label value, or "" when absent. */
+    public static String revisionOf(Pod pod) {
+        return pod.metadata().labels().getOrDefault(REVISION_LABEL, "");
+    }
+
+    public static Pod withRevision(Pod pod, String revisionName) {
+        return pod.withMetadata(pod.metadata().withLabel(REVISION_LABEL, revisionName));
+    }
+}
