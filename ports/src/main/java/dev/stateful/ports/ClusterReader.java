@@ -1,0 +1,32 @@
+package dev.stateful.ports;
+
+import dev.stateful.domain.model.ControllerRevision;
+import dev.stateful.domain.model.ObjectKey;
+import dev.stateful.domain.model.PersistentVolumeClaim;
+import dev.stateful.domain.model.Pod;
+import dev.stateful.domain.model.StatefulSet;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The read side: what the informer caches hold (upstream listers). Answers may be stale; writes
+ * through the other ports are guarded by resourceVersion and uid so staleness is safe.
+ */
+public interface ClusterReader {
+
+    Optional<StatefulSet> statefulSet(ObjectKey key);
+
+    /** Every StatefulSet in the namespace ("" for all namespaces). */
+    List<StatefulSet> statefulSets(String namespace);
+
+    /** Every pod in the namespace; the controller claims its own by owner reference and selector. */
+    List<Pod> pods(String namespace);
+
+    Optional<PersistentVolumeClaim> claim(String namespace, String name);
+
+    /** Every claim in the namespace. */
+    List<PersistentVolumeClaim> claims(String namespace);
+
+    /** Every ControllerRevision in the namespace. */
+    List<ControllerRevision> revisions(String namespace);
+}
