@@ -1,0 +1,149 @@
+package dev.stateful.domain.storage;
+
+import dev.stateful.domain.identity.PodIdentity;
+import dev.stateful.domain.json.Json;
+import dev.stateful.domain.model.LabelSelector;
+import dev.stateful.domain.model.ObjectMeta;
+import dev.stateful.domain.model.PersistentVolumeClaim;
+import dev.stateful.domain.model.Pod;
+import dev.stateful.domain.model.StatefulSet;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * Stable storage identity of StatefulSet pods (spec 1.4) and what a pod's claims need before the
+ * pod can run (spec 1.5). Claim lookups are by claim name within the set's namespace.
+ */
+public final class PodClaims {
+
+    private PodClaims() {
+    }
+
+    /**
+     * {@code getPersistentVolumeClaimName}: {@code <template>-<set>-<ordinal>}. Volume provisioners'
+     * zone-spreading heuristics parse this format, so it must not change.
+     */
+    public static String claimName(StatefulSet set, PersistentVolumeClaim template, int ordinal) {
+        return template.name() + "-" + set.name() + "-" + ordinal;
+    }
+
+    /**
+     * {@code getPersistentVolumeClaims}: the claims of ordinal {@code ordinal}, keyed by template
+     * name in template order. Each is the template with its per-pod name, the set's namespace and
+     * the selector's labels; no owner references are added here (retention refs come later, 1.7).
+     */
+    public static Map<String, PersistentVolumeClaim> claimsFor(StatefulSet set, int ordinal) {
+        Map<String, PersistentVolumeClaim> claims = new LinkedHashMap<>();
+        for (PersistentVolumeClaim template : set.spec().volumeClaimTemplates()) {
+            ObjectMeta meta = template.metadata()
+                    .withName(claimName(set, template, ordinal))
+                    .withNamespace(set.namespace())
+                    .withLabels(claimLabels(set, template));
+            claims.put(template.name(), template.withMetadata(meta));
+        }
+        return Collections.unmodifiableMap(claims);
+    }
+
+    /** The claims of an existing pod; its ordinal is parsed from its name (-1 when unparsable, as upstream). */
+    public static Map<String, PersistentVolumeClaim> claimsFor(StatefulSet set, Pod pod) {
+        return claimsFor(set, PodIdentity.ordinal(pod));
+    }
+
+    /**
+     * Template labels overlaid by {@code selector.matchLabels}: the selector wins on a clash, so the
+     * claims carry the same selecting labels as the pods. matchExpressions are ignored.
+     */
+    static Map<String, String> claimLabels(StatefulSet set, PersistentVolumeClaim template) {
+        Map<String, String> labels = new LinkedHashMap<>(template.metadata().labels());
+        LabelSelector selector = set.spec().selector();
+        if (selector != null) {
+            labels.putAll(selector.matchLabels());
+        }
+        return labels;
+    }
+
+    /**
+     * {@code storageMatches}: the ordinal parses and, for every template, the pod has a volume named
+     * exactly like the template whose PVC source names this pod's claim. Extra volumes are fine.
+     */
+    public static boolean storageMatches(StatefulSet set, Pod pod) {
+        int ordinal = PodIdentity.ordinal(pod);
+        if (ordinal < 0) {
+            return false;
+        }
+        Map<String, Json> volumes = volumesByName(pod);
+        for (PersistentVolumeClaim template : set.spec().volumeClaimTemplates()) {
+            Optional<String> claimName = claimNameOf(volumes.get(template.name()));
+            if (!claimName.equals(Optional.of(claimName(set, template, ordinal)))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * {@code updateStorage}: one PVC volume per template (template order; upstream's order is random)
+     * followed by every existing volume whose name is not a template name, so a same-named template
+     * volume is replaced. Upstream also writes {@code readOnly: false}, which Go omits on the wire.
+     */
+    public static Pod updateStorage(StatefulSet set, Pod pod) {
+        Map<String, PersistentVolumeClaim> claims = claimsFor(set, pod);
+        List<Json> volumes = new ArrayList<>();
+        claims.forEach((templateName, claim) -> volumes.add(claimVolume(templateName, claim.name())));
+        for (Json volume : pod.spec().array("volumes")) {
+            if (!claims.containsKey(volumeName(volume))) {
+                volumes.add(volume);
+            }
+        }
+        // Go's omitempty drops an empty volume list.
+        Json.Obj spec = volumes.isEmpty() ? pod.spec().without("volumes") : pod.spec().with("volumes", new Json.Arr(volumes));
+        return pod.withSpec(spec);
+    }
+
+    /** The pod volume that mounts claim {@code claimName} under the template's name. */
+    public static Json.Obj claimVolume(String templateName, String claimName) {
+        return Json.object("name", templateName, "persistentVolumeClaim", Json.object("claimName", claimName));
+    }
+
+    /**
+     * What each claim of ordinal {@code ordinal} needs before the pod can be created or while it is
+     * Pending ({@code createPersistentVolumeClaims}), in template order.
+     */
+    public static ClaimStates check(StatefulSet set, int ordinal, Function<String, Optional<PersistentVolumeClaim>> existing) {
+        List<ClaimState> states = new ArrayList<>();
+        claimsFor(set, ordinal).forEach((templateName, desired) ->
+                states.add(ClaimState.of(templateName, desired, existing.apply(desired.name()))));
+        return new ClaimStates(states);
+    }
+
+    /** A claim lookup by name over a snapshot of claims (e.g. an informer cache of one namespace). */
+    public static Function<String, Optional<PersistentVolumeClaim>> lookup(Collection<PersistentVolumeClaim> claims) {
+        Map<String, PersistentVolumeClaim> byName = new LinkedHashMap<>();
+        claims.forEach(claim -> byName.put(claim.name(), claim));
+        return name -> Optional.ofNullable(byName.get(name));
+    }
+
+    private static Map<String, Json> volumesByName(Pod pod) {
+        Map<String, Json> volumes = new LinkedHashMap<>();
+        pod.spec().array("volumes").forEach(volume -> volumes.put(volumeName(volume), volume));
+        return volumes;
+    }
+
+    private static String volumeName(Json volume) {
+        return volume.asObject().flatMap(v -> v.string("name")).orElse("");
+    }
+
+    /** The claim a volume mounts; empty when absent or not a PVC volume. */
+    private static Optional<String> claimNameOf(Json volume) {
+        return Optional.ofNullable(volume)
+                .flatMap(Json::asObject)
+                .flatMap(v -> v.object("persistentVolumeClaim"))
+                .map(source -> source.string("claimName").orElse(""));
+    }
+}
