@@ -129,7 +129,12 @@ public final class JsonParser {
                 throw error("control character in string");
             }
             if (c != '\\') {
-                out.append(c);
+                if (Character.isHighSurrogate(c) && pos < text.length() && Character.isLowSurrogate(text.charAt(pos))) {
+                    out.append(c).append(text.charAt(pos++));
+                } else {
+                    // a lone surrogate is the Java form of invalid UTF-8, which Go decodes as U+FFFD
+                    out.append(Character.isSurrogate(c) ? '\uFFFD' : c);
+                }
                 continue;
             }
             if (pos >= text.length()) {
@@ -143,28 +148,65 @@ public final class JsonParser {
                 case 'n' -> out.append('\n');
                 case 'r' -> out.append('\r');
                 case 't' -> out.append('\t');
-                case 'u' -> {
-                    if (pos + 4 > text.length()) {
-                        throw error("bad unicode escape");
-                    }
-                    try {
-                        out.append((char) Integer.parseInt(text.substring(pos, pos + 4), 16));
-                    } catch (NumberFormatException ex) {
-                        throw error("bad unicode escape");
-                    }
-                    pos += 4;
-                }
+                case 'u' -> out.appendCodePoint(unicodeEscape());
                 default -> throw error("bad escape '\\" + e + "'");
             }
         }
     }
 
+    /**
+     * Decodes {@code \\uXXXX} (the backslash already consumed) like Go: a high surrogate followed by an
+     * escaped low surrogate is one code point; any other surrogate becomes U+FFFD and a following escape
+     * is decoded on its own.
+     */
+    private int unicodeEscape() {
+        int first = hex4(pos);
+        if (first < 0) {
+            throw error("bad unicode escape");
+        }
+        pos += 4;
+        if (!Character.isSurrogate((char) first)) {
+            return first;
+        }
+        if (Character.isHighSurrogate((char) first) && text.startsWith("\\u", pos)) {
+            int second = hex4(pos + 2);
+            if (second >= 0 && Character.isLowSurrogate((char) second)) {
+                pos += 6;
+                return Character.toCodePoint((char) first, (char) second);
+            }
+        }
+        return 0xFFFD;
+    }
+
+    /** Exactly four ASCII hex digits at {@code at}, or -1. */
+    private int hex4(int at) {
+        if (at + 4 > text.length()) {
+            return -1;
+        }
+        int value = 0;
+        for (int i = at; i < at + 4; i++) {
+            char c = text.charAt(i);
+            boolean ascii = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+            if (!ascii) {
+                return -1;
+            }
+            int digit = Character.digit(c, 16);
+            value = value * 16 + digit;
+        }
+        return value;
+    }
+
+    /** RFC 8259 number: no leading zeros, ASCII digits only (as Go's decoder). */
     private Json number() {
         int start = pos;
         if (peek('-')) {
             pos++;
         }
-        digits();
+        if (peek('0')) {
+            pos++;
+        } else {
+            digits();
+        }
         if (peek('.')) {
             pos++;
             digits();
@@ -185,7 +227,7 @@ public final class JsonParser {
 
     private void digits() {
         int start = pos;
-        while (pos < text.length() && Character.isDigit(text.charAt(pos))) {
+        while (pos < text.length() && text.charAt(pos) >= '0' && text.charAt(pos) <= '9') {
             pos++;
         }
         if (start == pos) {

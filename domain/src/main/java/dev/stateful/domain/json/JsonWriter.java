@@ -1,17 +1,24 @@
 package dev.stateful.domain.json;
 
 import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
+import java.util.Comparator;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
  * Serialises JSON exactly as Go's {@code encoding/json} marshals a {@code map[string]interface{}}:
- * object keys sorted, no whitespace, HTML-safe escaping, float64 number formatting. Revision data and
- * therefore revision hashes depend on these bytes.
+ * object keys sorted, no whitespace, HTML-safe escaping, float64 number formatting, as of Go 1.22 (the
+ * toolchain of Kubernetes 1.30 and later). Revision data and therefore revision hashes depend on these
+ * bytes.
  */
 public final class JsonWriter {
 
     private static final char[] HEX = "0123456789abcdef".toCharArray();
+
+    /** Go sorts map keys byte-wise on their UTF-8 encoding, which is code point order (not UTF-16 order). */
+    static final Comparator<String> UTF8_ORDER = JsonWriter::compareCodePoints;
 
     private JsonWriter() {
     }
@@ -26,7 +33,7 @@ public final class JsonWriter {
         if (json instanceof Json.Obj o) {
             out.append('{');
             boolean first = true;
-            for (Map.Entry<String, Json> e : new TreeMap<>(o.fields()).entrySet()) {
+            for (Map.Entry<String, Json> e : sortedByKey(o.fields()).entrySet()) {
                 if (!first) {
                     out.append(',');
                 }
@@ -56,30 +63,76 @@ public final class JsonWriter {
         }
     }
 
-    /** Go formats float64 with 'f' in [1e-6, 1e21) and 'e' outside, shortest representation. */
+    private static Map<String, Json> sortedByKey(Map<String, Json> fields) {
+        Map<String, Json> sorted = new TreeMap<>(UTF8_ORDER);
+        sorted.putAll(fields);
+        return sorted;
+    }
+
+    private static int compareCodePoints(String a, String b) {
+        int i = 0;
+        int j = 0;
+        while (i < a.length() && j < b.length()) {
+            int ca = a.codePointAt(i);
+            int cb = b.codePointAt(j);
+            if (ca != cb) {
+                return Integer.compare(ca, cb);
+            }
+            i += Character.charCount(ca);
+            j += Character.charCount(cb);
+        }
+        return Boolean.compare(i < a.length(), j < b.length());
+    }
+
+    /**
+     * Go decodes numbers into float64 and formats them with the shortest digits that read back as the
+     * same float64: plain notation for magnitudes in [1e-6, 1e21), otherwise {@code 1e+21} /
+     * {@code 1e-7} style (Go strips the padding zero of a one-digit negative exponent).
+     */
     static String number(BigDecimal value) {
         double d = value.doubleValue();
+        if (Double.isInfinite(d)) {
+            throw new JsonException("number out of float64 range: " + value);
+        }
         if (d == 0) {
             return "0";
         }
+        BigDecimal digits = shortest(d);
         double abs = Math.abs(d);
         if (abs >= 1e-6 && abs < 1e21) {
-            return new BigDecimal(Double.toString(d)).stripTrailingZeros().toPlainString();
+            return digits.toPlainString();
         }
-        BigDecimal shortest = new BigDecimal(Double.toString(d)).stripTrailingZeros();
-        String unscaled = shortest.unscaledValue().abs().toString();
-        int exponent = unscaled.length() - 1 - shortest.scale();
-        StringBuilder mantissa = new StringBuilder(d < 0 ? "-" : "");
-        mantissa.append(unscaled.charAt(0));
+        String unscaled = digits.unscaledValue().abs().toString();
+        int exponent = unscaled.length() - 1 - digits.scale();
+        StringBuilder out = new StringBuilder(d < 0 ? "-" : "");
+        out.append(unscaled.charAt(0));
         if (unscaled.length() > 1) {
-            mantissa.append('.').append(unscaled, 1, unscaled.length());
+            out.append('.').append(unscaled, 1, unscaled.length());
         }
-        mantissa.append('e').append(exponent < 0 ? '-' : '+');
-        String exp = Integer.toString(Math.abs(exponent));
-        if (exp.length() < 2) {
-            mantissa.append('0');
+        return out.append('e').append(exponent < 0 ? '-' : '+').append(Math.abs(exponent)).toString();
+    }
+
+    /**
+     * The shortest decimal that reads back as {@code d}, the closest to {@code d} among equally short
+     * ones (Go's strconv "shortest"). Computed here because JDK 17's Double.toString is not always
+     * shortest (JDK-4511638: it prints 2.82879384806159E17 as 2.82879384806159008E17).
+     */
+    private static BigDecimal shortest(double d) {
+        BigDecimal exact = new BigDecimal(d);
+        for (int precision = 1; precision < 17; precision++) {
+            BigDecimal nearest = exact.round(new MathContext(precision, RoundingMode.HALF_EVEN));
+            if (nearest.doubleValue() == d) {
+                return nearest.stripTrailingZeros();
+            }
+            // the round-trip interval is asymmetric at powers of two: the other neighbour may still fit
+            for (RoundingMode mode : new RoundingMode[] {RoundingMode.FLOOR, RoundingMode.CEILING}) {
+                BigDecimal neighbour = exact.round(new MathContext(precision, mode));
+                if (neighbour.doubleValue() == d) {
+                    return neighbour.stripTrailingZeros();
+                }
+            }
         }
-        return mantissa.append(exp).toString();
+        return exact.round(new MathContext(17, RoundingMode.HALF_EVEN)).stripTrailingZeros();
     }
 
     private static void string(String s, StringBuilder out) {
@@ -92,6 +145,8 @@ public final class JsonWriter {
                 case '\n' -> out.append("\\n");
                 case '\r' -> out.append("\\r");
                 case '\t' -> out.append("\\t");
+                case '\b' -> out.append("\\b");
+                case '\f' -> out.append("\\f");
                 default -> {
                     if (c < 0x20 || c == '<' || c == '>' || c == '&' || c == '\u2028' || c == '\u2029') {
                         unicode(c, out);
