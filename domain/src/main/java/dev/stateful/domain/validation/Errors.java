@@ -1,0 +1,73 @@
+package dev.stateful.domain.validation;
+
+import dev.stateful.domain.json.Json;
+import dev.stateful.domain.json.JsonWriter;
+import dev.stateful.domain.model.LabelSelector;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * Builds {@link Violation}s the way {@code field.Invalid}, {@code field.NotSupported}, ... build
+ * {@code field.Error}s. The offending value, when upstream reports one, leads the detail (quoted for
+ * strings), matching how the codec already words its problems: {@code "Never": supported values: "Always"}.
+ */
+final class Errors {
+
+    static final String NEGATIVE = "must be greater than or equal to 0";
+    static final String IMMUTABLE = "field is immutable";
+
+    private Errors() {
+    }
+
+    static Violation required(String field, String detail) {
+        return new Violation(field, Violation.Type.REQUIRED, detail);
+    }
+
+    static Violation invalid(String field, Object value, String detail) {
+        String shown = render(value);
+        return new Violation(field, Violation.Type.INVALID, detail.isEmpty() ? shown : shown + ": " + detail);
+    }
+
+    static Violation notSupported(String field, Object value, String... supported) {
+        String values = Stream.of(supported).map(Errors::quote).collect(Collectors.joining(", "));
+        return new Violation(field, Violation.Type.NOT_SUPPORTED, render(value) + ": supported values: " + values);
+    }
+
+    static Violation forbidden(String field, String detail) {
+        return new Violation(field, Violation.Type.FORBIDDEN, detail);
+    }
+
+    static Violation duplicate(String field, Object value) {
+        return new Violation(field, Violation.Type.DUPLICATE, render(value));
+    }
+
+    static Violation tooLong(String field, String detail) {
+        return new Violation(field, Violation.Type.TOO_LONG, detail);
+    }
+
+    /** Strings quoted like Go's %q, maps and JSON as sorted JSON, everything else as its text. */
+    static String render(Object value) {
+        if (value == null) {
+            return "null";
+        }
+        if (value instanceof String s) {
+            return quote(s);
+        }
+        if (value instanceof Json json) {
+            return JsonWriter.write(json);
+        }
+        if (value instanceof Map<?, ?> map) {
+            return JsonWriter.write(Json.from(new TreeMap<>(map)));
+        }
+        if (value instanceof LabelSelector selector) {
+            return "{" + selector + "}";
+        }
+        return value.toString();
+    }
+
+    static String quote(String s) {
+        return '"' + s.replace("\\", "\\\\").replace("\"", "\\\"") + '"';
+    }
+}

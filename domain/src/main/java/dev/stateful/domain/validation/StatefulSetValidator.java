@@ -1,0 +1,324 @@
+package dev.stateful.domain.validation;
+
+import dev.stateful.domain.json.Json;
+import dev.stateful.domain.model.IntOrString;
+import dev.stateful.domain.model.ObjectMeta;
+import dev.stateful.domain.model.PersistentVolumeClaim;
+import dev.stateful.domain.model.RetentionPolicy;
+import dev.stateful.domain.model.StatefulSet;
+import dev.stateful.domain.model.StatefulSetSpec;
+import dev.stateful.domain.model.UpdateStrategy;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * apps/v1 StatefulSet validation as the API server does it ({@code ValidateStatefulSet},
+ * {@code ValidateStatefulSetUpdate}; spec 7.3), run on the <em>defaulted</em> object, plus two project
+ * rules upstream lacks: set names of at most 52 characters and named, unique claim templates.
+ * Errors accumulate in upstream order (metadata, then the spec fields in the order Go checks them,
+ * then the project rules of the spec); map entries are visited in key order.
+ */
+public final class StatefulSetValidator {
+
+    /** 63 (label value limit) − 1 ("-") − 10 (longest revision hash): see {@link #NAME_TOO_LONG}. */
+    public static final int MAX_NAME_LENGTH = 52;
+
+    public static final String NAME_TOO_LONG = "must be no more than " + MAX_NAME_LENGTH + " characters: pods carry the label "
+            + "controller-revision-hash=<name>-<hash> with a hash of up to 10 characters, and a longer name makes that "
+            + "label exceed 63 characters so no pod can be created (kubernetes/kubernetes#64023)";
+
+    public static final String FORBIDDEN_SPEC_UPDATE = "updates to statefulset spec for fields other than 'replicas', "
+            + "'ordinals', 'template', 'updateStrategy', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden";
+
+    public static final String NEGATIVE_HISTORY_LIMIT_WARNING = "spec.revisionHistoryLimit: a negative value retains all "
+            + "historical revisions; a value >= 0 is recommended";
+
+    private static final Pattern SIGNED_DIGITS = Pattern.compile("[-+]?[0-9]+");
+
+    private StatefulSetValidator() {
+    }
+
+    /** Create validation: metadata (name, namespace, labels, annotations) and the whole spec. */
+    public static List<Violation> validate(StatefulSet set) {
+        List<Violation> out = new ArrayList<>(metadata(set.metadata()));
+        out.addAll(spec(set.spec()));
+        return List.copyOf(out);
+    }
+
+    /**
+     * Update validation. Like upstream, the name is not re-validated (an existing set with a name
+     * that is no longer acceptable must stay updatable, e.g. to remove a finalizer), so neither is
+     * the 52-character project rule. Only replicas, template, updateStrategy, minReadySeconds,
+     * ordinals and the retention policy may change.
+     */
+    public static List<Violation> validateUpdate(StatefulSet oldSet, StatefulSet newSet) {
+        List<Violation> out = new ArrayList<>(metadataUpdate(oldSet.metadata(), newSet.metadata()));
+        out.addAll(spec(newSet.spec()));
+        if (!onlyMutableFieldsDiffer(oldSet.spec(), newSet.spec())) {
+            out.add(Errors.forbidden("spec", FORBIDDEN_SPEC_UPDATE));
+        }
+        return List.copyOf(out);
+    }
+
+    /** Accepted but questionable settings, returned to the client as API warnings. */
+    public static List<String> warnings(StatefulSet set) {
+        Integer limit = set.spec().revisionHistoryLimit();
+        return limit != null && limit < 0 ? List.of(NEGATIVE_HISTORY_LIMIT_WARNING) : List.of();
+    }
+
+    // ------------------------------------------------------------------ metadata
+
+    private static List<Violation> metadata(ObjectMeta meta) {
+        List<Violation> out = new ArrayList<>();
+        String generateName = meta.generateName() == null ? "" : meta.generateName();
+        if (!generateName.isEmpty()) {
+            Names.dns1123Label(maskTrailingDash(generateName))
+                    .forEach(msg -> out.add(Errors.invalid("metadata.generateName", generateName, msg)));
+        }
+        if (meta.name().isEmpty()) {
+            out.add(Errors.required("metadata.name", "name or generateName is required"));
+        } else {
+            Names.dns1123Label(meta.name()).forEach(msg -> out.add(Errors.invalid("metadata.name", meta.name(), msg)));
+            if (Names.byteLength(meta.name()) > MAX_NAME_LENGTH) {
+                out.add(Errors.invalid("metadata.name", meta.name(), NAME_TOO_LONG));
+            }
+        }
+        // the API server takes an empty namespace from the request path, so only a given one is checked
+        if (!meta.namespace().isEmpty()) {
+            Names.dns1123Label(meta.namespace()).forEach(msg -> out.add(Errors.invalid("metadata.namespace", meta.namespace(), msg)));
+        }
+        if (meta.generation() < 0) {
+            out.add(Errors.invalid("metadata.generation", meta.generation(), Errors.NEGATIVE));
+        }
+        out.addAll(MetaRules.labels(meta.labels(), "metadata.labels"));
+        out.addAll(MetaRules.annotations(meta.annotations(), "metadata.annotations"));
+        return out;
+    }
+
+    /** {@code NameIsDNSLabel(name, prefix=true)}: a generated name may end in '-'. */
+    private static String maskTrailingDash(String name) {
+        return name.length() > 1 && name.endsWith("-") ? name.substring(0, name.length() - 1) + "a" : name;
+    }
+
+    /** {@code ValidateObjectMetaUpdate}: identity fields are immutable; labels and annotations stay valid. */
+    private static List<Violation> metadataUpdate(ObjectMeta oldMeta, ObjectMeta newMeta) {
+        List<Violation> out = new ArrayList<>();
+        if (!newMeta.name().equals(oldMeta.name())) {
+            out.add(Errors.invalid("metadata.name", newMeta.name(), Errors.IMMUTABLE));
+        }
+        if (!newMeta.namespace().equals(oldMeta.namespace())) {
+            out.add(Errors.invalid("metadata.namespace", newMeta.namespace(), Errors.IMMUTABLE));
+        }
+        // an update without a uid keeps the stored one (rest.BeforeUpdate); only a different one is an error
+        if (newMeta.uid() != null && !newMeta.uid().isEmpty() && !newMeta.uid().equals(oldMeta.uid())) {
+            out.add(Errors.invalid("metadata.uid", newMeta.uid(), Errors.IMMUTABLE));
+        }
+        out.addAll(MetaRules.labels(newMeta.labels(), "metadata.labels"));
+        out.addAll(MetaRules.annotations(newMeta.annotations(), "metadata.annotations"));
+        return out;
+    }
+
+    // ------------------------------------------------------------------ spec
+
+    private static List<Violation> spec(StatefulSetSpec spec) {
+        List<Violation> out = new ArrayList<>(podManagementPolicy(spec.podManagementPolicy()));
+        out.addAll(updateStrategy(spec.updateStrategy()));
+        out.addAll(retentionPolicy(spec.persistentVolumeClaimRetentionPolicy()));
+        if (spec.replicas() != null) {
+            out.addAll(nonNegative(spec.replicas(), "spec.replicas"));
+        }
+        out.addAll(nonNegative(spec.minReadySeconds(), "spec.minReadySeconds"));
+        if (spec.ordinals() != null) {
+            // upstream names the child "ordinals.start" in one step; the printed path is the same
+            out.addAll(nonNegative(spec.ordinals().start(), "spec.ordinals.start"));
+        }
+        out.addAll(selector(spec));
+        out.addAll(template(spec));
+        out.addAll(claimTemplates(spec.volumeClaimTemplates()));
+        return out;
+    }
+
+    private static List<Violation> podManagementPolicy(String policy) {
+        if (policy.isEmpty()) {
+            return List.of(Errors.required("spec.podManagementPolicy", ""));
+        }
+        if (policy.equals(StatefulSetSpec.ORDERED_READY) || policy.equals(StatefulSetSpec.PARALLEL)) {
+            return List.of();
+        }
+        return List.of(Errors.invalid("spec.podManagementPolicy", policy, "must be 'OrderedReady' or 'Parallel'"));
+    }
+
+    private static List<Violation> updateStrategy(UpdateStrategy strategy) {
+        UpdateStrategy.RollingUpdate rolling = strategy.rollingUpdate();
+        if (strategy.type().isEmpty()) {
+            return List.of(Errors.required("spec.updateStrategy", ""));
+        }
+        if (strategy.isOnDelete()) {
+            return rolling == null ? List.of() : List.of(Errors.invalid("spec.updateStrategy.rollingUpdate",
+                    describe(rolling), "only allowed for updateStrategy 'RollingUpdate'"));
+        }
+        if (strategy.isRollingUpdate()) {
+            return rolling == null ? List.of() : rollingUpdate(rolling, "spec.updateStrategy.rollingUpdate");
+        }
+        return List.of(Errors.invalid("spec.updateStrategy", strategy.type(), "must be 'RollingUpdate' or 'OnDelete'"));
+    }
+
+    private static List<Violation> rollingUpdate(UpdateStrategy.RollingUpdate rolling, String path) {
+        List<Violation> out = new ArrayList<>();
+        if (rolling.partition() != null) {
+            out.addAll(nonNegative(rolling.partition(), path + ".partition"));
+        }
+        if (rolling.maxUnavailable() != null) {
+            out.addAll(maxUnavailable(rolling.maxUnavailable(), path + ".maxUnavailable"));
+        }
+        return out;
+    }
+
+    /**
+     * {@code ValidatePositiveIntOrPercent}, then "cannot be 0", then "not more than 100%". As upstream,
+     * a malformed string whose digits read as 0 (e.g. "abc", "0") also gets "cannot be 0".
+     */
+    private static List<Violation> maxUnavailable(IntOrString value, String path) {
+        List<Violation> out = new ArrayList<>();
+        Object shown = value.isInt() ? (Object) value.intValue() : text(value);
+        if (value.isInt()) {
+            out.addAll(nonNegative(value.intValue(), path));
+        } else {
+            Names.percent(text(value)).forEach(msg -> out.add(Errors.invalid(path, shown, msg)));
+        }
+        if (isZero(value)) {
+            out.add(Errors.invalid(path, shown, "cannot be 0"));
+        }
+        if (!value.isInt() && Names.percentValue(text(value)).map(p -> p.compareTo(BigInteger.valueOf(100)) > 0).orElse(false)) {
+            out.add(Errors.invalid(path, shown, "must not be greater than 100%"));
+        }
+        return out;
+    }
+
+    /** {@code getIntOrPercentValue(v) == 0}: a percent's number, an int, or Go's Atoi of other strings (0 on error). */
+    private static boolean isZero(IntOrString value) {
+        if (value.isInt()) {
+            return value.intValue() == 0;
+        }
+        String s = text(value);
+        var percent = Names.percentValue(s);
+        if (percent.isPresent()) {
+            return percent.get().signum() == 0;
+        }
+        // Atoi: a syntax error yields 0; an out-of-range number yields the clamped (non-zero) bound
+        return !SIGNED_DIGITS.matcher(s).matches() || new BigInteger(s.startsWith("+") ? s.substring(1) : s).signum() == 0;
+    }
+
+    private static String text(IntOrString value) {
+        return value.stringValue() == null ? "" : value.stringValue();
+    }
+
+    private static List<Violation> retentionPolicy(RetentionPolicy policy) {
+        if (policy == null) {
+            return List.of();
+        }
+        List<Violation> out = new ArrayList<>();
+        String path = "spec.persistentVolumeClaimRetentionPolicy";
+        if (!isRetentionValue(policy.whenDeleted())) {
+            out.add(Errors.notSupported(path + ".whenDeleted", policy.whenDeleted(), RetentionPolicy.RETAIN_VALUE, RetentionPolicy.DELETE_VALUE));
+        }
+        if (!isRetentionValue(policy.whenScaled())) {
+            out.add(Errors.notSupported(path + ".whenScaled", policy.whenScaled(), RetentionPolicy.RETAIN_VALUE, RetentionPolicy.DELETE_VALUE));
+        }
+        return out;
+    }
+
+    private static boolean isRetentionValue(String value) {
+        return RetentionPolicy.RETAIN_VALUE.equals(value) || RetentionPolicy.DELETE_VALUE.equals(value);
+    }
+
+    private static List<Violation> selector(StatefulSetSpec spec) {
+        if (spec.selector() == null) {
+            return List.of(Errors.required("spec.selector", ""));
+        }
+        List<Violation> out = new ArrayList<>(SelectorRules.selector(spec.selector(), "spec.selector"));
+        if (spec.selector().isEmpty()) {
+            out.add(Errors.invalid("spec.selector", spec.selector(), "empty selector is invalid for statefulset"));
+        }
+        return out;
+    }
+
+    /**
+     * The template is only checked against a selector that converts; a selector that does not
+     * convert gets one more (detail-less) error, exactly as {@code LabelSelectorAsSelector} fails upstream.
+     * restartPolicy and activeDeadlineSeconds are checked either way.
+     */
+    private static List<Violation> template(StatefulSetSpec spec) {
+        List<Violation> out = new ArrayList<>();
+        boolean convertible = spec.selector() == null || SelectorRules.selector(spec.selector(), "spec.selector").isEmpty();
+        if (convertible) {
+            out.addAll(PodTemplateRules.metadata(spec.template(), spec.selector(), "spec.template"));
+        } else {
+            out.add(Errors.invalid("spec.selector", spec.selector(), ""));
+        }
+        out.addAll(PodTemplateRules.restartPolicy(spec.template(), "spec.template"));
+        out.addAll(PodTemplateRules.activeDeadlineSeconds(spec.template(), "spec.template"));
+        return out;
+    }
+
+    /**
+     * Project rule (upstream does not validate claim templates): each needs a name that is a DNS
+     * subdomain, because it becomes the prefix of every claim name {@code <template>-<set>-<ordinal>},
+     * and names must be unique, because two templates of one name would claim the same PVC.
+     */
+    private static List<Violation> claimTemplates(List<PersistentVolumeClaim> templates) {
+        List<Violation> out = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        for (int i = 0; i < templates.size(); i++) {
+            String path = "spec.volumeClaimTemplates[" + i + "].metadata.name";
+            String name = templates.get(i).metadata().name();
+            if (name.isEmpty()) {
+                out.add(Errors.required(path, "every volume claim template needs a name"));
+                continue;
+            }
+            Names.dns1123Subdomain(name).forEach(msg -> out.add(Errors.invalid(path, name, msg)));
+            if (!seen.add(name)) {
+                out.add(Errors.duplicate(path, name));
+            }
+        }
+        return out;
+    }
+
+    private static List<Violation> nonNegative(long value, String path) {
+        return value < 0 ? List.of(Errors.invalid(path, value, Errors.NEGATIVE)) : List.of();
+    }
+
+    /**
+     * Upstream's clone check: copy the mutable fields from the old spec into the new one; anything
+     * still different is a forbidden change (selector, serviceName, volumeClaimTemplates,
+     * podManagementPolicy, revisionHistoryLimit, and any field added to the spec later).
+     */
+    private static boolean onlyMutableFieldsDiffer(StatefulSetSpec oldSpec, StatefulSetSpec newSpec) {
+        StatefulSetSpec withOldMutables = newSpec
+                .withReplicas(oldSpec.replicas())
+                .withTemplate(oldSpec.template())
+                .withUpdateStrategy(oldSpec.updateStrategy())
+                .withMinReadySeconds(oldSpec.minReadySeconds())
+                .withOrdinals(oldSpec.ordinals())
+                .withRetentionPolicy(oldSpec.persistentVolumeClaimRetentionPolicy());
+        return withOldMutables.equals(oldSpec);
+    }
+
+    private static Json describe(UpdateStrategy.RollingUpdate rolling) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        if (rolling.partition() != null) {
+            out.put("partition", rolling.partition());
+        }
+        IntOrString max = rolling.maxUnavailable();
+        if (max != null) {
+            out.put("maxUnavailable", max.isInt() ? (Object) max.intValue() : text(max));
+        }
+        return Json.from(out);
+    }
+}

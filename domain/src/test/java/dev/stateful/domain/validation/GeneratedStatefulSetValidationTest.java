@@ -1,0 +1,267 @@
+package dev.stateful.domain.validation;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+import dev.stateful.domain.json.Json;
+import dev.stateful.domain.model.IntOrString;
+import dev.stateful.domain.model.LabelSelector;
+import dev.stateful.domain.model.ObjectMeta;
+import dev.stateful.domain.model.Ordinals;
+import dev.stateful.domain.model.PersistentVolumeClaim;
+import dev.stateful.domain.model.RetentionPolicy;
+import dev.stateful.domain.model.StatefulSet;
+import dev.stateful.domain.model.StatefulSetSpec;
+import dev.stateful.domain.model.UpdateStrategy;
+import dev.stateful.domain.testing.Fixtures;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.function.Function;
+import java.util.function.UnaryOperator;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Thousands of generated sets: random mutations of a valid set, at most one per aspect ("slot") so
+ * that mutations do not undo each other. Mutations known to be invalid must each be reported (with a
+ * violation under their own field path); combinations of valid mutations must pass; nothing throws.
+ * Run with {@code -Dvalidation.seed=<seed>} to replay a failure.
+ */
+class GeneratedStatefulSetValidationTest {
+
+    static final int RUNS = 5_000;
+    static final StatefulSet BASE = Fixtures.statefulSet("web", 3);
+    static final String LABEL_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789-";
+    static final String BAD_CHARS = "ABZ_.! é/:";
+    static final String BAD_VALUE_CHARS = "! é/:@";
+
+    /**
+     * A mutation: the slot it occupies, whether the result is invalid, where the error must show, and
+     * which paths it hides: upstream skips the template metadata checks when the selector does not
+     * convert, so a bad template label next to a malformed selector is (correctly) not reported.
+     */
+    record Mutation(String slot, String description, boolean invalid, String path, String hides, UnaryOperator<StatefulSet> apply) {
+    }
+
+    static final List<Function<Random, Mutation>> GENERATORS = List.of(
+            // ---- names
+            r -> invalid("name", "bad characters", "metadata.name", meta(m -> m.withName(withBadChar(r, label(r, 1, 40))))),
+            r -> invalid("name", "dash at an end", "metadata.name", meta(m -> m.withName(r.nextBoolean() ? "-" + label(r, 1, 20) : label(r, 1, 20) + "-"))),
+            r -> invalid("name", "too long", "metadata.name", meta(m -> m.withName(label(r, 53, 300)))),
+            r -> invalid("name", "empty", "metadata.name", meta(m -> m.withName(""))),
+            r -> valid("name", "valid name", meta(m -> m.withName(label(r, 1, 52)))),
+            r -> invalid("namespace", "bad namespace", "metadata.namespace", meta(m -> m.withNamespace(withBadChar(r, label(r, 1, 30))))),
+            r -> valid("namespace", "valid or empty namespace", meta(m -> m.withNamespace(r.nextBoolean() ? "" : label(r, 1, 63)))),
+            // ---- numbers
+            r -> invalid("replicas", "negative replicas", "spec.replicas", spec(s -> s.withReplicas(negative(r)))),
+            r -> valid("replicas", "any non-negative replicas", spec(s -> s.withReplicas(nonNegative(r)))),
+            r -> invalid("minReadySeconds", "negative minReadySeconds", "spec.minReadySeconds", spec(s -> s.withMinReadySeconds(negative(r)))),
+            r -> valid("minReadySeconds", "minReadySeconds", spec(s -> s.withMinReadySeconds(nonNegative(r)))),
+            r -> invalid("ordinals", "negative start", "spec.ordinals.start", spec(s -> s.withOrdinals(new Ordinals(negative(r))))),
+            r -> valid("ordinals", "start ordinal", spec(s -> s.withOrdinals(new Ordinals(nonNegative(r))))),
+            r -> valid("revisionHistoryLimit", "any revisionHistoryLimit (negative only warns)", spec(s -> s.withRevisionHistoryLimit(r.nextInt()))),
+            // ---- strategies and policies
+            r -> invalid("policy", "unknown podManagementPolicy", "spec.podManagementPolicy", spec(s -> s.withPodManagementPolicy(
+                    oneOf(r, "", "Sequential", "parallel", "orderedready", label(r, 1, 10) + "X")))),
+            r -> valid("policy", "known podManagementPolicy", spec(s -> s.withPodManagementPolicy(oneOf(r, StatefulSetSpec.PARALLEL, StatefulSetSpec.ORDERED_READY)))),
+            r -> invalid("strategy", "unknown strategy type", "spec.updateStrategy", spec(s -> s.withUpdateStrategy(
+                    new UpdateStrategy(oneOf(r, "", "Recreate", "rollingupdate", "ondelete", label(r, 1, 10)), null)))),
+            r -> invalid("strategy", "OnDelete with rollingUpdate", "spec.updateStrategy.rollingUpdate", spec(s -> s.withUpdateStrategy(
+                    new UpdateStrategy(UpdateStrategy.ON_DELETE, new UpdateStrategy.RollingUpdate(nonNegative(r), null))))),
+            r -> invalid("strategy", "negative partition", "spec.updateStrategy.rollingUpdate.partition", spec(s -> s.withUpdateStrategy(
+                    UpdateStrategy.rollingUpdate(negative(r), null)))),
+            r -> invalid("strategy", "bad maxUnavailable", "spec.updateStrategy.rollingUpdate.maxUnavailable", spec(s -> s.withUpdateStrategy(
+                    UpdateStrategy.rollingUpdate(0, badMaxUnavailable(r))))),
+            r -> valid("strategy", "valid strategy", spec(s -> s.withUpdateStrategy(validStrategy(r)))),
+            r -> invalid("retention", "unknown retention value", "spec.persistentVolumeClaimRetentionPolicy", spec(s -> s.withRetentionPolicy(
+                    r.nextBoolean() ? new RetentionPolicy(badRetention(r), "Retain") : new RetentionPolicy("Delete", badRetention(r))))),
+            r -> valid("retention", "valid retention", spec(s -> s.withRetentionPolicy(
+                    new RetentionPolicy(oneOf(r, "Retain", "Delete", ""), oneOf(r, "Retain", "Delete", ""))))),
+            // ---- selector and template
+            r -> invalid("selector", "selector does not match", "spec.template.metadata.labels", spec(s -> s.withSelector(
+                    LabelSelector.of(Map.of("app", "nginx" + label(r, 1, 5)))))),
+            r -> invalid("selector", "missing selector", "spec.selector", spec(s -> s.withSelector(null))),
+            r -> invalid("selector", "empty selector", "spec.selector", spec(s -> s.withSelector(LabelSelector.of(Map.of())))),
+            r -> hiding("spec.template.labels", invalid("selector", "malformed expression", "spec.selector", spec(s -> s.withSelector(new LabelSelector(Map.of("app", "nginx"),
+                    List.of(oneOf(r, new LabelSelector.Requirement("tier", "In", List.of()),
+                            new LabelSelector.Requirement("tier", "Exists", List.of("x")),
+                            new LabelSelector.Requirement("tier", "Equals", List.of("x")),
+                            new LabelSelector.Requirement("Tier!", "DoesNotExist", List.of())))))))),
+            r -> valid("selector", "selector by expression", spec(s -> s.withSelector(new LabelSelector(Map.of(),
+                    List.of(new LabelSelector.Requirement("app", "In", List.of("nginx", label(r, 1, 10)))))))),
+            r -> invalid("templateLabels", "bad template label value", "spec.template.labels", templateMeta(m -> m.with("labels",
+                    Json.object("app", "nginx", "extra", r.nextBoolean() ? label(r, 64, 100) : withBadValueChar(r, label(r, 1, 20)))))),
+            r -> invalid("restartPolicy", "restartPolicy other than Always", "spec.template.spec.restartPolicy",
+                    templateSpec(t -> t.with("restartPolicy", oneOf(r, "Never", "OnFailure", "always")))),
+            r -> valid("restartPolicy", "restartPolicy unset or Always", templateSpec(t -> r.nextBoolean() ? t.without("restartPolicy") : t.with("restartPolicy", "Always"))),
+            r -> invalid("deadline", "activeDeadlineSeconds", "spec.template.spec.activeDeadlineSeconds",
+                    templateSpec(t -> t.with("activeDeadlineSeconds", r.nextInt(1000)))),
+            // ---- claim templates
+            r -> invalid("claims", "duplicate claim templates", "spec.volumeClaimTemplates", spec(s -> s.withVolumeClaimTemplates(
+                    shuffled(r, List.of(claim("www"), claim("data"), claim(r.nextBoolean() ? "www" : "data")))))),
+            r -> invalid("claims", "badly named claim template", "spec.volumeClaimTemplates", spec(s -> s.withVolumeClaimTemplates(
+                    List.of(claim("www"), claim(oneOf(r, "", withBadChar(r, label(r, 1, 20)), label(r, 254, 300))))))),
+            r -> valid("claims", "distinct claim templates", spec(s -> s.withVolumeClaimTemplates(
+                    List.of(claim("www"), claim("data-" + label(r, 1, 10) + ".x"))))),
+            r -> valid("serviceName", "any serviceName", spec(s -> s.withServiceName(r.nextBoolean() ? "" : label(r, 1, 30)))));
+
+    @Test
+    void everyKnownInvalidMutationIsReportedAndValidOnesPass() {
+        long seed = Long.getLong("validation.seed", new Random().nextLong());
+        Random random = new Random(seed);
+        int invalidSets = 0;
+        for (int run = 0; run < RUNS; run++) {
+            List<Mutation> mutations = pick(random);
+            StatefulSet set = BASE;
+            for (Mutation m : mutations) {
+                set = m.apply().apply(set);
+            }
+            String context = "seed=" + seed + " run=" + run + " mutations=" + mutations.stream().map(Mutation::description).toList();
+            List<Violation> violations;
+            try {
+                violations = StatefulSetValidator.validate(set);
+                StatefulSetValidator.warnings(set);
+                StatefulSetValidator.validateUpdate(BASE, set);
+            } catch (RuntimeException e) {
+                throw new AssertionError("validation threw, " + context, e);
+            }
+            List<Mutation> invalid = mutations.stream().filter(Mutation::invalid).toList();
+            if (invalid.isEmpty()) {
+                assertThat(violations).as(context).isEmpty();
+                continue;
+            }
+            invalidSets++;
+            assertThat(violations).as(context).isNotEmpty()
+                    .allSatisfy(v -> assertThat(v.field()).as(context).matches("(metadata|spec)\\..+"));
+            for (Mutation m : invalid) {
+                if (mutations.stream().anyMatch(other -> !other.hides().isEmpty() && m.path().startsWith(other.hides()))) {
+                    continue;
+                }
+                if (violations.stream().noneMatch(v -> v.field().startsWith(m.path()))) {
+                    fail("no violation under " + m.path() + " for '" + m.description() + "': " + violations + ", " + context);
+                }
+            }
+        }
+        assertThat(invalidSets).as("generator sanity, seed=" + seed).isGreaterThan(RUNS / 2);
+    }
+
+    /** One to four mutations from distinct slots. */
+    static List<Mutation> pick(Random r) {
+        Map<String, Mutation> bySlot = new LinkedHashMap<>();
+        int wanted = 1 + r.nextInt(4);
+        while (bySlot.size() < wanted) {
+            Mutation m = GENERATORS.get(r.nextInt(GENERATORS.size())).apply(r);
+            bySlot.putIfAbsent(m.slot(), m);
+        }
+        return List.copyOf(bySlot.values());
+    }
+
+    // ------------------------------------------------------------------ value generators
+
+    static String label(Random r, int min, int max) {
+        int length = min + r.nextInt(max - min + 1);
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < length; i++) {
+            boolean end = i == 0 || i == length - 1;
+            String chars = end ? LABEL_CHARS.substring(0, LABEL_CHARS.length() - 1) : LABEL_CHARS;
+            out.append(chars.charAt(r.nextInt(chars.length())));
+        }
+        return out.toString();
+    }
+
+    /** A label with one character no DNS label, subdomain, label value or qualified name accepts everywhere. */
+    static String withBadChar(Random r, String label) {
+        int at = r.nextInt(label.length() + 1);
+        char bad = BAD_CHARS.charAt(r.nextInt(BAD_CHARS.length()));
+        if (bad == '.' || bad == '_' || bad == '/' || bad == ':') {
+            // harmless in some formats in the middle, so put them where none accepts them
+            return bad + label;
+        }
+        return label.substring(0, at) + bad + label.substring(at);
+    }
+
+    /** Label values accept upper case and inner '.', '_' and '-', but none of these anywhere. */
+    static String withBadValueChar(Random r, String label) {
+        int at = r.nextInt(label.length() + 1);
+        return label.substring(0, at) + BAD_VALUE_CHARS.charAt(r.nextInt(BAD_VALUE_CHARS.length())) + label.substring(at);
+    }
+
+    static int negative(Random r) {
+        return r.nextBoolean() ? -1 - r.nextInt(100) : Integer.MIN_VALUE + r.nextInt(1000);
+    }
+
+    static int nonNegative(Random r) {
+        return r.nextBoolean() ? r.nextInt(100) : Integer.MAX_VALUE - r.nextInt(1000);
+    }
+
+    static IntOrString badMaxUnavailable(Random r) {
+        return switch (r.nextInt(4)) {
+            case 0 -> IntOrString.of(r.nextBoolean() ? 0 : negative(r));
+            case 1 -> IntOrString.of(r.nextBoolean() ? "0%" : (101 + r.nextInt(100_000)) + "%");
+            case 2 -> IntOrString.of(oneOf(r, "", "%", "-5%", "5.5%", "5", "abc", " 5%", "5% ", "five%", "+5%"));
+            default -> IntOrString.of("0".repeat(1 + r.nextInt(3)) + "%");
+        };
+    }
+
+    static UpdateStrategy validStrategy(Random r) {
+        if (r.nextInt(3) == 0) {
+            return UpdateStrategy.onDelete();
+        }
+        IntOrString max = switch (r.nextInt(3)) {
+            case 0 -> null;
+            case 1 -> IntOrString.of(1 + r.nextInt(Integer.MAX_VALUE - 1));
+            default -> IntOrString.of((1 + r.nextInt(100)) + "%");
+        };
+        return UpdateStrategy.rollingUpdate(r.nextBoolean() ? null : nonNegative(r), max);
+    }
+
+    static String badRetention(Random r) {
+        return oneOf(r, "retain", "delete", "Keep", "Orphan", label(r, 1, 10) + "X");
+    }
+
+    @SafeVarargs
+    static <T> T oneOf(Random r, T... values) {
+        return values[r.nextInt(values.length)];
+    }
+
+    static <T> List<T> shuffled(Random r, List<T> values) {
+        List<T> copy = new ArrayList<>(values);
+        Collections.shuffle(copy, r);
+        return copy;
+    }
+
+    static PersistentVolumeClaim claim(String name) {
+        return Fixtures.claimTemplate(name);
+    }
+
+    static Mutation invalid(String slot, String description, String path, UnaryOperator<StatefulSet> apply) {
+        return new Mutation(slot, description, true, path, "", apply);
+    }
+
+    static Mutation valid(String slot, String description, UnaryOperator<StatefulSet> apply) {
+        return new Mutation(slot, description, false, "", "", apply);
+    }
+
+    static Mutation hiding(String hides, Mutation m) {
+        return new Mutation(m.slot(), m.description(), m.invalid(), m.path(), hides, m.apply());
+    }
+
+    static UnaryOperator<StatefulSet> meta(UnaryOperator<ObjectMeta> change) {
+        return StatefulSetValidatorTest.meta(change);
+    }
+
+    static UnaryOperator<StatefulSet> spec(UnaryOperator<StatefulSetSpec> change) {
+        return StatefulSetValidatorTest.spec(change);
+    }
+
+    static UnaryOperator<StatefulSet> templateMeta(UnaryOperator<Json.Obj> change) {
+        return StatefulSetValidatorTest.templateMeta(change);
+    }
+
+    static UnaryOperator<StatefulSet> templateSpec(UnaryOperator<Json.Obj> change) {
+        return StatefulSetValidatorTest.templateSpec(change);
+    }
+}

@@ -1,0 +1,315 @@
+package dev.stateful.domain.validation;
+
+import static dev.stateful.domain.validation.Violation.Type.DUPLICATE;
+import static dev.stateful.domain.validation.Violation.Type.FORBIDDEN;
+import static dev.stateful.domain.validation.Violation.Type.INVALID;
+import static dev.stateful.domain.validation.Violation.Type.NOT_SUPPORTED;
+import static dev.stateful.domain.validation.Violation.Type.REQUIRED;
+import static dev.stateful.domain.validation.Violation.Type.TOO_LONG;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
+
+import dev.stateful.domain.json.Json;
+import dev.stateful.domain.model.IntOrString;
+import dev.stateful.domain.model.LabelSelector;
+import dev.stateful.domain.model.ObjectMeta;
+import dev.stateful.domain.model.Ordinals;
+import dev.stateful.domain.model.PersistentVolumeClaim;
+import dev.stateful.domain.model.RetentionPolicy;
+import dev.stateful.domain.model.StatefulSet;
+import dev.stateful.domain.model.StatefulSetSpec;
+import dev.stateful.domain.model.UpdateStrategy;
+import dev.stateful.domain.testing.Fixtures;
+import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Spec 7.3, one row per rule: the mutation of a valid set and the exact violations it causes. */
+class StatefulSetValidatorTest {
+
+    static final StatefulSet VALID = Fixtures.statefulSet("web", 3);
+
+    static final String LABEL_REGEX = "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', "
+            + "and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation "
+            + "is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
+    static final String SUBDOMAIN_REGEX = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, "
+            + "'-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for "
+            + "validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
+    static final String PERCENT_REGEX = "a valid percent string must be a numeric string followed by an ending '%' "
+            + "(e.g. '1%',  or '93%', regex used for validation is '[0-9]+%')";
+    static final String NAME_PART_REGEX = "name part must consist of alphanumeric characters, '-', '_' or '.', and must start "
+            + "and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for "
+            + "validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
+    static final String MISMATCH = "`selector` does not match template `labels`";
+
+    @Test
+    void theFixtureSetIsValid() {
+        assertThat(StatefulSetValidator.validate(VALID)).isEmpty();
+    }
+
+    static Stream<Arguments> invalidRows() {
+        return Stream.of(
+                // ---- metadata
+                row("name is required", meta(m -> m.withName("")),
+                        v("metadata.name", REQUIRED, "name or generateName is required")),
+                row("name is a DNS-1123 label", meta(m -> m.withName("Web")),
+                        v("metadata.name", INVALID, "\"Web\": " + LABEL_REGEX)),
+                row("a name with dots is a subdomain, not a label", meta(m -> m.withName("web.v1")),
+                        v("metadata.name", INVALID, "\"web.v1\": must not contain dots")),
+                row("project rule: names over 52 characters cannot get a revision label", meta(m -> m.withName("a".repeat(53))),
+                        v("metadata.name", INVALID, "\"" + "a".repeat(53) + "\": " + StatefulSetValidator.NAME_TOO_LONG)),
+                row("names over 63 characters break both limits", meta(m -> m.withName("a".repeat(64))),
+                        v("metadata.name", INVALID, "\"" + "a".repeat(64) + "\": must be no more than 63 characters"),
+                        v("metadata.name", INVALID, "\"" + "a".repeat(64) + "\": " + StatefulSetValidator.NAME_TOO_LONG)),
+                row("generateName may end in a dash but must otherwise be a label", meta(m -> m.withGenerateName("Web-")),
+                        v("metadata.generateName", INVALID, "\"Web-\": " + LABEL_REGEX)),
+                row("a given namespace is a DNS-1123 label", meta(m -> m.withNamespace("Prod")),
+                        v("metadata.namespace", INVALID, "\"Prod\": " + LABEL_REGEX)),
+                row("metadata label keys are qualified names", meta(m -> m.withLabels(Map.of("-bad", "x"))),
+                        v("metadata.labels", INVALID, "\"-bad\": " + NAME_PART_REGEX)),
+                row("metadata annotation keys are qualified names", meta(m -> m.withAnnotations(Map.of("a/b/c", "x"))),
+                        v("metadata.annotations", INVALID, "\"a/b/c\": a qualified name must consist of alphanumeric characters, "
+                                + "'-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or "
+                                + "'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') "
+                                + "with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')")),
+                // ---- podManagementPolicy
+                row("podManagementPolicy is required", spec(s -> s.withPodManagementPolicy("")),
+                        v("spec.podManagementPolicy", REQUIRED, "")),
+                row("podManagementPolicy is OrderedReady or Parallel", spec(s -> s.withPodManagementPolicy("Sequential")),
+                        v("spec.podManagementPolicy", INVALID, "\"Sequential\": must be 'OrderedReady' or 'Parallel'")),
+                // ---- updateStrategy
+                row("updateStrategy.type is required", spec(s -> s.withUpdateStrategy(UpdateStrategy.UNSET)),
+                        v("spec.updateStrategy", REQUIRED, "")),
+                row("updateStrategy.type is RollingUpdate or OnDelete", spec(s -> s.withUpdateStrategy(new UpdateStrategy("Recreate", null))),
+                        v("spec.updateStrategy", INVALID, "\"Recreate\": must be 'RollingUpdate' or 'OnDelete'")),
+                row("rollingUpdate is only allowed with RollingUpdate",
+                        spec(s -> s.withUpdateStrategy(new UpdateStrategy(UpdateStrategy.ON_DELETE, new UpdateStrategy.RollingUpdate(0, null)))),
+                        v("spec.updateStrategy.rollingUpdate", INVALID, "{\"partition\":0}: only allowed for updateStrategy 'RollingUpdate'")),
+                row("partition is not negative", rolling(-1, null),
+                        v("spec.updateStrategy.rollingUpdate.partition", INVALID, "-1: must be greater than or equal to 0")),
+                row("maxUnavailable cannot be 0", rolling(0, IntOrString.of(0)),
+                        v("spec.updateStrategy.rollingUpdate.maxUnavailable", INVALID, "0: cannot be 0")),
+                row("maxUnavailable is not negative", rolling(0, IntOrString.of(-1)),
+                        v("spec.updateStrategy.rollingUpdate.maxUnavailable", INVALID, "-1: must be greater than or equal to 0")),
+                row("maxUnavailable cannot be 0%", rolling(0, IntOrString.of("0%")),
+                        v("spec.updateStrategy.rollingUpdate.maxUnavailable", INVALID, "\"0%\": cannot be 0")),
+                row("maxUnavailable is at most 100%", rolling(0, IntOrString.of("101%")),
+                        v("spec.updateStrategy.rollingUpdate.maxUnavailable", INVALID, "\"101%\": must not be greater than 100%")),
+                row("a malformed percentage is invalid and, read as a number, 0", rolling(0, IntOrString.of("abc")),
+                        v("spec.updateStrategy.rollingUpdate.maxUnavailable", INVALID, "\"abc\": " + PERCENT_REGEX),
+                        v("spec.updateStrategy.rollingUpdate.maxUnavailable", INVALID, "\"abc\": cannot be 0")),
+                row("a fractional percentage is malformed", rolling(0, IntOrString.of("50.5%")),
+                        v("spec.updateStrategy.rollingUpdate.maxUnavailable", INVALID, "\"50.5%\": " + PERCENT_REGEX),
+                        v("spec.updateStrategy.rollingUpdate.maxUnavailable", INVALID, "\"50.5%\": cannot be 0")),
+                row("a number in a string is not a percentage", rolling(0, IntOrString.of("5")),
+                        v("spec.updateStrategy.rollingUpdate.maxUnavailable", INVALID, "\"5\": " + PERCENT_REGEX)),
+                // ---- retention policy
+                row("whenDeleted is Retain or Delete", spec(s -> s.withRetentionPolicy(new RetentionPolicy("Keep", "Retain"))),
+                        v("spec.persistentVolumeClaimRetentionPolicy.whenDeleted", NOT_SUPPORTED, "\"Keep\": supported values: \"Retain\", \"Delete\"")),
+                row("whenScaled is Retain or Delete", spec(s -> s.withRetentionPolicy(new RetentionPolicy("Delete", "delete"))),
+                        v("spec.persistentVolumeClaimRetentionPolicy.whenScaled", NOT_SUPPORTED, "\"delete\": supported values: \"Retain\", \"Delete\"")),
+                // ---- numbers
+                row("replicas is not negative", spec(s -> s.withReplicas(-1)),
+                        v("spec.replicas", INVALID, "-1: must be greater than or equal to 0")),
+                row("minReadySeconds is not negative", spec(s -> s.withMinReadySeconds(-5)),
+                        v("spec.minReadySeconds", INVALID, "-5: must be greater than or equal to 0")),
+                row("ordinals.start is not negative", spec(s -> s.withOrdinals(new Ordinals(-1))),
+                        v("spec.ordinals.start", INVALID, "-1: must be greater than or equal to 0")),
+                // ---- selector
+                row("selector is required (and the missing selector matches no template)", spec(s -> s.withSelector(null)),
+                        v("spec.selector", REQUIRED, ""),
+                        v("spec.template.metadata.labels", INVALID, "{\"app\":\"nginx\"}: " + MISMATCH)),
+                row("an empty selector is invalid", spec(s -> s.withSelector(LabelSelector.of(Map.of()))),
+                        v("spec.selector", INVALID, "{}: empty selector is invalid for statefulset")),
+                row("matchLabels keys are qualified names (and the selector does not convert)",
+                        spec(s -> s.withSelector(LabelSelector.of(Map.of("-app", "nginx")))),
+                        v("spec.selector.matchLabels", INVALID, "\"-app\": " + NAME_PART_REGEX),
+                        v("spec.selector", INVALID, "{-app=nginx}")),
+                row("matchLabels values are label values",
+                        spec(s -> s.withSelector(LabelSelector.of(Map.of("app", "nginx!")))),
+                        v("spec.selector.matchLabels", INVALID, "\"nginx!\": a valid label must be an empty string or consist of "
+                                + "alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character "
+                                + "(e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is "
+                                + "'(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')"),
+                        v("spec.selector", INVALID, "{app=nginx!}")),
+                row("In needs values", expression("In", List.of()),
+                        v("spec.selector.matchExpressions[0].values", REQUIRED, "must be specified when `operator` is 'In' or 'NotIn'"),
+                        v("spec.selector", INVALID, "{app in ()}")),
+                row("NotIn needs values", expression("NotIn", List.of()),
+                        v("spec.selector.matchExpressions[0].values", REQUIRED, "must be specified when `operator` is 'In' or 'NotIn'"),
+                        v("spec.selector", INVALID, "{app notin ()}")),
+                row("Exists takes no values", expression("Exists", List.of("nginx")),
+                        v("spec.selector.matchExpressions[0].values", FORBIDDEN, "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"),
+                        v("spec.selector", INVALID, "{app}")),
+                row("DoesNotExist takes no values", expression("DoesNotExist", List.of("nginx")),
+                        v("spec.selector.matchExpressions[0].values", FORBIDDEN, "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"),
+                        v("spec.selector", INVALID, "{!app}")),
+                row("operators are In, NotIn, Exists, DoesNotExist", expression("Equals", List.of("nginx")),
+                        v("spec.selector.matchExpressions[0].operator", INVALID, "\"Equals\": not a valid selector operator"),
+                        v("spec.selector", INVALID, "{app Equals}")),
+                // ---- template metadata
+                row("the selector must match the template labels", spec(s -> s.withSelector(LabelSelector.of(Map.of("app", "other")))),
+                        v("spec.template.metadata.labels", INVALID, "{\"app\":\"nginx\"}: " + MISMATCH)),
+                row("template label values are at most 63 characters", templateMeta(m -> m.with("labels", Json.object("app", "nginx", "x", "v".repeat(64)))),
+                        v("spec.template.labels", INVALID, "\"" + "v".repeat(64) + "\": must be no more than 63 characters")),
+                row("template annotation keys are qualified names", templateMeta(m -> m.with("annotations", Json.object("bad key", "x"))),
+                        v("spec.template.annotations", INVALID, "\"bad key\": " + NAME_PART_REGEX)),
+                row("template annotations total at most 256KiB", templateMeta(m -> m.with("annotations", Json.object("big", "x".repeat(256 * 1024)))),
+                        v("spec.template.annotations", TOO_LONG, "may not be more than 262144 bytes")),
+                row("a mirror-pod annotation needs spec.nodeName", templateMeta(m -> m.with("annotations", Json.object("kubernetes.io/config.mirror", "x"))),
+                        v("spec.template.annotations[kubernetes.io/config.mirror]", INVALID, "\"x\": must set spec.nodeName if mirror pod annotation is set")),
+                row("the pod deletion cost is a 32-bit integer", templateMeta(m -> m.with("annotations", Json.object("controller.kubernetes.io/pod-deletion-cost", "+5"))),
+                        v("spec.template.annotations[controller.kubernetes.io/pod-deletion-cost]", INVALID, "\"+5\": must be a 32bit integer")),
+                row("seccomp annotations name a known profile", templateMeta(m -> m.with("annotations", Json.object("seccomp.security.alpha.kubernetes.io/pod", "strict"))),
+                        v("spec.template.annotations.seccomp.security.alpha.kubernetes.io/pod", INVALID, "\"strict\": must be a valid seccomp profile")),
+                row("seccomp localhost profiles are relative paths without '..'",
+                        templateMeta(m -> m.with("annotations", Json.object("container.seccomp.security.alpha.kubernetes.io/nginx", "localhost//../p"))),
+                        v("spec.template.annotations.container.seccomp.security.alpha.kubernetes.io/nginx", INVALID, "\"/../p\": must be a relative path"),
+                        v("spec.template.annotations.container.seccomp.security.alpha.kubernetes.io/nginx", INVALID, "\"/../p\": must not contain '..'")),
+                row("AppArmor annotations name an existing container and a valid profile",
+                        templateMeta(m -> m.with("annotations", Json.object("container.apparmor.security.beta.kubernetes.io/sidecar", "strict"))),
+                        v("spec.template.annotations[container.apparmor.security.beta.kubernetes.io/sidecar]", INVALID, "\"sidecar\": container not found"),
+                        v("spec.template.annotations[container.apparmor.security.beta.kubernetes.io/sidecar]", INVALID, "\"strict\": invalid AppArmor profile name: \"strict\"")),
+                // ---- template spec
+                row("restartPolicy is Always", templateSpec(s -> s.with("restartPolicy", "Never")),
+                        v("spec.template.spec.restartPolicy", NOT_SUPPORTED, "\"Never\": supported values: \"Always\"")),
+                row("activeDeadlineSeconds is forbidden", templateSpec(s -> s.with("activeDeadlineSeconds", 60)),
+                        v("spec.template.spec.activeDeadlineSeconds", FORBIDDEN, "activeDeadlineSeconds in StatefulSet is not Supported")),
+                // ---- project rules for claim templates
+                row("project rule: claim templates have a name", claims(claim("")),
+                        v("spec.volumeClaimTemplates[0].metadata.name", REQUIRED, "every volume claim template needs a name")),
+                row("project rule: claim template names are DNS-1123 subdomains", claims(claim("www"), claim("Data_1")),
+                        v("spec.volumeClaimTemplates[1].metadata.name", INVALID, "\"Data_1\": " + SUBDOMAIN_REGEX)),
+                row("project rule: claim template names are unique", claims(claim("www"), claim("data"), claim("www")),
+                        v("spec.volumeClaimTemplates[2].metadata.name", DUPLICATE, "\"www\"")));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("invalidRows")
+    void reportsExactlyTheViolationsOfTheRule(String rule, UnaryOperator<StatefulSet> mutation, List<Violation> expected) {
+        assertThat(StatefulSetValidator.validate(mutation.apply(VALID))).containsExactlyElementsOf(expected);
+    }
+
+    static Stream<Arguments> validRows() {
+        return Stream.of(
+                arguments("a name of exactly 52 characters", meta(m -> m.withName("a".repeat(52)))),
+                arguments("an empty namespace (the request path supplies it)", meta(m -> m.withNamespace(""))),
+                arguments("generateName ending in a dash", meta(m -> m.withGenerateName("web-"))),
+                arguments("Parallel", spec(s -> s.withPodManagementPolicy(StatefulSetSpec.PARALLEL))),
+                arguments("OnDelete without rollingUpdate", spec(s -> s.withUpdateStrategy(UpdateStrategy.onDelete()))),
+                arguments("RollingUpdate without rollingUpdate", spec(s -> s.withUpdateStrategy(new UpdateStrategy(UpdateStrategy.ROLLING_UPDATE, null)))),
+                arguments("maxUnavailable 1", rolling(0, IntOrString.of(1))),
+                arguments("maxUnavailable 1%", rolling(0, IntOrString.of("1%"))),
+                arguments("maxUnavailable 100%", rolling(0, IntOrString.of("100%"))),
+                arguments("partition beyond replicas", rolling(10, null)),
+                arguments("retention Delete/Delete", spec(s -> s.withRetentionPolicy(new RetentionPolicy("Delete", "Delete")))),
+                arguments("no retention policy", spec(s -> s.withRetentionPolicy(null))),
+                arguments("0 replicas", spec(s -> s.withReplicas(0))),
+                arguments("replicas not yet defaulted", spec(s -> s.withReplicas(null))),
+                arguments("start ordinal 5", spec(s -> s.withOrdinals(new Ordinals(5)))),
+                arguments("negative revisionHistoryLimit (a warning, not an error)", spec(s -> s.withRevisionHistoryLimit(-1))),
+                arguments("empty serviceName", spec(s -> s.withServiceName(""))),
+                arguments("restartPolicy absent", templateSpec(s -> s.without("restartPolicy"))),
+                arguments("restartPolicy empty", templateSpec(s -> s.with("restartPolicy", ""))),
+                arguments("selector by expression", expression("In", List.of("nginx", "web"))),
+                arguments("selector with NotIn on another key", spec(s -> s.withSelector(new LabelSelector(Map.of("app", "nginx"),
+                        List.of(new LabelSelector.Requirement("tier", "NotIn", List.of("db"))))))),
+                arguments("no claim templates", claims()),
+                arguments("mirror annotation with nodeName", both(
+                        templateMeta(m -> m.with("annotations", Json.object("kubernetes.io/config.mirror", "x"))),
+                        templateSpec(s -> s.with("nodeName", "node-1")))),
+                arguments("seccomp and AppArmor defaults", templateMeta(m -> m.with("annotations", Json.object(
+                        "seccomp.security.alpha.kubernetes.io/pod", "runtime/default",
+                        "container.apparmor.security.beta.kubernetes.io/nginx", "localhost/profile",
+                        "controller.kubernetes.io/pod-deletion-cost", "-100")))));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("validRows")
+    void acceptsValidVariants(String variant, UnaryOperator<StatefulSet> mutation) {
+        assertThat(StatefulSetValidator.validate(mutation.apply(VALID))).isEmpty();
+    }
+
+    @Test
+    void errorsAccumulateInUpstreamOrder() {
+        StatefulSet set = VALID.withMetadata(VALID.metadata().withName("Web"))
+                .withSpec(VALID.spec().withPodManagementPolicy("x").withReplicas(-1).withMinReadySeconds(-1)
+                        .withTemplate(VALID.spec().template().update("spec", s -> s.with("restartPolicy", "Never")))
+                        .withVolumeClaimTemplates(List.of(claim("www"), claim("www"))));
+
+        assertThat(StatefulSetValidator.validate(set)).extracting(Violation::field).containsExactly(
+                "metadata.name", "spec.podManagementPolicy", "spec.replicas", "spec.minReadySeconds",
+                "spec.template.spec.restartPolicy", "spec.volumeClaimTemplates[1].metadata.name");
+    }
+
+    @Nested
+    class Warnings {
+
+        @Test
+        void aNegativeRevisionHistoryLimitIsAWarning() {
+            StatefulSet set = spec(s -> s.withRevisionHistoryLimit(-1)).apply(VALID);
+
+            assertThat(StatefulSetValidator.warnings(set)).containsExactly(
+                    "spec.revisionHistoryLimit: a negative value retains all historical revisions; a value >= 0 is recommended");
+            assertThat(StatefulSetValidator.validate(set)).isEmpty();
+        }
+
+        @Test
+        void zeroOrAbsentLimitsGiveNoWarning() {
+            assertThat(StatefulSetValidator.warnings(spec(s -> s.withRevisionHistoryLimit(0)).apply(VALID))).isEmpty();
+            assertThat(StatefulSetValidator.warnings(spec(s -> s.withRevisionHistoryLimit(null)).apply(VALID))).isEmpty();
+        }
+    }
+
+    // ------------------------------------------------------------------ helpers shared with the update test
+
+    static Arguments row(String rule, UnaryOperator<StatefulSet> mutation, Violation... expected) {
+        return arguments(rule, mutation, List.of(expected));
+    }
+
+    static Violation v(String field, Violation.Type type, String detail) {
+        return new Violation(field, type, detail);
+    }
+
+    static UnaryOperator<StatefulSet> meta(UnaryOperator<ObjectMeta> change) {
+        return set -> set.withMetadata(change.apply(set.metadata()));
+    }
+
+    static UnaryOperator<StatefulSet> spec(UnaryOperator<StatefulSetSpec> change) {
+        return set -> set.withSpec(change.apply(set.spec()));
+    }
+
+    static UnaryOperator<StatefulSet> both(UnaryOperator<StatefulSet> first, UnaryOperator<StatefulSet> second) {
+        return set -> second.apply(first.apply(set));
+    }
+
+    static UnaryOperator<StatefulSet> rolling(Integer partition, IntOrString maxUnavailable) {
+        return spec(s -> s.withUpdateStrategy(UpdateStrategy.rollingUpdate(partition, maxUnavailable)));
+    }
+
+    static UnaryOperator<StatefulSet> expression(String operator, List<String> values) {
+        return spec(s -> s.withSelector(new LabelSelector(Map.of(), List.of(new LabelSelector.Requirement("app", operator, values)))));
+    }
+
+    static UnaryOperator<StatefulSet> templateMeta(UnaryOperator<Json.Obj> change) {
+        return spec(s -> s.withTemplate(s.template().update("metadata", change)));
+    }
+
+    static UnaryOperator<StatefulSet> templateSpec(UnaryOperator<Json.Obj> change) {
+        return spec(s -> s.withTemplate(s.template().update("spec", change)));
+    }
+
+    static UnaryOperator<StatefulSet> claims(PersistentVolumeClaim... claims) {
+        return spec(s -> s.withVolumeClaimTemplates(List.of(claims)));
+    }
+
+    static PersistentVolumeClaim claim(String name) {
+        return Fixtures.claimTemplate(name);
+    }
+}
