@@ -1,0 +1,39 @@
+package dev.stateful.app;
+
+import dev.stateful.app.cli.DemoCommand;
+import dev.stateful.app.cli.PlanCommand;
+import dev.stateful.app.cli.ValidateCommand;
+import dev.stateful.app.cli.VersionProvider;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The {@code stateful} executable: one picocli command per entry point. */
+@Command(name = "stateful",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        description = "A StatefulSet controller: run it against a cluster, serve it over gRPC, or try it on the embedded in-memory cluster.",
+        subcommands = {DemoCommand.class, ValidateCommand.class, PlanCommand.class, CommandLine.HelpCommand.class})
+public final class Main implements Runnable {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    public static void main(String[] args) {
+        System.exit(run(args));
+    }
+
+    /** Runs the command line and returns the exit code; errors become one clear line, not a stack trace. */
+    public static int run(String... args) {
+        CommandLine cli = new CommandLine(new Main());
+        cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+            commandLine.getErr().println("error: " + (ex.getMessage() == null ? ex.getClass().getSimpleName() : ex.getMessage()));
+            return ExitCodes.FAILURE;
+        });
+        return cli.execute(args);
+    }
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+}

@@ -1,0 +1,50 @@
+package dev.stateful.domain.sync;
+
+import dev.stateful.domain.model.Pod;
+import dev.stateful.domain.model.PodStatus;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+
+/** Pod health predicates of the sync algorithm (spec 2.5 steps 5–6, 2.3 step 6). */
+public final class Availability {
+
+    private Availability() {
+    }
+
+    public static boolean isRunningAndReady(Pod pod) {
+        return PodStatus.RUNNING.equals(pod.status().phase()) && pod.status().isReady();
+    }
+
+    /**
+     * {@code podutil.IsPodAvailable}: Ready, and Ready for longer than minReadySeconds (strictly
+     * before {@code now}); with minReadySeconds 0 a Ready pod is available at once.
+     */
+    public static boolean isAvailable(Pod pod, int minReadySeconds, Instant now) {
+        if (!isRunningAndReady(pod)) {
+            return false;
+        }
+        if (minReadySeconds == 0) {
+            return true;
+        }
+        return availableAt(pod, minReadySeconds).map(at -> at.isBefore(now)).orElse(false);
+    }
+
+    /** When a Ready pod becomes available: the Ready transition plus minReadySeconds. */
+    public static Optional<Instant> availableAt(Pod pod, int minReadySeconds) {
+        return pod.status().readyCondition()
+                .filter(PodStatus.PodCondition::isTrue)
+                .map(PodStatus.PodCondition::lastTransitionTime)
+                .map(t -> t.plus(Duration.ofSeconds(minReadySeconds)));
+    }
+
+    /** 1.33+ {@code isUnavailable}: not Running and available, or terminating. Placeholders are unavailable. */
+    public static boolean isUnavailable(Pod pod, int minReadySeconds, Instant now) {
+        return !pod.isCreated() || pod.isTerminating() || !isAvailable(pod, minReadySeconds, now);
+    }
+
+    public static boolean hasTerminalPhase(Pod pod) {
+        String phase = pod.status().phase();
+        return PodStatus.FAILED.equals(phase) || PodStatus.SUCCEEDED.equals(phase);
+    }
+}

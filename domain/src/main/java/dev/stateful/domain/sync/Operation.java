@@ -1,0 +1,133 @@
+package dev.stateful.domain.sync;
+
+import dev.stateful.domain.model.PersistentVolumeClaim;
+import dev.stateful.domain.model.Pod;
+import java.util.List;
+
+/**
+ * One write the controller decided on, shaped like upstream's pod-control calls so that the
+ * executor can keep their error and event semantics (spec 1.5–1.6, 6.4).
+ */
+public sealed interface Operation {
+
+    /** The pod this operation is about. */
+    String podName();
+
+    /** One-line description for plans, logs and the demo. */
+    String describe();
+
+    /**
+     * {@code CreateStatefulPod}: create the missing claims (AlreadyExists is fine), then the pod,
+     * then fix owner references of existing claims for the retention policy.
+     */
+    record CreatePod(Pod pod, List<PersistentVolumeClaim> createClaims, List<PersistentVolumeClaim> updateClaims) implements Operation {
+        public CreatePod {
+            createClaims = List.copyOf(createClaims);
+            updateClaims = List.copyOf(updateClaims);
+        }
+
+        @Override
+        public String podName() {
+            return pod.name();
+        }
+
+        @Override
+        public String describe() {
+            return "create Pod " + pod.name() + claimsSuffix(createClaims, "with new claim");
+        }
+    }
+
+    /** {@code UpdateStatefulPod}: repair identity/storage and claim owner refs. */
+    record UpdatePod(Pod pod, boolean podChanged, List<PersistentVolumeClaim> createClaims, List<PersistentVolumeClaim> updateClaims) implements Operation {
+        public UpdatePod {
+            createClaims = List.copyOf(createClaims);
+            updateClaims = List.copyOf(updateClaims);
+        }
+
+        @Override
+        public String podName() {
+            return pod.name();
+        }
+
+        @Override
+        public String describe() {
+            return "update Pod " + pod.name() + (podChanged ? " (identity/storage)" : "") + claimsSuffix(updateClaims, "claim owners");
+        }
+    }
+
+    /**
+     * Create missing claims of an existing pod and fix their owner references
+     * ({@code createMissingPersistentVolumeClaims}, {@code fixPodClaim}).
+     */
+    record EnsureClaims(String podName, List<PersistentVolumeClaim> createClaims, List<PersistentVolumeClaim> updateClaims) implements Operation {
+        public EnsureClaims {
+            createClaims = List.copyOf(createClaims);
+            updateClaims = List.copyOf(updateClaims);
+        }
+
+        @Override
+        public String describe() {
+            StringBuilder out = new StringBuilder();
+            for (PersistentVolumeClaim c : createClaims) {
+                out.append(out.length() > 0 ? "; " : "").append("create Claim ").append(c.name()).append(" for Pod ").append(podName);
+            }
+            for (PersistentVolumeClaim c : updateClaims) {
+                out.append(out.length() > 0 ? "; " : "").append("update owner references of Claim ").append(c.name());
+            }
+            return out.toString();
+        }
+    }
+
+    /** Delete a pod: a terminal one, a condemned one, or an outdated one in a rolling update. */
+    record DeletePod(Pod pod, Cause cause) implements Operation {
+        public enum Cause {
+            TERMINAL_PHASE("it is " + "%s"),
+            CONDEMNED("its ordinal is outside the replica range"),
+            ROLLING_UPDATE("it is not at the update revision");
+
+            private final String why;
+
+            Cause(String why) {
+                this.why = why;
+            }
+        }
+
+        @Override
+        public String podName() {
+            return pod.name();
+        }
+
+        @Override
+        public String describe() {
+            String why = cause == Cause.TERMINAL_PHASE ? String.format(cause.why, pod.status().phase()) : cause.why;
+            return "delete Pod " + pod.name() + " (" + why + ")";
+        }
+    }
+
+    /**
+     * The pod cannot be created now; the sync fails (rate-limited retry) and, when
+     * {@code podEvent}, a {@code FailedCreate} event is recorded — as upstream does for a
+     * terminating claim.
+     */
+    record Blocked(String podName, String message, boolean podEvent) implements Operation {
+        @Override
+        public String describe() {
+            return "cannot create Pod " + podName + ": " + message;
+        }
+    }
+
+    /** A Warning event only (e.g. {@code ConflictingController}); never fails the sync. */
+    record Warn(String podName, String reason, String message) implements Operation {
+        @Override
+        public String describe() {
+            return reason + ": " + message;
+        }
+    }
+
+    private static String claimsSuffix(List<PersistentVolumeClaim> claims, String label) {
+        if (claims.isEmpty()) {
+            return "";
+        }
+        return " (" + label + (claims.size() > 1 ? "s " : " ") + String.join(", ", claims.stream().map(PersistentVolumeClaim::name).toList()) + ")";
+    }
+}

@@ -1,0 +1,440 @@
+package dev.stateful.domain.sync;
+
+import dev.stateful.domain.identity.PodIdentity;
+import dev.stateful.domain.json.Json;
+import dev.stateful.domain.model.ControllerRevision;
+import dev.stateful.domain.model.PersistentVolumeClaim;
+import dev.stateful.domain.model.Pod;
+import dev.stateful.domain.model.StatefulSet;
+import dev.stateful.domain.model.StatefulSetStatus;
+import dev.stateful.domain.model.UpdateStrategy;
+import dev.stateful.domain.revision.HistoryTruncation;
+import dev.stateful.domain.revision.RevisionResolution;
+import dev.stateful.domain.revision.RevisionResolver;
+import dev.stateful.domain.revision.RevisionData;
+import dev.stateful.domain.revision.RevisionHistory;
+import dev.stateful.domain.status.StatusRules;
+import dev.stateful.domain.storage.PodClaims;
+import dev.stateful.domain.update.MaxUnavailable;
+import dev.stateful.domain.validation.StatefulSetValidator;
+import dev.stateful.domain.validation.Violation;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The sync algorithm (upstream {@code UpdateStatefulSet}, spec section 2): from one snapshot, the
+ * plan of one reconcile pass. Pure: the same snapshot always gives the same plan.
+ */
+public final class StatefulSetPlanner {
+
+    private StatefulSetPlanner() {
+    }
+
+    public static Plan plan(Snapshot snapshot) {
+        StatefulSet set = snapshot.set();
+        List<Violation> violations = StatefulSetValidator.validate(set);
+        if (!violations.isEmpty()) {
+            return new Plan(set.key(), violations, List.of(), null, List.of(), set.status(),
+                    List.of(), List.of(new Wait("", "the StatefulSet is invalid: " + violations.get(0))), Optional.empty());
+        }
+        Ownership.PodClaim claim = Ownership.claimPods(set, snapshot.pods());
+        List<ControllerRevision> owned = Ownership.ownedRevisions(set, snapshot.revisions());
+        List<Ownership.Change> ownership = new ArrayList<>(claim.changes());
+        ownership.addAll(Ownership.orphanRevisions(set, owned));
+
+        List<ControllerRevision> sorted = RevisionHistory.sorted(owned);
+        // every revision of the namespace occupies its name, owned or not: a clash is a collision
+        RevisionResolution revisions = RevisionResolver.resolve(set, sorted, snapshot.revisions());
+        Pass pass = new Pass(snapshot, claim.claimed(), revisions);
+        pass.run();
+        List<ControllerRevision> truncate = HistoryTruncation.revisionsToDelete(set, claim.claimed(), sorted,
+                revisions.current(), revisions.update());
+        return new Plan(set.key(), List.of(), ownership, revisions, pass.phases, pass.status, truncate, pass.waits,
+                pass.requeueAfter());
+    }
+
+    /** One pass over the replicas; mutable only while the plan is being built. */
+    private static final class Pass {
+        private final Snapshot snapshot;
+        private final StatefulSet set;
+        private final StatefulSet currentSet;
+        private final StatefulSet updateSet;
+        private final RevisionResolution revisions;
+        private final List<Pod> claimed;
+        private final boolean monotonic;
+        private final int minReady;
+        private final Instant now;
+        private final List<Phase> phases = new ArrayList<>();
+        private final List<Wait> waits = new ArrayList<>();
+        private StatefulSetStatus status;
+        private Pod[] replicas;
+        private List<Pod> condemned;
+
+        Pass(Snapshot snapshot, List<Pod> claimed, RevisionResolution revisions) {
+            this.snapshot = snapshot;
+            this.set = snapshot.set();
+            this.claimed = claimed;
+            this.revisions = revisions;
+            this.currentSet = RevisionData.applyRevision(set, revisions.current());
+            this.updateSet = RevisionData.applyRevision(set, revisions.update());
+            this.monotonic = set.spec().isMonotonic();
+            this.minReady = set.spec().minReadySeconds();
+            this.now = snapshot.now();
+        }
+
+        void run() {
+            partition();
+            List<Pod> observed = new ArrayList<>();
+            for (Pod p : replicas) {
+                observed.add(p);
+            }
+            observed.addAll(condemned);
+            status = StatusRules.compute(set, observed, revisions.current().name(), revisions.update().name(),
+                    revisions.collisionCount(), now);
+            if (set.metadata().isTerminating()) {
+                waits.add(new Wait("", "the StatefulSet is being deleted; only its status is kept up to date"));
+                return;
+            }
+            if (!replicasPhase() || !condemnedClaimsPhase() || !condemnedPhase()) {
+                return;
+            }
+            if (set.spec().updateStrategy().isOnDelete()) {
+                return;
+            }
+            rollingUpdatePhase();
+        }
+
+        /** Spec 2.3 steps 3–5: in-range pods into their slots, placeholders for the gaps, the rest condemned. */
+        private void partition() {
+            int start = set.spec().startOrdinal();
+            int count = set.spec().replicasOrDefault();
+            replicas = new Pod[Math.max(count, 0)];
+            condemned = new ArrayList<>();
+            for (Pod pod : claimed) {
+                int ordinal = PodIdentity.ordinal(pod);
+                if (ordinal < 0) {
+                    continue;
+                }
+                if (PodIdentity.inOrdinalRange(set, ordinal)) {
+                    replicas[ordinal - start] = pod;
+                } else {
+                    condemned.add(pod);
+                }
+            }
+            for (int i = 0; i < replicas.length; i++) {
+                if (replicas[i] == null) {
+                    replicas[i] = newVersionedPod(start + i);
+                }
+            }
+            condemned.sort(PodIdentity.DESCENDING_ORDINAL);
+        }
+
+        /** Spec 3.4: which revision a (re)created pod gets. */
+        private Pod newVersionedPod(int ordinal) {
+            UpdateStrategy strategy = set.spec().updateStrategy();
+            int start = set.spec().startOrdinal();
+            boolean current = (strategy.isRollingUpdate() && strategy.rollingUpdate() == null
+                    && ordinal < start + set.status().currentReplicas())
+                    || (strategy.rollingUpdate() != null && ordinal < start + strategy.partition());
+            return current
+                    ? newPod(currentSet, ordinal, revisions.current().name())
+                    : newPod(updateSet, ordinal, revisions.update().name());
+        }
+
+        /** {@code newStatefulSetPod}: a pod from the template with identity, storage and revision label. */
+        private Pod newPod(StatefulSet from, int ordinal, String revisionName) {
+            Json.Obj templateMeta = from.spec().templateMetadata();
+            var meta = dev.stateful.domain.model.ObjectMeta.named(from.namespace(), PodIdentity.podName(from, ordinal))
+                    .withGenerateName(from.name() + "-")
+                    .withLabels(templateMeta.stringMap("labels"))
+                    .withAnnotations(templateMeta.stringMap("annotations"))
+                    .withFinalizers(templateMeta.array("finalizers").stream().flatMap(j -> j.asString().stream()).toList())
+                    .withOwnerReferences(List.of(PodIdentity.controllerRef(from)));
+            Pod pod = new Pod(meta, from.spec().templateSpec(), null);
+            pod = PodIdentity.initIdentity(from, pod);
+            pod = PodClaims.updateStorage(from, pod);
+            return PodIdentity.withRevision(pod, revisionName);
+        }
+
+        // ------------------------------------------------------------ phase A
+
+        private boolean replicasPhase() {
+            List<Phase.Unit> units = new ArrayList<>();
+            for (Pod pod : replicas) {
+                Step step = processReplica(pod);
+                if (!step.operations.isEmpty()) {
+                    units.add(new Phase.Unit(pod.name(), step.operations));
+                }
+                if (step.block && monotonic) {
+                    addPhase(Phase.Name.REPLICAS, units);
+                    return false;
+                }
+            }
+            addPhase(Phase.Name.REPLICAS, units);
+            return true;
+        }
+
+        /** Spec 2.5, the decision list for one in-range slot. */
+        private Step processReplica(Pod pod) {
+            if (Availability.hasTerminalPhase(pod)) {
+                if (pod.isTerminating()) {
+                    waits.add(new Wait(pod.name(), pod.name() + " is " + pod.status().phase() + " and terminating; it is recreated once it is gone"));
+                    return Step.stop();
+                }
+                waits.add(new Wait(pod.name(), pod.name() + " is " + pod.status().phase() + "; it is deleted and recreated"));
+                return Step.stop(new Operation.DeletePod(pod, Operation.DeletePod.Cause.TERMINAL_PHASE));
+            }
+            if (!pod.isCreated()) {
+                return createReplica(pod);
+            }
+            List<Operation> ops = new ArrayList<>();
+            if (dev.stateful.domain.model.PodStatus.PENDING.equals(pod.status().phase())) {
+                ClaimPlan claims = ClaimPlan.forPod(snapshot, updateSet, pod);
+                if (!claims.terminating().isEmpty()) {
+                    String message = "pvc " + claims.terminating().get(0) + " is being deleted";
+                    waits.add(new Wait(pod.name(), pod.name() + " is Pending and its claim " + claims.terminating().get(0) + " is being deleted"));
+                    ops.add(new Operation.Blocked(pod.name(), message, false));
+                    return Step.stop(ops);
+                }
+                ops.addAll(claims.warnings());
+                if (!claims.create().isEmpty() || !claims.update().isEmpty()) {
+                    ops.add(new Operation.EnsureClaims(pod.name(), claims.create(), claims.update()));
+                }
+            }
+            if (monotonic) {
+                if (pod.isTerminating()) {
+                    waits.add(new Wait(pod.name(), "waiting for " + pod.name() + " to terminate"));
+                    return Step.stop(ops);
+                }
+                if (!Availability.isRunningAndReady(pod)) {
+                    waits.add(new Wait(pod.name(), "waiting for " + pod.name() + " to be Running and Ready"));
+                    return Step.stop(ops);
+                }
+                if (!Availability.isAvailable(pod, minReady, now)) {
+                    waits.add(new Wait(pod.name(), "waiting for " + pod.name() + " to be available (Ready for minReadySeconds=" + minReady + ")"));
+                    return Step.stop(ops);
+                }
+            }
+            boolean identity = PodIdentity.identityMatches(set, pod);
+            boolean storage = PodClaims.storageMatches(set, pod);
+            ClaimPlan claims = ClaimPlan.forPod(snapshot, updateSet, pod);
+            if (identity && storage && claims.update().isEmpty()) {
+                ops.addAll(claims.warnings());
+                return Step.go(ops);
+            }
+            Pod repaired = pod;
+            if (!identity) {
+                repaired = PodIdentity.updateIdentity(updateSet, repaired);
+            }
+            List<PersistentVolumeClaim> create = List.of();
+            if (!storage) {
+                repaired = PodClaims.updateStorage(updateSet, repaired);
+                create = claims.create();
+            }
+            ops.addAll(claims.warnings());
+            ops.add(new Operation.UpdatePod(repaired, !identity || !storage, create, claims.update()));
+            return Step.go(ops);
+        }
+
+        private Step createReplica(Pod pod) {
+            ClaimPlan claims = ClaimPlan.forPod(snapshot, updateSet, pod);
+            if (claims.stale()) {
+                waits.add(new Wait(pod.name(), "claim of " + pod.name() + " still belongs to an earlier " + pod.name()
+                        + "; waiting for the garbage collector to delete it"));
+                return Step.stop();
+            }
+            if (!claims.terminating().isEmpty()) {
+                String claimName = claims.terminating().get(0);
+                waits.add(new Wait(pod.name(), "claim " + claimName + " is being deleted; " + pod.name() + " is created once it is gone"));
+                return Step.stop(new Operation.Blocked(pod.name(), "pvc " + claimName + " is being deleted", true));
+            }
+            List<Operation> ops = new ArrayList<>(claims.warnings());
+            ops.add(new Operation.CreatePod(pod, claims.create(), claims.update()));
+            if (monotonic) {
+                waits.add(new Wait(pod.name(), "creating " + pod.name() + "; the next pod waits for it to be Running and Ready"));
+            }
+            return Step.stop(ops);
+        }
+
+        // ------------------------------------------------------------ phase B
+
+        private boolean condemnedClaimsPhase() {
+            List<Phase.Unit> units = new ArrayList<>();
+            for (Pod pod : condemned) {
+                ClaimPlan claims = ClaimPlan.forPod(snapshot, updateSet, pod);
+                List<Operation> ops = new ArrayList<>(claims.warnings());
+                if (!claims.update().isEmpty()) {
+                    ops.add(new Operation.EnsureClaims(pod.name(), List.of(), claims.update()));
+                }
+                if (!ops.isEmpty()) {
+                    units.add(new Phase.Unit(pod.name(), ops));
+                }
+            }
+            addPhase(Phase.Name.CONDEMNED_CLAIMS, units);
+            return true;
+        }
+
+        // ------------------------------------------------------------ phase C
+
+        /** Spec 2.6: scale-down, highest ordinal first; one deletion per pass when ordered. */
+        private boolean condemnedPhase() {
+            Pod firstUnavailable = firstUnavailable();
+            List<Phase.Unit> units = new ArrayList<>();
+            for (Pod pod : condemned) {
+                if (pod.isTerminating()) {
+                    if (monotonic) {
+                        waits.add(new Wait(pod.name(), "waiting for " + pod.name() + " to terminate before scaling down further"));
+                        addPhase(Phase.Name.CONDEMNED, units);
+                        return false;
+                    }
+                    continue;
+                }
+                if (monotonic && pod != firstUnavailable) {
+                    if (!Availability.isRunningAndReady(pod)) {
+                        waits.add(new Wait(pod.name(), "waiting for " + pod.name() + " to be Running and Ready before it is deleted"
+                                + blockerSuffix(firstUnavailable)));
+                        addPhase(Phase.Name.CONDEMNED, units);
+                        return false;
+                    }
+                    if (!Availability.isAvailable(pod, minReady, now)) {
+                        waits.add(new Wait(pod.name(), "waiting for " + pod.name() + " to be available before it is deleted"
+                                + blockerSuffix(firstUnavailable)));
+                        addPhase(Phase.Name.CONDEMNED, units);
+                        return false;
+                    }
+                }
+                units.add(new Phase.Unit(pod.name(), List.of(new Operation.DeletePod(pod, Operation.DeletePod.Cause.CONDEMNED))));
+                if (monotonic) {
+                    addPhase(Phase.Name.CONDEMNED, units);
+                    return false;
+                }
+            }
+            addPhase(Phase.Name.CONDEMNED, units);
+            return true;
+        }
+
+        private String blockerSuffix(Pod firstUnavailable) {
+            return firstUnavailable == null ? "" : " (" + firstUnavailable.name() + " is the first unavailable pod)";
+        }
+
+        /** Spec 2.3 step 6: the first unavailable pod, replicas ascending then condemned lowest first. */
+        private Pod firstUnavailable() {
+            for (Pod pod : replicas) {
+                if (Availability.isUnavailable(pod, minReady, now)) {
+                    return pod;
+                }
+            }
+            List<Pod> ascending = new ArrayList<>(condemned);
+            ascending.sort(PodIdentity.ASCENDING_ORDINAL);
+            for (Pod pod : ascending) {
+                if (Availability.isUnavailable(pod, minReady, now)) {
+                    return pod;
+                }
+            }
+            return null;
+        }
+
+        // ------------------------------------------------------------ phase D
+
+        /**
+         * RollingUpdate (spec 4.3) from the highest ordinal down to the partition. Outdated pods that
+         * are already unavailable are replaced without charging the budget (upstream #137409), so a
+         * broken revision cannot wedge the rollout; every other unavailable replica counts.
+         */
+        private void rollingUpdatePhase() {
+            UpdateStrategy strategy = set.spec().updateStrategy();
+            int partition = strategy.partition();
+            int maxUnavailable = MaxUnavailable.resolve(
+                    strategy.rollingUpdate() == null ? null : strategy.rollingUpdate().maxUnavailable(), set.spec().replicasOrDefault());
+            String update = revisions.update().name();
+            int charged = 0;
+            for (int i = 0; i < replicas.length; i++) {
+                Pod pod = replicas[i];
+                if (Availability.isUnavailable(pod, minReady, now) && !replaceableForFree(pod, i, partition, update)) {
+                    charged++;
+                }
+            }
+            int budget = maxUnavailable - charged;
+            List<Phase.Unit> units = new ArrayList<>();
+            for (int i = replicas.length - 1; i >= partition; i--) {
+                Pod pod = replicas[i];
+                if (!pod.isCreated() || pod.isTerminating() || PodIdentity.revisionOf(pod).equals(update)) {
+                    continue;
+                }
+                if (replaceableForFree(pod, i, partition, update)) {
+                    units.add(deletion(pod));
+                } else if (budget > 0) {
+                    units.add(deletion(pod));
+                    budget--;
+                } else {
+                    waits.add(new Wait(pod.name(), pod.name() + " waits for its update: " + charged + " of at most "
+                            + maxUnavailable + " pods unavailable"));
+                    break;
+                }
+            }
+            if (partition > 0 && partition < replicas.length && units.isEmpty() && waits.isEmpty()) {
+                waits.add(new Wait("", "rolling update paused at partition " + partition
+                        + ": pods below ordinal " + (set.spec().startOrdinal() + partition) + " keep the current revision"));
+            }
+            addPhase(Phase.Name.ROLLING_UPDATE, units);
+        }
+
+        private boolean replaceableForFree(Pod pod, int index, int partition, String update) {
+            return pod.isCreated() && !pod.isTerminating() && index >= partition
+                    && !PodIdentity.revisionOf(pod).equals(update)
+                    && Availability.isUnavailable(pod, minReady, now);
+        }
+
+        private Phase.Unit deletion(Pod pod) {
+            return new Phase.Unit(pod.name(), List.of(new Operation.DeletePod(pod, Operation.DeletePod.Cause.ROLLING_UPDATE)));
+        }
+
+        // ------------------------------------------------------------ helpers
+
+        private void addPhase(Phase.Name name, List<Phase.Unit> units) {
+            if (!units.isEmpty()) {
+                phases.add(new Phase(name, !monotonic && name != Phase.Name.ROLLING_UPDATE, units));
+            }
+        }
+
+        /**
+         * With minReadySeconds, look again when the next Ready pod becomes available (upstream
+         * requeues after minReadySeconds whenever availableReplicas differs from replicas).
+         */
+        Optional<Duration> requeueAfter() {
+            if (minReady <= 0 || status == null || status.availableReplicas() == set.spec().replicasOrDefault()) {
+                return Optional.empty();
+            }
+            Optional<Instant> next = claimed.stream()
+                    .filter(Availability::isRunningAndReady)
+                    .filter(p -> !Availability.isAvailable(p, minReady, now))
+                    .map(p -> Availability.availableAt(p, minReady))
+                    .flatMap(Optional::stream)
+                    .min(Comparator.naturalOrder());
+            Duration fallback = Duration.ofSeconds(minReady);
+            return Optional.of(next.map(at -> Duration.between(now, at).plusSeconds(1))
+                    .filter(d -> !d.isNegative() && !d.isZero())
+                    .orElse(fallback));
+        }
+    }
+
+    /** What processReplica decided for one slot. */
+    private record Step(List<Operation> operations, boolean block) {
+        static Step stop(Operation... ops) {
+            return new Step(List.of(ops), true);
+        }
+
+        static Step stop(List<Operation> ops) {
+            return new Step(ops, true);
+        }
+
+        static Step go(List<Operation> ops) {
+            return new Step(ops, false);
+        }
+    }
+
+}

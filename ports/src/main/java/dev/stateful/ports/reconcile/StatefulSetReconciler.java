@@ -1,0 +1,434 @@
+package dev.stateful.ports.reconcile;
+
+import dev.stateful.domain.identity.PodIdentity;
+import dev.stateful.domain.model.ControllerRevision;
+import dev.stateful.domain.model.ObjectKey;
+import dev.stateful.domain.model.PersistentVolumeClaim;
+import dev.stateful.domain.model.StatefulSet;
+import dev.stateful.domain.model.StatefulSetStatus;
+import dev.stateful.domain.revision.RevisionWrite;
+import dev.stateful.domain.status.StatusRules;
+import dev.stateful.domain.sync.Operation;
+import dev.stateful.domain.sync.Ownership;
+import dev.stateful.domain.sync.Phase;
+import dev.stateful.domain.sync.Plan;
+import dev.stateful.domain.sync.Snapshot;
+import dev.stateful.domain.sync.StatefulSetPlanner;
+import dev.stateful.ports.ApiException;
+import dev.stateful.ports.ClaimControl;
+import dev.stateful.ports.ClusterReader;
+import dev.stateful.ports.EventRecorder;
+import dev.stateful.ports.PodControl;
+import dev.stateful.ports.RevisionControl;
+import dev.stateful.ports.StatusWriter;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Syncs one StatefulSet (upstream {@code sync} + {@code UpdateStatefulSet}): reads a snapshot,
+ * asks the domain for a plan, and executes it through the ports with upstream's error and event
+ * semantics. Holds no state between syncs, so a restart loses nothing.
+ */
+public final class StatefulSetReconciler {
+
+    private static final Logger LOG = LoggerFactory.getLogger(StatefulSetReconciler.class);
+    private static final int MAX_COLLISION_RETRIES = 5;
+    private static final int MAX_STATUS_CONFLICT_RETRIES = 5;
+
+    private final ClusterReader reader;
+    private final PodControl pods;
+    private final ClaimControl claims;
+    private final RevisionControl revisions;
+    private final StatusWriter statusWriter;
+    private final EventRecorder events;
+    private final Clock clock;
+    private final Executor batchExecutor;
+    private final ReconcileListener listener;
+
+    /**
+     * @param batchExecutor runs the calls of one Parallel batch; a direct executor keeps runs
+     *        deterministic, a thread pool makes them concurrent as upstream does
+     */
+    public StatefulSetReconciler(ClusterReader reader, PodControl pods, ClaimControl claims, RevisionControl revisions,
+                                 StatusWriter statusWriter, EventRecorder events, Clock clock, Executor batchExecutor,
+                                 ReconcileListener listener) {
+        this.reader = reader;
+        this.pods = pods;
+        this.claims = claims;
+        this.revisions = revisions;
+        this.statusWriter = statusWriter;
+        this.events = events;
+        this.clock = clock;
+        this.batchExecutor = batchExecutor;
+        this.listener = listener;
+    }
+
+    /** The snapshot the planner decides from, read from the caches. */
+    public Optional<Snapshot> snapshot(ObjectKey key) {
+        return reader.statefulSet(key).map(set -> {
+            Map<String, PersistentVolumeClaim> byName = new LinkedHashMap<>();
+            for (PersistentVolumeClaim c : reader.claims(set.namespace())) {
+                byName.put(c.name(), c);
+            }
+            return new Snapshot(set, reader.pods(set.namespace()), byName, reader.revisions(set.namespace()), clock.instant());
+        });
+    }
+
+    public SyncResult sync(ObjectKey key) {
+        Optional<Snapshot> observed = snapshot(key);
+        if (observed.isEmpty()) {
+            LOG.debug("StatefulSet {} has been deleted", key);
+            SyncResult result = new SyncResult(key, Optional.empty(), Optional.empty(), Optional.empty(), 0);
+            listener.synced(result);
+            return result;
+        }
+        Execution run = new Execution(observed.get());
+        SyncResult result = run.execute();
+        listener.synced(result);
+        return result;
+    }
+
+    /** One execution of one plan; counts writes and keeps the first error. */
+    private final class Execution {
+        private Snapshot snapshot;
+        private final StatefulSet set;
+        private final AtomicInteger writes = new AtomicInteger();
+        private final AtomicInteger rollingDeletes = new AtomicInteger();
+
+        Execution(Snapshot snapshot) {
+            this.snapshot = snapshot;
+            this.set = snapshot.set();
+        }
+
+        SyncResult execute() {
+            Plan plan = StatefulSetPlanner.plan(snapshot);
+            if (!plan.isValid()) {
+                String message = "invalid StatefulSet: " + String.join("; ", plan.violations().stream().map(Object::toString).toList());
+                events.record(set, EventRecorder.Type.Warning, Events.FAILED_VALIDATION, message);
+                LOG.warn("StatefulSet {} is invalid, not syncing it: {}", set.key(), message);
+                return new SyncResult(set.key(), Optional.of(plan), Optional.empty(), Optional.empty(), 0);
+            }
+            try {
+                adoptAndRelease(plan);
+                plan = writeRevision(plan);
+            } catch (RuntimeException e) {
+                return new SyncResult(set.key(), Optional.of(plan), Optional.of(e), Optional.empty(), writes.get());
+            }
+            RuntimeException syncError = runPhases(plan);
+            RuntimeException statusError = writeStatus(plan);
+            RuntimeException historyError = truncateHistory(plan);
+            RuntimeException error = syncError != null ? syncError : statusError != null ? statusError : historyError;
+            return new SyncResult(set.key(), Optional.of(plan), Optional.ofNullable(error), plan.requeueAfter(), writes.get());
+        }
+
+        private void adoptAndRelease(Plan plan) {
+            boolean checked = false;
+            for (Ownership.Change change : plan.ownership()) {
+                if (!checked && !(change instanceof Ownership.Change.ReleasePod)) {
+                    canAdopt();
+                    checked = true;
+                }
+                if (change instanceof Ownership.Change.AdoptPod a) {
+                    pods.adopt(a.pod(), PodIdentity.controllerRef(set));
+                } else if (change instanceof Ownership.Change.ReleasePod r) {
+                    try {
+                        pods.release(r.pod(), set.metadata().uid());
+                    } catch (ApiException.NotFound | ApiException.Invalid ignored) {
+                        // the pod is gone or changed owner: nothing left to release
+                    }
+                } else if (change instanceof Ownership.Change.AdoptRevision r) {
+                    revisions.adopt(r.revision(), PodIdentity.controllerRef(set));
+                }
+                writes.incrementAndGet();
+            }
+        }
+
+        /** Upstream {@code canAdopt}: an uncached read proves the set still exists with the same uid. */
+        private void canAdopt() {
+            StatefulSet fresh = statusWriter.get(set.namespace(), set.name())
+                    .orElseThrow(() -> new ApiException.NotFound("original StatefulSet " + set.key() + " is gone"));
+            if (!fresh.metadata().uid().equals(set.metadata().uid())) {
+                throw new ApiException.Conflict("original StatefulSet " + set.key() + " is gone: got uid "
+                        + fresh.metadata().uid() + ", wanted " + set.metadata().uid());
+            }
+            if (fresh.metadata().isTerminating()) {
+                throw new ApiException.Conflict(set.key() + " has just been deleted");
+            }
+        }
+
+        /** Creates or renumbers the update revision; a name collision adds the clashing object and re-plans. */
+        private Plan writeRevision(Plan plan) {
+            for (int attempt = 0; ; attempt++) {
+                RevisionWrite write = plan.revisions().write();
+                if (write instanceof RevisionWrite.Renumber r) {
+                    revisions.update(r.renumbered());
+                    writes.incrementAndGet();
+                    return plan;
+                }
+                if (!(write instanceof RevisionWrite.Create c)) {
+                    return plan;
+                }
+                try {
+                    revisions.create(c.revision());
+                    writes.incrementAndGet();
+                    return plan;
+                } catch (ApiException.AlreadyExists exists) {
+                    ControllerRevision clash = revisions.get(set.namespace(), c.revision().name())
+                            .orElseThrow(() -> exists);
+                    if (clash.data().equals(c.revision().data())) {
+                        return plan;
+                    }
+                    if (attempt >= MAX_COLLISION_RETRIES) {
+                        throw exists;
+                    }
+                    snapshot = snapshot.withRevision(clash);
+                    plan = StatefulSetPlanner.plan(snapshot);
+                }
+            }
+        }
+
+        private RuntimeException runPhases(Plan plan) {
+            for (Phase phase : plan.phases()) {
+                RuntimeException error = phase.burst() ? runBurst(phase) : runInOrder(phase);
+                if (error != null) {
+                    return error;
+                }
+            }
+            return null;
+        }
+
+        private RuntimeException runInOrder(Phase phase) {
+            for (Phase.Unit unit : phase.units()) {
+                RuntimeException error = runUnit(unit);
+                if (error != null) {
+                    return error;
+                }
+            }
+            return null;
+        }
+
+        private RuntimeException runBurst(Phase phase) {
+            int next = 0;
+            for (int size : Phase.slowStartBatches(phase.units().size())) {
+                List<CompletableFuture<RuntimeException>> batch = new ArrayList<>();
+                for (Phase.Unit unit : phase.units().subList(next, next + size)) {
+                    batch.add(CompletableFuture.supplyAsync(() -> runUnit(unit), batchExecutor));
+                }
+                next += size;
+                RuntimeException first = null;
+                for (CompletableFuture<RuntimeException> f : batch) {
+                    RuntimeException error = f.join();
+                    if (error != null && first == null) {
+                        first = error;
+                    }
+                }
+                if (first != null) {
+                    return first;
+                }
+            }
+            return null;
+        }
+
+        private RuntimeException runUnit(Phase.Unit unit) {
+            for (Operation op : unit.operations()) {
+                RuntimeException error;
+                try {
+                    error = apply(op);
+                } catch (RuntimeException unexpected) {
+                    error = unexpected;
+                }
+                listener.operation(op, error);
+                if (error != null) {
+                    return error;
+                }
+            }
+            return null;
+        }
+
+        private RuntimeException apply(Operation op) {
+            if (op instanceof Operation.CreatePod c) {
+                return createPod(c);
+            }
+            if (op instanceof Operation.UpdatePod u) {
+                return updatePod(u);
+            }
+            if (op instanceof Operation.EnsureClaims e) {
+                RuntimeException error = createClaims(e.podName(), e.createClaims());
+                return error != null ? error : updateClaims(e.updateClaims());
+            }
+            if (op instanceof Operation.DeletePod d) {
+                return deletePod(d);
+            }
+            if (op instanceof Operation.Blocked b) {
+                ApiException.Conflict error = new ApiException.Conflict(b.message());
+                if (b.podEvent()) {
+                    events.record(set, EventRecorder.Type.Warning, Events.FAILED_CREATE, Events.pod("create", b.podName(), set.name(), error));
+                }
+                return error;
+            }
+            if (op instanceof Operation.Warn w) {
+                events.record(set, EventRecorder.Type.Warning, w.reason(), w.message());
+                return null;
+            }
+            throw new IllegalStateException("unknown operation " + op);
+        }
+
+        /** {@code CreateStatefulPod} (spec 1.6). */
+        private RuntimeException createPod(Operation.CreatePod c) {
+            String podName = c.pod().name();
+            RuntimeException claimError = createClaims(podName, c.createClaims());
+            if (claimError != null) {
+                events.record(set, EventRecorder.Type.Warning, Events.FAILED_CREATE, Events.pod("create", podName, set.name(), claimError));
+                return claimError;
+            }
+            RuntimeException createError = null;
+            try {
+                pods.create(c.pod());
+                writes.incrementAndGet();
+            } catch (ApiException.AlreadyExists exists) {
+                return exists;
+            } catch (RuntimeException e) {
+                createError = e;
+            }
+            RuntimeException ownerError = updateClaims(c.updateClaims());
+            if (ownerError != null) {
+                events.record(set, EventRecorder.Type.Warning, Events.FAILED_UPDATE, Events.pod("update", podName, set.name(), ownerError));
+                return ownerError;
+            }
+            events.record(set, createError == null ? EventRecorder.Type.Normal : EventRecorder.Type.Warning,
+                    createError == null ? Events.SUCCESSFUL_CREATE : Events.FAILED_CREATE, Events.pod("create", podName, set.name(), createError));
+            return createError;
+        }
+
+        /** {@code UpdateStatefulPod} (spec 1.3): claims first, then the pod if it changed. */
+        private RuntimeException updatePod(Operation.UpdatePod u) {
+            String podName = u.pod().name();
+            RuntimeException error = createClaims(podName, u.createClaims());
+            if (error == null) {
+                error = updateClaims(u.updateClaims());
+            }
+            if (error == null && u.podChanged()) {
+                try {
+                    pods.update(u.pod());
+                    writes.incrementAndGet();
+                } catch (RuntimeException e) {
+                    error = e;
+                }
+            }
+            events.record(set, error == null ? EventRecorder.Type.Normal : EventRecorder.Type.Warning,
+                    error == null ? Events.SUCCESSFUL_UPDATE : Events.FAILED_UPDATE, Events.pod("update", podName, set.name(), error));
+            return error;
+        }
+
+        /** {@code createPersistentVolumeClaims} (spec 1.5): errors aggregated, AlreadyExists is fine. */
+        private RuntimeException createClaims(String podName, List<PersistentVolumeClaim> toCreate) {
+            List<String> failures = new ArrayList<>();
+            RuntimeException first = null;
+            for (PersistentVolumeClaim claim : toCreate) {
+                try {
+                    claims.create(claim);
+                    writes.incrementAndGet();
+                    events.record(set, EventRecorder.Type.Normal, Events.SUCCESSFUL_CREATE, Events.claim(claim.name(), podName, set.name(), null));
+                } catch (ApiException.AlreadyExists exists) {
+                    // created by an earlier sync whose result we did not see: nothing to do
+                } catch (RuntimeException e) {
+                    failures.add("failed to create PVC " + claim.name() + ": " + e.getMessage());
+                    events.record(set, EventRecorder.Type.Warning, Events.FAILED_CREATE, Events.claim(claim.name(), podName, set.name(), e));
+                    first = first == null ? e : first;
+                }
+            }
+            if (failures.isEmpty()) {
+                return null;
+            }
+            return first instanceof ApiException && failures.size() == 1
+                    ? new ApiException.Unavailable(failures.get(0), first)
+                    : new ApiException.Unavailable(String.join("; ", failures), first);
+        }
+
+        private RuntimeException updateClaims(List<PersistentVolumeClaim> toUpdate) {
+            for (PersistentVolumeClaim claim : toUpdate) {
+                try {
+                    claims.update(claim);
+                    writes.incrementAndGet();
+                } catch (ApiException.NotFound gone) {
+                    // deleted meanwhile: the next sync recreates or skips it
+                } catch (RuntimeException e) {
+                    return new ApiException.Unavailable("could not update claim " + claim.name() + " for delete policy ownerRefs: " + e.getMessage(), e);
+                }
+            }
+            return null;
+        }
+
+        private RuntimeException deletePod(Operation.DeletePod d) {
+            String podName = d.pod().name();
+            try {
+                pods.delete(d.pod().namespace(), podName, d.pod().metadata().uid());
+                writes.incrementAndGet();
+            } catch (ApiException.NotFound gone) {
+                return null;
+            } catch (RuntimeException e) {
+                events.record(set, EventRecorder.Type.Warning, Events.FAILED_DELETE, Events.pod("delete", podName, set.name(), e));
+                return e;
+            }
+            if (d.cause() == Operation.DeletePod.Cause.ROLLING_UPDATE) {
+                rollingDeletes.incrementAndGet();
+            }
+            events.record(set, EventRecorder.Type.Normal, Events.SUCCESSFUL_DELETE, Events.pod("delete", podName, set.name(), null));
+            return null;
+        }
+
+        /** Spec 5.3: completion, then write only on change, retrying conflicts on a fresh copy. */
+        private RuntimeException writeStatus(Plan plan) {
+            StatefulSetStatus computed = plan.status();
+            computed = computed.withCurrentReplicas(Math.max(0, computed.currentReplicas() - rollingDeletes.get()));
+            computed = StatusRules.completeRollout(set, computed);
+            StatefulSet target = set;
+            for (int attempt = 0; ; attempt++) {
+                if (!StatusRules.needsWrite(target.status(), computed)) {
+                    return null;
+                }
+                try {
+                    statusWriter.updateStatus(target.withStatus(computed.withConditions(target.status().conditions())));
+                    writes.incrementAndGet();
+                    return null;
+                } catch (ApiException.Conflict conflict) {
+                    if (attempt >= MAX_STATUS_CONFLICT_RETRIES) {
+                        return conflict;
+                    }
+                    Optional<StatefulSet> fresh = statusWriter.get(set.namespace(), set.name());
+                    if (fresh.isEmpty() || !fresh.get().metadata().uid().equals(set.metadata().uid())) {
+                        return null;
+                    }
+                    target = fresh.get();
+                } catch (ApiException.NotFound gone) {
+                    return null;
+                } catch (RuntimeException e) {
+                    return e;
+                }
+            }
+        }
+
+        private RuntimeException truncateHistory(Plan plan) {
+            for (ControllerRevision revision : plan.revisionsToDelete()) {
+                try {
+                    revisions.delete(revision.metadata().namespace(), revision.name());
+                    writes.incrementAndGet();
+                } catch (ApiException.NotFound gone) {
+                    // already gone
+                } catch (RuntimeException e) {
+                    return e;
+                }
+            }
+            return null;
+        }
+    }
+}
