@@ -10,6 +10,8 @@ import dev.stateful.inmemory.faults.FaultPolicy;
 import dev.stateful.inmemory.gc.GarbageCollector;
 import dev.stateful.inmemory.kubelet.KubeletTimings;
 import dev.stateful.inmemory.kubelet.SimulatedKubelet;
+import dev.stateful.inmemory.manifest.ApplyResult;
+import dev.stateful.inmemory.manifest.ManifestApplier;
 import dev.stateful.inmemory.ports.InMemoryClaimControl;
 import dev.stateful.inmemory.ports.InMemoryClusterEvents;
 import dev.stateful.inmemory.ports.InMemoryClusterReader;
@@ -43,6 +45,8 @@ import java.util.Random;
  * controller writes, then ticks or advances.
  */
 public final class InMemoryCluster {
+
+    public static final String DEFAULT_NAMESPACE = "default";
 
     private final ManualClock clock;
     private final Stores stores;
@@ -109,6 +113,13 @@ public final class InMemoryCluster {
     /** When the kubelet will next change something, if ever. */
     public Optional<Instant> nextTransition() {
         return kubelet.nextTransitionAfter(clock.instant());
+    }
+
+    // ------------------------------------------------------------------ input
+
+    /** Applies a manifest as the user, in namespace {@value #DEFAULT_NAMESPACE} unless documents say otherwise. */
+    public ApplyResult apply(String yaml) {
+        return new ManifestApplier(user, DEFAULT_NAMESPACE).apply(yaml);
     }
 
     // ------------------------------------------------------------------ the controller's ports
