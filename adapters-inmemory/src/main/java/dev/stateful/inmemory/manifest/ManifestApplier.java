@@ -1,0 +1,141 @@
+package dev.stateful.inmemory.manifest;
+
+import dev.stateful.domain.codec.DecodeException;
+import dev.stateful.domain.codec.Decoded;
+import dev.stateful.domain.codec.ModelCodec;
+import dev.stateful.domain.json.Json;
+import dev.stateful.domain.model.ObjectKey;
+import dev.stateful.domain.model.ObjectMeta;
+import dev.stateful.domain.model.PersistentVolumeClaim;
+import dev.stateful.domain.model.Pod;
+import dev.stateful.domain.model.StatefulSet;
+import dev.stateful.domain.validation.Violation;
+import dev.stateful.inmemory.client.ClusterClient;
+import dev.stateful.inmemory.client.ResourceClient;
+import dev.stateful.inmemory.store.Kind;
+import dev.stateful.ports.ApiException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * {@code kubectl apply --validate=strict} for the in-memory cluster: each document is created, or
+ * replaced if it exists. StatefulSets are decoded strictly (unknown fields are problems); a
+ * document with problems is not applied and its problems are returned with their positions, the
+ * other documents are applied. Supported: StatefulSet, Service (kept as raw JSON), Pod and
+ * PersistentVolumeClaim.
+ */
+public final class ManifestApplier {
+
+    private static final Map<String, String> API_VERSIONS = new TreeMap<>(Map.of(
+            "StatefulSet", "apps/v1", "Service", "v1", "Pod", "v1", "PersistentVolumeClaim", "v1"));
+
+    private final ClusterClient client;
+    private final String defaultNamespace;
+
+    public ManifestApplier(ClusterClient client, String defaultNamespace) {
+        this.client = client;
+        this.defaultNamespace = defaultNamespace;
+    }
+
+    /** Throws {@link ManifestException} if the text is not YAML; problems of single documents are in the result. */
+    public ApplyResult apply(String yaml) {
+        return apply(YamlDocuments.parse(yaml));
+    }
+
+    public ApplyResult apply(List<YamlDocument> documents) {
+        List<ApplyResult.Applied> applied = new ArrayList<>();
+        List<ManifestProblem> problems = new ArrayList<>();
+        for (YamlDocument document : documents) {
+            Json.Obj content = withDefaultNamespace(document.content());
+            String kind = content.string("kind").orElse("");
+            String name = content.objectOrEmpty("metadata").string("name").orElse("");
+            List<Finding> findings = new ArrayList<>();
+            try {
+                checkType(document, content, kind, findings);
+                ApplyResult.Applied done = findings.isEmpty() ? applyObject(document, content, kind, findings) : null;
+                if (done != null) {
+                    applied.add(done);
+                }
+            } catch (DecodeException e) {
+                e.violations().forEach(v -> findings.add(finding(document, v)));
+            } catch (ApiException e) {
+                findings.add(new Finding("", e.getMessage(), document.start()));
+            }
+            if (!findings.isEmpty()) {
+                problems.add(new ManifestProblem(document.index(), kind, name, findings));
+            }
+        }
+        return new ApplyResult(applied, problems);
+    }
+
+    private void checkType(YamlDocument document, Json.Obj content, String kind, List<Finding> findings) {
+        String apiVersion = content.string("apiVersion").orElse("");
+        if (kind.isEmpty()) {
+            findings.add(finding(document, new Violation("kind", Violation.Type.REQUIRED, "")));
+        } else if (!API_VERSIONS.containsKey(kind)) {
+            findings.add(finding(document, new Violation("kind", Violation.Type.NOT_SUPPORTED,
+                    "\"" + kind + "\": supported values: " + String.join(", ", API_VERSIONS.keySet()))));
+        } else if (!API_VERSIONS.get(kind).equals(apiVersion)) {
+            findings.add(finding(document, new Violation("apiVersion", Violation.Type.NOT_SUPPORTED,
+                    "\"" + apiVersion + "\": " + kind + " is served as " + API_VERSIONS.get(kind))));
+        }
+    }
+
+    /** Returns what was applied, or null after adding findings. */
+    private ApplyResult.Applied applyObject(YamlDocument document, Json.Obj content, String kind, List<Finding> findings) {
+        switch (kind) {
+            case "StatefulSet": {
+                Decoded<StatefulSet> decoded = ModelCodec.decodeStatefulSet(content, true);
+                if (!decoded.problems().isEmpty()) {
+                    decoded.problems().forEach(v -> findings.add(finding(document, v)));
+                    return null;
+                }
+                StatefulSet set = decoded.value();
+                return put(Kind.STATEFULSETS, client.statefulSets(), set.key(), set.withMetadata(forApply(set.metadata())));
+            }
+            case "Pod": {
+                Pod pod = ModelCodec.pod(content);
+                return put(Kind.PODS, client.pods(), ObjectKey.of(pod.metadata()), pod.withMetadata(forApply(pod.metadata())));
+            }
+            case "PersistentVolumeClaim": {
+                PersistentVolumeClaim claim = ModelCodec.persistentVolumeClaim(content);
+                return put(Kind.CLAIMS, client.claims(), ObjectKey.of(claim.metadata()), claim.withMetadata(forApply(claim.metadata())));
+            }
+            default: {
+                ObjectMeta meta = ModelCodec.objectMeta(content.objectOrEmpty("metadata"));
+                Json.Obj service = content.update("metadata", m -> m.without("uid").without("resourceVersion")
+                        .without("creationTimestamp").without("deletionTimestamp").without("generation"));
+                return put(Kind.SERVICES, client.services(), ObjectKey.of(meta), service);
+            }
+        }
+    }
+
+    /** Create, or an unconditional replace of an existing object (the status stays the server's). */
+    private static <T> ApplyResult.Applied put(Kind kind, ResourceClient<T> resource, ObjectKey key, T object) {
+        boolean exists = !key.name().isEmpty() && resource.get(key).isPresent();
+        if (exists) {
+            resource.update(object);
+        } else {
+            resource.create(object);
+        }
+        return new ApplyResult.Applied(kind, key, !exists);
+    }
+
+    /** Server-owned fields a manifest may carry (e.g. from {@code kubectl get -o yaml}) are not applied. */
+    private static ObjectMeta forApply(ObjectMeta meta) {
+        return meta.withUid(null).withResourceVersion(null).withCreationTimestamp(null).withDeletionTimestamp(null).withGeneration(0);
+    }
+
+    private Json.Obj withDefaultNamespace(Json.Obj content) {
+        return content.object("metadata")
+                .filter(m -> m.string("namespace").orElse("").isEmpty())
+                .map(m -> content.with("metadata", m.with("namespace", defaultNamespace)))
+                .orElse(content);
+    }
+
+    private static Finding finding(YamlDocument document, Violation violation) {
+        return new Finding(violation.field(), violation.toString(), document.locate(violation.field()));
+    }
+}

@@ -1,0 +1,74 @@
+package dev.stateful.inmemory.ports;
+
+import dev.stateful.domain.model.ControllerRevision;
+import dev.stateful.domain.model.ObjectKey;
+import dev.stateful.domain.model.PersistentVolumeClaim;
+import dev.stateful.domain.model.Pod;
+import dev.stateful.domain.model.StatefulSet;
+import dev.stateful.inmemory.faults.FaultInjector;
+import dev.stateful.inmemory.store.ObjectStore;
+import dev.stateful.inmemory.store.Stores;
+import dev.stateful.ports.ClusterReader;
+import java.util.List;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * {@link ClusterReader} answering from the store: fresh by default, or as of N writes ago when the
+ * fault injector configures a read lag (a cache that has not caught up with the watch).
+ */
+public final class InMemoryClusterReader implements ClusterReader {
+
+    private final Stores stores;
+    private final FaultInjector faults;
+
+    public InMemoryClusterReader(Stores stores, FaultInjector faults) {
+        this.stores = stores;
+        this.faults = faults;
+    }
+
+    @Override
+    public Optional<StatefulSet> statefulSet(ObjectKey key) {
+        return Optional.ofNullable(view(stores.statefulSets(), key.namespace()).get(key));
+    }
+
+    @Override
+    public List<StatefulSet> statefulSets(String namespace) {
+        return List.copyOf(view(stores.statefulSets(), namespace).values());
+    }
+
+    @Override
+    public List<Pod> pods(String namespace) {
+        return List.copyOf(view(stores.pods(), namespace).values());
+    }
+
+    @Override
+    public Optional<PersistentVolumeClaim> claim(String namespace, String name) {
+        return Optional.ofNullable(view(stores.claims(), namespace).get(new ObjectKey(namespace, name)));
+    }
+
+    @Override
+    public List<PersistentVolumeClaim> claims(String namespace) {
+        return List.copyOf(view(stores.claims(), namespace).values());
+    }
+
+    @Override
+    public List<ControllerRevision> revisions(String namespace) {
+        return List.copyOf(view(stores.revisions(), namespace).values());
+    }
+
+    private <T> TreeMap<ObjectKey, T> view(ObjectStore<T> store, String namespace) {
+        FaultInjector.ReadLag lag = faults.readLag(store.kind());
+        if (lag.isFresh()) {
+            return store.snapshot(namespace);
+        }
+        TreeMap<ObjectKey, T> past;
+        synchronized (stores.lock()) {
+            past = stores.journal().rewind(store.snapshot(""), store.kind(), lag.writes(), lag.countAllKinds());
+        }
+        if (!namespace.isEmpty()) {
+            past.keySet().removeIf(key -> !key.namespace().equals(namespace));
+        }
+        return past;
+    }
+}

@@ -1,0 +1,36 @@
+package dev.stateful.inmemory.store;
+
+import dev.stateful.domain.validation.Violation;
+import dev.stateful.ports.ApiException;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/** The API server's error messages, worded like the real ones so logs and events read the same. */
+public final class ApiErrors {
+
+    private ApiErrors() {
+    }
+
+    public static ApiException.NotFound notFound(Kind kind, String name) {
+        return new ApiException.NotFound(kind.qualifiedResource() + " \"" + name + "\" not found");
+    }
+
+    public static ApiException.AlreadyExists alreadyExists(Kind kind, String name) {
+        return new ApiException.AlreadyExists(kind.qualifiedResource() + " \"" + name + "\" already exists");
+    }
+
+    public static ApiException.Conflict staleResourceVersion(Kind kind, String name) {
+        return new ApiException.Conflict("Operation cannot be fulfilled on " + kind.qualifiedResource() + " \"" + name
+                + "\": the object has been modified; please apply your changes to the latest version and try again");
+    }
+
+    public static ApiException.Conflict uidPrecondition(Kind kind, String name, String expected, String actual) {
+        return new ApiException.Conflict("Operation cannot be fulfilled on " + kind.qualifiedResource() + " \"" + name
+                + "\": Precondition failed: UID in precondition: " + expected + ", UID in object meta: " + actual);
+    }
+
+    public static ApiException.Invalid invalid(Kind kind, String name, List<Violation> violations) {
+        return new ApiException.Invalid(kind.kindName() + " \"" + name + "\" is invalid: "
+                + violations.stream().map(Violation::toString).collect(Collectors.joining(", ")));
+    }
+}

@@ -1,0 +1,7 @@
+package dev.stateful.inmemory.store;
+
+/** Receives every committed change synchronously, in resourceVersion order. */
+@FunctionalInterface
+public interface ChangeListener {
+    void changed(Change<?> change);
+}

@@ -1,0 +1,242 @@
+package dev.stateful.inmemory.store;
+
+import dev.stateful.domain.model.LabelSelector;
+import dev.stateful.domain.model.ObjectKey;
+import dev.stateful.domain.model.ObjectMeta;
+import dev.stateful.domain.validation.Violation;
+import dev.stateful.ports.ApiException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * The objects of one kind, with the API server's write semantics: server-assigned uid,
+ * resourceVersion and timestamps, optimistic concurrency, the {@code /status} split, finalizers and
+ * graceful deletion. No faults and no audit here: this is the truth that clients (which add both)
+ * read and write. Lists are sorted by namespace/name so runs are reproducible.
+ */
+public final class ObjectStore<T> {
+
+    /** The finalizer that makes the garbage collector orphan dependents before the owner goes. */
+    public static final String ORPHAN_FINALIZER = "orphan";
+
+    private final ObjectType<T> type;
+    private final StoreContext ctx;
+    private final TreeMap<ObjectKey, T> objects = new TreeMap<>();
+    /** Pods deleted with a grace period whose termination the kubelet has not yet confirmed. */
+    private final Set<ObjectKey> awaitingTermination = new HashSet<>();
+
+    ObjectStore(ObjectType<T> type, StoreContext ctx) {
+        this.type = type;
+        this.ctx = ctx;
+    }
+
+    public Kind kind() {
+        return type.kind();
+    }
+
+    public ObjectType<T> type() {
+        return type;
+    }
+
+    public ObjectMeta meta(T object) {
+        return type.meta(object);
+    }
+
+    public Optional<T> get(ObjectKey key) {
+        synchronized (ctx.lock) {
+            return Optional.ofNullable(objects.get(key));
+        }
+    }
+
+    /** Objects of the namespace ("" for all namespaces). */
+    public List<T> list(String namespace) {
+        synchronized (ctx.lock) {
+            return List.copyOf(snapshot(namespace).values());
+        }
+    }
+
+    public List<T> list(String namespace, LabelSelector selector) {
+        return list(namespace).stream().filter(o -> selector.matches(meta(o).labels())).toList();
+    }
+
+    /** A copy of the objects of the namespace ("" for all), keyed and sorted by namespace/name. */
+    public TreeMap<ObjectKey, T> snapshot(String namespace) {
+        synchronized (ctx.lock) {
+            TreeMap<ObjectKey, T> out = new TreeMap<>();
+            for (Map.Entry<ObjectKey, T> e : objects.entrySet()) {
+                if (namespace.isEmpty() || namespace.equals(e.getKey().namespace())) {
+                    out.put(e.getKey(), e.getValue());
+                }
+            }
+            return out;
+        }
+    }
+
+    public T create(T incoming) {
+        synchronized (ctx.lock) {
+            ObjectMeta requested = meta(incoming);
+            if (requested.resourceVersion() != null && !requested.resourceVersion().isEmpty()) {
+                throw new ApiException.Invalid("resourceVersion should not be set on objects to be created");
+            }
+            String name = requested.name().isEmpty() && requested.generateName() != null && !requested.generateName().isEmpty()
+                    ? requested.generateName() + ctx.ids.nameSuffix()
+                    : requested.name();
+            T prepared = type.prepareForCreate(type.withMeta(incoming, requested.withName(name)));
+            ObjectMeta meta = meta(prepared)
+                    .withUid(ctx.ids.uid())
+                    .withCreationTimestamp(ctx.clock.instant())
+                    .withDeletionTimestamp(null)
+                    .withGeneration(type.generation(prepared, null));
+            validate(meta);
+            ObjectKey key = ObjectKey.of(meta);
+            if (objects.containsKey(key)) {
+                throw ApiErrors.alreadyExists(kind(), name);
+            }
+            return commit(key, null, type.withMeta(prepared, meta));
+        }
+    }
+
+    /** A plain update: metadata and spec; the status stays as stored for kinds that have one. */
+    public T update(T incoming) {
+        synchronized (ctx.lock) {
+            ObjectKey key = ObjectKey.of(meta(incoming));
+            T stored = require(key);
+            checkPreconditions(incoming, stored);
+            T prepared = type.prepareForUpdate(incoming, stored);
+            ObjectMeta old = meta(stored);
+            ObjectMeta meta = meta(prepared)
+                    .withName(old.name())
+                    .withNamespace(old.namespace())
+                    .withGenerateName(old.generateName())
+                    .withUid(old.uid())
+                    .withResourceVersion(old.resourceVersion())
+                    .withCreationTimestamp(old.creationTimestamp())
+                    .withDeletionTimestamp(old.deletionTimestamp())
+                    .withGeneration(type.generation(prepared, stored));
+            validate(meta);
+            if (old.isTerminating() && !old.finalizers().containsAll(meta.finalizers())) {
+                throw ApiErrors.invalid(kind(), old.name(), List.of(new Violation("metadata.finalizers",
+                        Violation.Type.FORBIDDEN, "no new finalizers can be added if the object is being deleted")));
+            }
+            T updated = commit(key, stored, type.withMeta(prepared, meta));
+            removeIfFinished(key);
+            return updated;
+        }
+    }
+
+    /** A {@code /status} update: only the status changes, whatever else the caller sent. */
+    public T updateStatus(T incoming) {
+        synchronized (ctx.lock) {
+            ObjectKey key = ObjectKey.of(meta(incoming));
+            T stored = require(key);
+            checkPreconditions(incoming, stored);
+            return commit(key, stored, type.prepareForStatusUpdate(incoming, stored));
+        }
+    }
+
+    /**
+     * Deletes the object, or marks it terminating when finalizers or a grace period hold it back.
+     * Returns the object while it remains (terminating), empty once it is gone.
+     */
+    public Optional<T> delete(ObjectKey key, DeleteOptions options) {
+        synchronized (ctx.lock) {
+            T stored = require(key);
+            ObjectMeta meta = meta(stored);
+            if (options.uid() != null && !options.uid().isEmpty() && !options.uid().equals(meta.uid())) {
+                throw ApiErrors.uidPrecondition(kind(), key.name(), options.uid(), meta.uid());
+            }
+            long grace = type.gracePeriodSeconds(stored, options.gracePeriodSeconds());
+            if (meta.isTerminating()) {
+                if (grace == 0) {
+                    awaitingTermination.remove(key);
+                }
+                return removeIfFinished(key);
+            }
+            List<String> finalizers = new ArrayList<>(meta.finalizers());
+            if (options.propagation() == DeleteOptions.Propagation.ORPHAN && !finalizers.contains(ORPHAN_FINALIZER)) {
+                finalizers.add(ORPHAN_FINALIZER);
+            }
+            if (finalizers.isEmpty() && grace == 0) {
+                remove(key, stored);
+                return Optional.empty();
+            }
+            if (grace > 0) {
+                awaitingTermination.add(key);
+            }
+            ObjectMeta terminating = meta.withFinalizers(finalizers).withDeletionTimestamp(ctx.clock.instant());
+            return Optional.of(commit(key, stored, type.withMeta(stored, terminating)));
+        }
+    }
+
+    /** True while a graceful pod deletion waits for the kubelet. */
+    public boolean isAwaitingTermination(ObjectKey key) {
+        synchronized (ctx.lock) {
+            return awaitingTermination.contains(key);
+        }
+    }
+
+    private T require(ObjectKey key) {
+        T stored = objects.get(key);
+        if (stored == null) {
+            throw ApiErrors.notFound(kind(), key.name());
+        }
+        return stored;
+    }
+
+    /** An empty resourceVersion or uid means "unconditional", as on the real API server. */
+    private void checkPreconditions(T incoming, T stored) {
+        ObjectMeta in = meta(incoming);
+        ObjectMeta old = meta(stored);
+        if (in.uid() != null && !in.uid().isEmpty() && !in.uid().equals(old.uid())) {
+            throw ApiErrors.uidPrecondition(kind(), old.name(), in.uid(), old.uid());
+        }
+        if (in.resourceVersion() != null && !in.resourceVersion().isEmpty() && !in.resourceVersion().equals(old.resourceVersion())) {
+            throw ApiErrors.staleResourceVersion(kind(), old.name());
+        }
+    }
+
+    private void validate(ObjectMeta meta) {
+        List<Violation> violations = MetadataRules.validate(meta);
+        if (!violations.isEmpty()) {
+            throw ApiErrors.invalid(kind(), meta.name(), violations);
+        }
+    }
+
+    /** Stores the candidate under a new resourceVersion, unless it equals what is stored (a no-op write). */
+    private T commit(ObjectKey key, T before, T candidate) {
+        if (candidate.equals(before)) {
+            return before;
+        }
+        long rv = ctx.nextResourceVersion();
+        T stored = type.withMeta(candidate, meta(candidate).withResourceVersion(Long.toString(rv)));
+        objects.put(key, stored);
+        ctx.publish(new Change<>(rv, kind(), key, before, stored));
+        return stored;
+    }
+
+    /** A terminating object goes once its finalizers are empty and any grace period has been confirmed. */
+    private Optional<T> removeIfFinished(ObjectKey key) {
+        T stored = objects.get(key);
+        if (stored == null) {
+            return Optional.empty();
+        }
+        ObjectMeta meta = meta(stored);
+        if (meta.isTerminating() && meta.finalizers().isEmpty() && !awaitingTermination.contains(key)) {
+            remove(key, stored);
+            return Optional.empty();
+        }
+        return Optional.of(stored);
+    }
+
+    private void remove(ObjectKey key, T stored) {
+        long rv = ctx.nextResourceVersion();
+        objects.remove(key);
+        awaitingTermination.remove(key);
+        ctx.publish(new Change<>(rv, kind(), key, stored, null));
+    }
+}

@@ -1,0 +1,60 @@
+package dev.stateful.inmemory.store.strategy;
+
+import dev.stateful.domain.model.ObjectMeta;
+import dev.stateful.domain.model.StatefulSet;
+import dev.stateful.domain.model.StatefulSetStatus;
+import dev.stateful.inmemory.store.Kind;
+import dev.stateful.inmemory.store.ObjectType;
+
+/**
+ * apps/v1 StatefulSet (upstream registry strategy, spec 7.2): admission on create and update,
+ * status cleared on create and kept on update, spec kept on {@code /status} writes, generation
+ * bumped exactly when the (admitted) spec changes.
+ */
+public final class StatefulSetType implements ObjectType<StatefulSet> {
+
+    private final StatefulSetAdmission admission;
+
+    public StatefulSetType(StatefulSetAdmission admission) {
+        this.admission = admission;
+    }
+
+    @Override
+    public Kind kind() {
+        return Kind.STATEFULSETS;
+    }
+
+    @Override
+    public ObjectMeta meta(StatefulSet object) {
+        return object.metadata();
+    }
+
+    @Override
+    public StatefulSet withMeta(StatefulSet object, ObjectMeta meta) {
+        return object.withMetadata(meta);
+    }
+
+    @Override
+    public StatefulSet prepareForCreate(StatefulSet incoming) {
+        return admission.admit(incoming, null).withStatus(StatefulSetStatus.EMPTY);
+    }
+
+    @Override
+    public StatefulSet prepareForUpdate(StatefulSet incoming, StatefulSet stored) {
+        return admission.admit(incoming, stored).withStatus(stored.status());
+    }
+
+    @Override
+    public StatefulSet prepareForStatusUpdate(StatefulSet incoming, StatefulSet stored) {
+        return stored.withStatus(incoming.status());
+    }
+
+    @Override
+    public long generation(StatefulSet prepared, StatefulSet stored) {
+        if (stored == null) {
+            return 1;
+        }
+        long current = stored.metadata().generation();
+        return prepared.spec().equals(stored.spec()) ? current : current + 1;
+    }
+}
