@@ -80,7 +80,7 @@ public final class InMemoryCluster {
         return new Builder();
     }
 
-    /** Seed 0, clock at {@link ManualClock#DEFAULT_START}, default kubelet timings, no admission. */
+    /** Seed 0, clock at {@link ManualClock#DEFAULT_START}, default kubelet timings, API-server admission. */
     public static InMemoryCluster create() {
         return builder().build();
     }
@@ -198,7 +198,7 @@ public final class InMemoryCluster {
         private long seed;
         private Instant start = ManualClock.DEFAULT_START;
         private KubeletTimings timings = KubeletTimings.defaults();
-        private StatefulSetAdmission admission = StatefulSetAdmission.NONE;
+        private StatefulSetAdmission admission = StatefulSetAdmission.apiServer();
 
         private Builder() {
         }
@@ -224,7 +224,11 @@ public final class InMemoryCluster {
             return kubeletTimings(KubeletTimings.instant());
         }
 
-        /** Defaulting and validation of StatefulSet creates and updates (the API server's admission). */
+        /**
+         * Defaulting and validation of StatefulSet creates and updates; {@link StatefulSetAdmission#apiServer()}
+         * by default. {@link StatefulSetAdmission#NONE} lets invalid sets reach the controller, as
+         * a mock API would.
+         */
         public Builder admission(StatefulSetAdmission value) {
             this.admission = value;
             return this;

@@ -1,6 +1,11 @@
 package dev.stateful.inmemory.store.strategy;
 
+import dev.stateful.domain.defaults.Defaults;
 import dev.stateful.domain.model.StatefulSet;
+import dev.stateful.domain.validation.StatefulSetValidator;
+import dev.stateful.domain.validation.Violation;
+import dev.stateful.ports.ApiException;
+import java.util.List;
 import java.util.function.UnaryOperator;
 
 /**
@@ -23,5 +28,23 @@ public interface StatefulSetAdmission {
     /** Admission that only defaults, the same way on create and update. */
     static StatefulSetAdmission of(UnaryOperator<StatefulSet> defaulting) {
         return (incoming, existing) -> defaulting.apply(incoming);
+    }
+
+    /**
+     * What a real API server does: apps/v1 defaulting, then create or update validation; an invalid
+     * set is rejected with {@link ApiException.Invalid} naming every field.
+     */
+    static StatefulSetAdmission apiServer() {
+        return (incoming, existing) -> {
+            StatefulSet defaulted = Defaults.statefulSet(incoming);
+            List<Violation> violations = existing == null
+                    ? StatefulSetValidator.validate(defaulted)
+                    : StatefulSetValidator.validateUpdate(existing, defaulted);
+            if (!violations.isEmpty()) {
+                throw new ApiException.Invalid("StatefulSet.apps \"" + defaulted.name() + "\" is invalid: "
+                        + String.join(", ", violations.stream().map(Violation::toString).toList()));
+            }
+            return defaulted;
+        };
     }
 }

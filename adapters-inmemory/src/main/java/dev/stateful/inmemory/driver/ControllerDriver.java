@@ -1,0 +1,131 @@
+package dev.stateful.inmemory.driver;
+
+import dev.stateful.domain.model.ObjectKey;
+import dev.stateful.domain.model.StatefulSet;
+import dev.stateful.inmemory.InMemoryCluster;
+import dev.stateful.inmemory.audit.Actor;
+import dev.stateful.ports.reconcile.ReconcileListener;
+import dev.stateful.ports.reconcile.StatefulSetReconciler;
+import dev.stateful.ports.reconcile.SyncResult;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Runs the real reconciler against an {@link InMemoryCluster}, deterministically: one pass syncs
+ * every StatefulSet in name order; {@link #settle()} repeats passes, ticks the kubelet and moves the
+ * clock to the next thing that will happen (a pod transition, a minReadySeconds requeue, a retry)
+ * until nothing changes any more.
+ */
+public final class ControllerDriver {
+
+    /** Retry delay after a failed sync when nothing else is scheduled (the first step of upstream's backoff is 5 ms). */
+    static final Duration RETRY_DELAY = Duration.ofSeconds(1);
+    static final int DEFAULT_MAX_ROUNDS = 10_000;
+
+    private final InMemoryCluster cluster;
+    private final ReconcileListener listener;
+    private StatefulSetReconciler reconciler;
+
+    public ControllerDriver(InMemoryCluster cluster) {
+        this(cluster, ReconcileListener.NONE);
+    }
+
+    public ControllerDriver(InMemoryCluster cluster, ReconcileListener listener) {
+        this.cluster = cluster;
+        this.listener = listener;
+        this.reconciler = newReconciler();
+    }
+
+    private StatefulSetReconciler newReconciler() {
+        return new StatefulSetReconciler(cluster.reader(), cluster.podControl(), cluster.claimControl(),
+                cluster.revisionControl(), cluster.statusWriter(), cluster.eventRecorder(), cluster.clock(),
+                Runnable::run, listener);
+    }
+
+    public InMemoryCluster cluster() {
+        return cluster;
+    }
+
+    public StatefulSetReconciler reconciler() {
+        return reconciler;
+    }
+
+    /** A controller restart: a fresh reconciler; nothing survives but what is in the cluster. */
+    public void restart() {
+        reconciler = newReconciler();
+    }
+
+    public SyncResult sync(String namespace, String name) {
+        return reconciler.sync(new ObjectKey(namespace, name));
+    }
+
+    /** One pass: every StatefulSet synced once, in key order. */
+    public List<SyncResult> syncAll() {
+        List<ObjectKey> keys = cluster.stores().statefulSets().list("").stream()
+                .map(StatefulSet::key).sorted().toList();
+        List<SyncResult> results = new ArrayList<>();
+        for (ObjectKey key : keys) {
+            results.add(reconciler.sync(key));
+        }
+        return results;
+    }
+
+    public Settlement settle() {
+        return settle(DEFAULT_MAX_ROUNDS, Duration.ofDays(1));
+    }
+
+    /**
+     * Syncs, ticks and advances time until a pass makes no controller write, the kubelet has
+     * nothing more to do and no requeue or retry is due within {@code horizon}.
+     */
+    public Settlement settle(int maxRounds, Duration horizon) {
+        Instant started = cluster.clock().instant();
+        Instant deadline = started.plus(horizon);
+        int controllerWrites = 0;
+        List<SyncResult> last = List.of();
+        for (int round = 1; round <= maxRounds; round++) {
+            long mark = cluster.audit().mark();
+            last = syncAll();
+            int written = cluster.audit().since(mark).by(Actor.CONTROLLER).count();
+            controllerWrites += written;
+            int ticked = cluster.tick();
+            if (written > 0 || ticked > 0) {
+                continue;
+            }
+            Optional<Instant> next = nextEvent(last);
+            if (next.isEmpty() || next.get().isAfter(deadline)) {
+                return new Settlement(round, controllerWrites, Duration.between(started, cluster.clock().instant()), last);
+            }
+            cluster.advance(Duration.between(cluster.clock().instant(), next.get()));
+        }
+        throw new IllegalStateException("the cluster did not settle within " + maxRounds + " rounds; last errors: "
+                + last.stream().flatMap(r -> r.error().stream()).map(Throwable::getMessage).toList());
+    }
+
+    /** The earliest of: a kubelet transition, a requeue the controller asked for, a retry of a failed sync. */
+    private Optional<Instant> nextEvent(List<SyncResult> results) {
+        Instant now = cluster.clock().instant();
+        List<Instant> candidates = new ArrayList<>();
+        cluster.nextTransition().ifPresent(candidates::add);
+        for (SyncResult r : results) {
+            r.requeueAfter().ifPresent(d -> candidates.add(now.plus(d)));
+            if (r.error().isPresent()) {
+                candidates.add(now.plus(RETRY_DELAY));
+            }
+        }
+        return candidates.stream().min(Comparator.naturalOrder());
+    }
+
+    /** How a {@link #settle()} ended. */
+    public record Settlement(int rounds, int controllerWrites, Duration elapsed, List<SyncResult> lastPass) {
+
+        /** Whether the last pass succeeded for every set. */
+        public boolean clean() {
+            return lastPass.stream().allMatch(SyncResult::succeeded);
+        }
+    }
+}
