@@ -24,7 +24,14 @@ public final class Main implements Runnable {
 
     /** Runs the command line and returns the exit code; errors become one clear line, not a stack trace. */
     public static int run(String... args) {
+        return run(new java.io.PrintWriter(System.out, true), new java.io.PrintWriter(System.err, true), args);
+    }
+
+    /** Runs with the given output streams (tests capture them). */
+    public static int run(java.io.PrintWriter out, java.io.PrintWriter err, String... args) {
         CommandLine cli = new CommandLine(new Main());
+        cli.setOut(out);
+        cli.setErr(err);
         cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             commandLine.getErr().println("error: " + (ex.getMessage() == null ? ex.getClass().getSimpleName() : ex.getMessage()));
             return ExitCodes.FAILURE;

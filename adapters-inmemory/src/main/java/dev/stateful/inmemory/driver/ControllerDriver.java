@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * Runs the real reconciler against an {@link InMemoryCluster}, deterministically: one pass syncs
@@ -27,7 +28,7 @@ public final class ControllerDriver {
     static final int DEFAULT_MAX_ROUNDS = 10_000;
 
     private final InMemoryCluster cluster;
-    private final ReconcileListener listener;
+    private final Supplier<StatefulSetReconciler> reconcilers;
     private StatefulSetReconciler reconciler;
 
     public ControllerDriver(InMemoryCluster cluster) {
@@ -35,15 +36,16 @@ public final class ControllerDriver {
     }
 
     public ControllerDriver(InMemoryCluster cluster, ReconcileListener listener) {
-        this.cluster = cluster;
-        this.listener = listener;
-        this.reconciler = newReconciler();
+        this(cluster, () -> new StatefulSetReconciler(cluster.reader(), cluster.podControl(), cluster.claimControl(),
+                cluster.revisionControl(), cluster.statusWriter(), cluster.eventRecorder(), cluster.clock(),
+                Runnable::run, listener));
     }
 
-    private StatefulSetReconciler newReconciler() {
-        return new StatefulSetReconciler(cluster.reader(), cluster.podControl(), cluster.claimControl(),
-                cluster.revisionControl(), cluster.statusWriter(), cluster.eventRecorder(), cluster.clock(),
-                Runnable::run, listener);
+    /** @param reconcilers makes a fresh reconciler on start and on every {@link #restart()} */
+    public ControllerDriver(InMemoryCluster cluster, Supplier<StatefulSetReconciler> reconcilers) {
+        this.cluster = cluster;
+        this.reconcilers = reconcilers;
+        this.reconciler = reconcilers.get();
     }
 
     public InMemoryCluster cluster() {
@@ -56,7 +58,7 @@ public final class ControllerDriver {
 
     /** A controller restart: a fresh reconciler; nothing survives but what is in the cluster. */
     public void restart() {
-        reconciler = newReconciler();
+        reconciler = reconcilers.get();
     }
 
     public SyncResult sync(String namespace, String name) {

@@ -371,8 +371,9 @@ public final class StatefulSetPlanner {
                     units.add(deletion(pod));
                     budget--;
                 } else {
-                    waits.add(new Wait(pod.name(), pod.name() + " waits for its update: " + charged + " of at most "
-                            + maxUnavailable + " pods unavailable"));
+                    int busy = maxUnavailable - budget;
+                    waits.add(new Wait(pod.name(), pod.name() + " waits for its update: " + busy + " of at most "
+                            + maxUnavailable + " pods are unavailable or being updated (maxUnavailable)"));
                     break;
                 }
             }

@@ -1,0 +1,112 @@
+package dev.stateful.app.cli;
+
+import dev.stateful.app.ExitCodes;
+import dev.stateful.app.manifest.ManifestFile;
+import dev.stateful.app.manifest.StatefulSetCheck;
+import dev.stateful.domain.codec.ModelCodec;
+import dev.stateful.domain.json.Json;
+import dev.stateful.domain.model.ControllerRevision;
+import dev.stateful.domain.model.PersistentVolumeClaim;
+import dev.stateful.domain.model.Pod;
+import dev.stateful.domain.model.StatefulSet;
+import dev.stateful.domain.sync.Plan;
+import dev.stateful.domain.sync.Snapshot;
+import dev.stateful.domain.sync.StatefulSetPlanner;
+import dev.stateful.inmemory.manifest.YamlDocument;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code stateful plan --file set.yaml [--state observed.yaml]}: what the controller would do now
+ * and why it waits. The state file holds Pods, PersistentVolumeClaims and ControllerRevisions (as
+ * documents or {@code kind: List}), e.g. from {@code kubectl get pods,pvc,controllerrevisions -o yaml}.
+ */
+@Command(name = "plan", mixinStandardHelpOptions = true,
+        description = "Print the actions the controller would take now for a StatefulSet, the status it would write, and why it waits.")
+public final class PlanCommand implements Callable<Integer> {
+
+    @Option(names = {"-f", "--file"}, required = true, paramLabel = "FILE", description = "manifest with the StatefulSet")
+    Path file;
+
+    @Option(names = "--state", paramLabel = "FILE", description = "observed Pods, PVCs and ControllerRevisions (default: a fresh cluster)")
+    Path state;
+
+    @Option(names = "--now", paramLabel = "TIME", description = "the time to plan at, RFC 3339 (default: now)")
+    Instant now;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        List<StatefulSetCheck> checks = ManifestFile.documents(file).stream()
+                .filter(StatefulSetCheck::isStatefulSet).map(StatefulSetCheck::of).toList();
+        if (checks.isEmpty()) {
+            out.println(file + ": no StatefulSet found");
+            return ExitCodes.INVALID;
+        }
+        List<Pod> pods = new ArrayList<>();
+        Map<String, PersistentVolumeClaim> claims = new LinkedHashMap<>();
+        List<ControllerRevision> revisions = new ArrayList<>();
+        if (state != null) {
+            readState(pods, claims, revisions);
+        }
+        int exit = ExitCodes.OK;
+        for (StatefulSetCheck check : checks) {
+            if (!check.isValid() || check.set().isEmpty()) {
+                out.println("StatefulSet " + check.name() + " is invalid:");
+                check.problems().forEach(p -> out.println("  " + p));
+                exit = ExitCodes.INVALID;
+                continue;
+            }
+            StatefulSet set = withIdentity(check.set().get());
+            Plan plan = StatefulSetPlanner.plan(new Snapshot(set, pods, claims, revisions, now == null ? Instant.now() : now));
+            PlanPrinter.print(plan, out);
+        }
+        return exit;
+    }
+
+    /** A set read from a file may lack the server-assigned fields the planner relies on. */
+    private static StatefulSet withIdentity(StatefulSet set) {
+        var meta = set.metadata();
+        if (meta.uid() == null || meta.uid().isEmpty()) {
+            meta = meta.withUid(set.name() + "-uid");
+        }
+        if (meta.generation() == 0) {
+            meta = meta.withGeneration(1);
+        }
+        return set.withMetadata(meta);
+    }
+
+    private void readState(List<Pod> pods, Map<String, PersistentVolumeClaim> claims, List<ControllerRevision> revisions) {
+        for (YamlDocument document : ManifestFile.documents(state)) {
+            List<Json> items = "List".equals(document.content().string("kind").orElse(""))
+                    ? document.content().array("items") : List.of(document.content());
+            for (Json item : items) {
+                Json.Obj obj = item.asObject().orElseThrow(() -> new IllegalArgumentException(state + ": a list item is not an object"));
+                String kind = obj.string("kind").orElse("");
+                switch (kind) {
+                    case "Pod" -> pods.add(ModelCodec.pod(obj));
+                    case "PersistentVolumeClaim" -> {
+                        PersistentVolumeClaim claim = ModelCodec.persistentVolumeClaim(obj);
+                        claims.put(claim.name(), claim);
+                    }
+                    case "ControllerRevision" -> revisions.add(ModelCodec.controllerRevision(obj));
+                    default -> {
+                        // other kinds (the StatefulSet itself, Services) are not part of the observed state
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,71 @@
+package dev.stateful.app.manifest;
+
+import dev.stateful.domain.codec.Decoded;
+import dev.stateful.domain.codec.ModelCodec;
+import dev.stateful.domain.defaults.Defaults;
+import dev.stateful.domain.model.StatefulSet;
+import dev.stateful.domain.validation.StatefulSetValidator;
+import dev.stateful.domain.validation.Violation;
+import dev.stateful.inmemory.manifest.YamlDocument;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Checks one StatefulSet document as {@code kubectl apply --validate=strict} and the API server
+ * would: unknown fields and wrong types first, then apps/v1 validation of the defaulted object.
+ */
+public record StatefulSetCheck(YamlDocument document, Optional<StatefulSet> set, List<Problem> problems) {
+
+    /** One problem, located in the manifest. */
+    public record Problem(String field, String message, int line, int column) {
+        Problem(String field, String message, dev.stateful.inmemory.manifest.Location location) {
+            this(field, message, location.line(), location.column());
+        }
+
+        @Override
+        public String toString() {
+            return "line " + line + ", column " + column + ": " + message;
+        }
+    }
+
+    public static boolean isStatefulSet(YamlDocument document) {
+        return "StatefulSet".equals(document.content().string("kind").orElse(""));
+    }
+
+    public static StatefulSetCheck of(YamlDocument document) {
+        List<Problem> problems = new ArrayList<>();
+        Decoded<StatefulSet> decoded;
+        try {
+            decoded = ModelCodec.decodeStatefulSet(document.content(), true);
+        } catch (RuntimeException e) {
+            problems.add(new Problem("", e.getMessage(), document.start()));
+            return new StatefulSetCheck(document, Optional.empty(), problems);
+        }
+        decoded.problems().forEach(v -> problems.add(locate(document, v)));
+        StatefulSet defaulted = Defaults.statefulSet(decoded.value());
+        if (defaulted.namespace().isEmpty()) {
+            defaulted = defaulted.withMetadata(defaulted.metadata().withNamespace("default"));
+        }
+        for (Violation v : StatefulSetValidator.validate(defaulted)) {
+            problems.add(locate(document, v));
+        }
+        for (String warning : StatefulSetValidator.warnings(defaulted)) {
+            problems.add(new Problem("", "Warning: " + warning, document.start()));
+        }
+        problems.sort(java.util.Comparator.comparingInt(Problem::line).thenComparingInt(Problem::column));
+        return new StatefulSetCheck(document, Optional.of(defaulted), problems);
+    }
+
+    public boolean isValid() {
+        return problems.stream().noneMatch(p -> !p.message().startsWith("Warning: "));
+    }
+
+    public String name() {
+        return document.content().objectOrEmpty("metadata").string("name").orElse("<unnamed>");
+    }
+
+    private static Problem locate(YamlDocument document, Violation v) {
+        return new Problem(v.field(), v.toString(), document.locate(v.field()));
+    }
+}

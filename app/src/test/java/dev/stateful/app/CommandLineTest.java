@@ -1,0 +1,103 @@
+package dev.stateful.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/** The executable's commands, run in-process as a user would run them. */
+class CommandLineTest {
+
+    static final Path EXAMPLES = Path.of("..", "examples");
+
+    record Run(int exit, String out, String err) {
+    }
+
+    static Run run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int exit = Main.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
+        return new Run(exit, out.toString(), err.toString());
+    }
+
+    @Test
+    void demoCreatesPodsInOrderScalesDownHighestFirstAndRollsBack() {
+        Run run = run("demo");
+        String out = run.out();
+        assertThat(run.exit()).isZero();
+        assertThat(out.indexOf("pod web-0 created")).isPositive()
+                .isLessThan(out.indexOf("pod web-1 created"));
+        assertThat(out.indexOf("pod web-1 created")).isLessThan(out.indexOf("pod web-2 created"));
+        assertThat(out.indexOf("pod web-0 is Running and Ready")).isLessThan(out.indexOf("pod web-1 created"));
+        assertThat(out.indexOf("pod web-4 deleted")).isPositive().isLessThan(out.indexOf("pod web-3 deleted"));
+        assertThat(out.indexOf("pod web-3 deleted")).isLessThan(out.indexOf("pod web-2 deleted"));
+        assertThat(out).contains("waiting for web-0 to be available (Ready for minReadySeconds=10)");
+        assertThat(out).contains("rolling update paused at partition 1");
+        // the rollback reuses revision 1's object, renumbered to 3; no third revision exists
+        String revisions = out.substring(out.lastIndexOf("REVISION "));
+        assertThat(revisions.lines().filter(l -> l.trim().startsWith("web-"))).hasSize(2);
+        assertThat(revisions).containsPattern("web-\\w+\\s+3\\s+current, update");
+        // claims of removed pods are retained (whenScaled: Retain)
+        assertThat(out).containsPattern("www-web-4\\s+none \\(retained\\)\\s+-");
+    }
+
+    @Test
+    void demoRefusesAManifestWithMistakesAndListsEachOne() {
+        Run run = run("demo", "--file", EXAMPLES.resolve("myapp-typos.yaml").toString());
+        assertThat(run.exit()).isEqualTo(ExitCodes.INVALID);
+        assertThat(run.err()).contains("unknown field \"spec.selector.matchLables\"",
+                "unknown field \"spec.volumeClaimTeplates\"", "unknown field \"spec.template.labels\"");
+        assertThat(run.err()).doesNotContain("Exception", "\tat ");
+    }
+
+    @Test
+    void validateReportsEveryProblemWithItsFieldPathAndLine() {
+        Run run = run("validate", "-f", EXAMPLES.resolve("myapp-typos.yaml").toString());
+        assertThat(run.exit()).isEqualTo(ExitCodes.INVALID);
+        assertThat(run.out()).contains(
+                "line 25, column 5: unknown field \"spec.selector.matchLables\"",
+                "line 29, column 5: unknown field \"spec.template.labels\"",
+                "line 41, column 3: unknown field \"spec.volumeClaimTeplates\"",
+                "spec.selector: Invalid value: {}: empty selector is invalid for statefulset");
+    }
+
+    @Test
+    void validateAcceptsTheWebExample() {
+        Run run = run("validate", "-f", EXAMPLES.resolve("web.yaml").toString());
+        assertThat(run.exit()).isZero();
+        assertThat(run.out()).contains("StatefulSet web: valid");
+    }
+
+    @Test
+    void planForAFreshClusterCreatesTheFirstRevisionAndOnlyTheFirstPod() {
+        Run run = run("plan", "-f", EXAMPLES.resolve("web.yaml").toString(), "--now", "2026-01-01T00:00:00Z");
+        assertThat(run.exit()).isZero();
+        assertThat(run.out()).containsPattern("1\\. create ControllerRevision web-\\w+ \\(revision 1\\)");
+        assertThat(run.out()).contains("2. create Pod web-0 (with new claim www-web-0)");
+        assertThat(run.out()).doesNotContain("web-1");
+    }
+
+    @Test
+    void aMissingFileIsOneClearLineAndExitCodeOne() {
+        Run run = run("validate", "-f", "does-not-exist.yaml");
+        assertThat(run.exit()).isEqualTo(ExitCodes.FAILURE);
+        assertThat(run.err().strip()).isEqualTo("error: cannot read does-not-exist.yaml: no such file");
+    }
+
+    @Test
+    void malformedYamlIsReportedWithItsPosition() {
+        Path bad = Path.of("target", "bad.yaml");
+        try {
+            java.nio.file.Files.createDirectories(bad.getParent());
+            java.nio.file.Files.writeString(bad, "kind: StatefulSet\nmetadata: [unclosed\n");
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException(e);
+        }
+        Run run = run("validate", "-f", bad.toString());
+        assertThat(run.exit()).isEqualTo(ExitCodes.FAILURE);
+        assertThat(run.err()).startsWith("error: target/bad.yaml is not valid YAML").contains("line");
+        assertThat(run.err()).doesNotContain("\tat ");
+    }
+}
