@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import java.time.Duration;
 import java.time.ZoneOffset;
@@ -37,6 +38,24 @@ class LeaderElectionTest {
 
     Lease lease() {
         return client.leases().inNamespace("kube-system").withName("stateful-controller").get();
+    }
+
+    /** Another party writes the lease; retried because the leader keeps renewing it meanwhile. */
+    void takeOverLease(String holder) {
+        for (int attempt = 0; ; attempt++) {
+            try {
+                client.leases().inNamespace("kube-system").withName("stateful-controller").edit(l -> {
+                    l.getSpec().setHolderIdentity(holder);
+                    l.getSpec().setRenewTime(ZonedDateTime.now(ZoneOffset.UTC));
+                    return l;
+                });
+                return;
+            } catch (KubernetesClientException e) {
+                if (e.getCode() != 409 || attempt > 20) {
+                    throw e;
+                }
+            }
+        }
     }
 
     static void eventually(BooleanSupplier condition) throws InterruptedException {
@@ -100,11 +119,7 @@ class LeaderElectionTest {
         a.start();
         eventually(a::isLeading);
 
-        client.leases().inNamespace("kube-system").withName("stateful-controller").edit(l -> {
-            l.getSpec().setHolderIdentity("intruder");
-            l.getSpec().setRenewTime(ZonedDateTime.now(ZoneOffset.UTC));
-            return l;
-        });
+        takeOverLease("intruder");
 
         eventually(() -> !a.isLeading());
         assertThat(a.gate().isOpen()).isFalse();
