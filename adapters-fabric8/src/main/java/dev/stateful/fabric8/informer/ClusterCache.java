@@ -19,6 +19,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Shared informers for the four kinds the controller reads (upstream's listers), in one namespace
@@ -26,6 +28,8 @@ import java.util.stream.Stream;
  * claim and revision changes never enqueue anything upstream either.
  */
 public final class ClusterCache implements ClusterReader, ClusterEvents, AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ClusterCache.class);
 
     /** kube-controller-manager's minimum resync period; a resync re-reports every StatefulSet. */
     public static final Duration DEFAULT_RESYNC = Duration.ofHours(12);
@@ -56,7 +60,11 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
 
     /** Starts listing and watching; returns at once. {@link #hasSynced()} tells when the caches are filled. */
     public ClusterCache start() {
-        all().forEach(SharedIndexInformer::start);
+        all().forEach(informer -> informer.start().whenComplete((ok, failure) -> {
+            if (failure != null) {
+                LOG.error("{} informer stopped: {}", informer.getApiTypeClass().getSimpleName(), failure.getMessage());
+            }
+        }));
         return this;
     }
 
