@@ -88,6 +88,15 @@ class ClientFactoryTest {
     }
 
     @Test
+    void requests_go_through_the_jdk_http_client() throws Exception {
+        Path flag = kubeconfig(dir.resolve("flag/config"), mockUrl(), "default");
+
+        try (KubernetesClient client = ClientFactory.create(ClientFactory.Options.defaults().withKubeconfig(flag), Map.of(), dir)) {
+            assertThat(client.getHttpClient().getClass().getName()).startsWith("io.fabric8.kubernetes.client.jdkhttp.");
+        }
+    }
+
+    @Test
     void a_named_context_overrides_the_current_one() throws Exception {
         Path flag = kubeconfig(dir.resolve("flag/config"), mockUrl(), "from-flag");
 
