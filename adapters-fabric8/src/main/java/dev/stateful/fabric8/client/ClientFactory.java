@@ -1,0 +1,123 @@
+package dev.stateful.fabric8.client;
+
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Builds the {@link KubernetesClient} the way kubectl finds its cluster: {@code --kubeconfig},
+ * else {@code $KUBECONFIG} (first existing file), else {@code ~/.kube/config}, else the in-cluster
+ * service account. Requests are rate limited client-side like kube-controller-manager's.
+ */
+public final class ClientFactory {
+
+    static final Path SERVICE_ACCOUNT_TOKEN = Path.of("/var/run/secrets/kubernetes.io/serviceaccount/token");
+
+    /**
+     * @param kubeconfig the {@code --kubeconfig} flag, or null
+     * @param context the context to use instead of the current one, or null
+     * @param qps sustained requests per second (kube-controller-manager: 20)
+     * @param burst requests allowed at once above that (kube-controller-manager: 30)
+     * @param requestTimeout how long one request may take
+     */
+    public record Options(Path kubeconfig, String context, double qps, int burst, Duration requestTimeout) {
+
+        public static Options defaults() {
+            return new Options(null, null, 20, 30, Duration.ofSeconds(30));
+        }
+
+        public Options withKubeconfig(Path value) {
+            return new Options(value, context, qps, burst, requestTimeout);
+        }
+
+        public Options withContext(String value) {
+            return new Options(kubeconfig, value, qps, burst, requestTimeout);
+        }
+
+        public Options withRateLimit(double newQps, int newBurst) {
+            return new Options(kubeconfig, context, newQps, newBurst, requestTimeout);
+        }
+    }
+
+    private ClientFactory() {
+    }
+
+    public static KubernetesClient create(Options options) {
+        return create(options, System.getenv(), Path.of(System.getProperty("user.home")));
+    }
+
+    static KubernetesClient create(Options options, Map<String, String> env, Path home) {
+        Config config = load(options, env, home);
+        config.setRequestTimeout((int) options.requestTimeout().toMillis());
+        // The work queue retries failed syncs with per-key backoff; retrying inside the client as
+        // well would hold a worker for many seconds and repeat non-idempotent writes.
+        config.setRequestRetryBackoffLimit(0);
+        TokenBucket bucket = new TokenBucket(options.qps(), options.burst());
+        return new KubernetesClientBuilder()
+                .withConfig(config)
+                .withHttpClientBuilderConsumer(http -> http.addOrReplaceInterceptor(RateLimitInterceptor.NAME, new RateLimitInterceptor(bucket)))
+                .build();
+    }
+
+    /** Fails with one line naming the server when it does not answer. */
+    public static void verifyReachable(KubernetesClient client) {
+        try {
+            client.getKubernetesVersion();
+        } catch (KubernetesClientException e) {
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            throw new ClientConfigException("cannot reach the Kubernetes API server at " + client.getMasterUrl() + ": "
+                    + firstLine(cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName()), e);
+        }
+    }
+
+    static Config load(Options options, Map<String, String> env, Path home) {
+        Optional<Path> file = kubeconfig(options, env, home);
+        try {
+            if (file.isPresent()) {
+                return Config.fromKubeconfig(options.context(), file.get().toFile());
+            }
+            if (inCluster(env)) {
+                return Config.autoConfigure(options.context());
+            }
+        } catch (RuntimeException e) {
+            throw new ClientConfigException("invalid Kubernetes configuration"
+                    + file.map(f -> " in " + f).orElse("") + ": " + firstLine(String.valueOf(e.getMessage())), e);
+        }
+        throw new ClientConfigException("no Kubernetes configuration found: pass --kubeconfig, set KUBECONFIG, "
+                + "create ~/.kube/config or run inside a cluster");
+    }
+
+    static Optional<Path> kubeconfig(Options options, Map<String, String> env, Path home) {
+        if (options.kubeconfig() != null) {
+            if (!Files.isRegularFile(options.kubeconfig())) {
+                throw new ClientConfigException("kubeconfig " + options.kubeconfig() + " does not exist");
+            }
+            return Optional.of(options.kubeconfig());
+        }
+        String listed = env.getOrDefault("KUBECONFIG", "");
+        if (!listed.isBlank()) {
+            return Arrays.stream(listed.split(File.pathSeparator))
+                    .filter(s -> !s.isBlank()).map(Path::of).filter(Files::isRegularFile).findFirst();
+        }
+        Path standard = home.resolve(".kube").resolve("config");
+        return Files.isRegularFile(standard) ? Optional.of(standard) : Optional.empty();
+    }
+
+    private static boolean inCluster(Map<String, String> env) {
+        return env.containsKey("KUBERNETES_SERVICE_HOST") && env.containsKey("KUBERNETES_SERVICE_PORT")
+                && Files.isRegularFile(SERVICE_ACCOUNT_TOKEN);
+    }
+
+    private static String firstLine(String text) {
+        int newline = text.indexOf('\n');
+        return newline < 0 ? text : text.substring(0, newline);
+    }
+}

@@ -1,0 +1,66 @@
+package dev.stateful.fabric8.control;
+
+import dev.stateful.ports.ApiException;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import java.util.function.Supplier;
+
+/**
+ * Maps fabric8 failures onto the port error contract. The HTTP code decides, not the status
+ * reason: 409 means AlreadyExists on create but a stale resourceVersion on update, and fake servers
+ * do not always fill in the reason.
+ */
+public final class ApiErrors {
+
+    /** What the failed request was trying to do; it decides what a 409 means. */
+    public enum Verb { GET, CREATE, UPDATE, PATCH, DELETE }
+
+    private ApiErrors() {
+    }
+
+    public static <T> T call(Verb verb, String target, Supplier<T> request) {
+        try {
+            return request.get();
+        } catch (KubernetesClientException e) {
+            throw translate(verb, target, e);
+        }
+    }
+
+    public static void run(Verb verb, String target, Runnable request) {
+        call(verb, target, () -> {
+            request.run();
+            return null;
+        });
+    }
+
+    public static ApiException translate(Verb verb, String target, KubernetesClientException e) {
+        int code = e.getCode();
+        String message = verb.name().toLowerCase() + " " + target + ": " + reason(e);
+        if (code == 404) {
+            return new ApiException.NotFound(message);
+        }
+        if (code == 409) {
+            if (verb == Verb.CREATE) {
+                return new ApiException.AlreadyExists(message);
+            }
+            // A failed uid precondition: the object with that name is not the one we meant.
+            return verb == Verb.DELETE ? new ApiException.NotFound(message) : new ApiException.Conflict(message);
+        }
+        if (code == 401 || code == 403) {
+            return new ApiException.Forbidden(message);
+        }
+        if (code == 429 || code >= 500 || code <= 0 || code == 408) {
+            // code 0 or -1: no HTTP answer at all (connection refused, timeout, interrupted).
+            return new ApiException.Unavailable(message, e);
+        }
+        // 400, 422 and the other client errors (405, 415...): sending it again cannot help.
+        return new ApiException.Invalid(message);
+    }
+
+    private static String reason(KubernetesClientException e) {
+        if (e.getStatus() != null && e.getStatus().getMessage() != null) {
+            return e.getStatus().getMessage() + " (HTTP " + e.getCode() + ")";
+        }
+        Throwable cause = e.getCause();
+        return cause != null && cause.getMessage() != null ? cause.toString() : String.valueOf(e.getMessage());
+    }
+}

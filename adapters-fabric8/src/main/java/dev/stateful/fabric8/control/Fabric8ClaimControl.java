@@ -1,0 +1,36 @@
+package dev.stateful.fabric8.control;
+
+import dev.stateful.domain.model.PersistentVolumeClaim;
+import dev.stateful.fabric8.control.ApiErrors.Verb;
+import dev.stateful.fabric8.convert.Fabric8Codec;
+import dev.stateful.ports.ClaimControl;
+import io.fabric8.kubernetes.client.KubernetesClient;
+
+/** {@link ClaimControl} over the API server. */
+public final class Fabric8ClaimControl implements ClaimControl {
+
+    private final KubernetesClient client;
+
+    public Fabric8ClaimControl(KubernetesClient client) {
+        this.client = client;
+    }
+
+    @Override
+    public PersistentVolumeClaim create(PersistentVolumeClaim claim) {
+        var created = ApiErrors.call(Verb.CREATE, target(claim), () -> client.persistentVolumeClaims()
+                .inNamespace(claim.metadata().namespace()).resource(Fabric8Codec.toFabric8(claim)).create());
+        return Fabric8Codec.toDomain(created);
+    }
+
+    @Override
+    public PersistentVolumeClaim update(PersistentVolumeClaim claim) {
+        Preconditions.requireResourceVersion(claim.metadata(), target(claim));
+        var updated = ApiErrors.call(Verb.UPDATE, target(claim), () -> client.persistentVolumeClaims()
+                .inNamespace(claim.metadata().namespace()).resource(Fabric8Codec.toFabric8(claim)).update());
+        return Fabric8Codec.toDomain(updated);
+    }
+
+    private static String target(PersistentVolumeClaim claim) {
+        return "persistentvolumeclaim " + claim.metadata().namespace() + "/" + claim.name();
+    }
+}

@@ -1,0 +1,163 @@
+package dev.stateful.fabric8.control;
+
+import dev.stateful.domain.codec.ModelCodec;
+import dev.stateful.domain.json.Json;
+import dev.stateful.domain.model.StatefulSet;
+import dev.stateful.fabric8.control.ApiErrors.Verb;
+import dev.stateful.ports.ApiException;
+import dev.stateful.ports.EventRecorder;
+import io.fabric8.kubernetes.api.model.Event;
+import io.fabric8.kubernetes.api.model.EventBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * core/v1 Events on the StatefulSet, written like client-go's recorder: off the caller's thread,
+ * and a repeat of an event seen before (same object, type, reason and message) bumps
+ * {@code count} and {@code lastTimestamp} of the existing Event instead of creating another one.
+ * Best effort: failures are logged and dropped, never thrown.
+ */
+public final class Fabric8EventRecorder implements EventRecorder, AutoCloseable {
+
+    public static final String COMPONENT = "statefulset-controller";
+    private static final Logger LOG = LoggerFactory.getLogger(Fabric8EventRecorder.class);
+    /** client-go's correlator cache size. */
+    private static final int REMEMBERED = 4096;
+    /** client-go's broadcaster queue length; beyond it events are dropped rather than blocking a sync. */
+    private static final int QUEUED = 1000;
+
+    private final KubernetesClient client;
+    private final Clock clock;
+    private final Executor executor;
+    private final boolean ownsExecutor;
+    private final Map<String, Seen> seen = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Seen> eldest) {
+            return size() > REMEMBERED;
+        }
+    };
+
+    /** What was last written for one correlation key. */
+    private record Seen(String name, int count, Instant first) {
+    }
+
+    /** Writes on a private background thread. */
+    public Fabric8EventRecorder(KubernetesClient client, Clock clock) {
+        this(client, clock, backgroundWriter(), true);
+    }
+
+    /** Writes on {@code executor} (tests pass {@code Runnable::run}). */
+    public Fabric8EventRecorder(KubernetesClient client, Clock clock, Executor executor) {
+        this(client, clock, executor, false);
+    }
+
+    private Fabric8EventRecorder(KubernetesClient client, Clock clock, Executor executor, boolean ownsExecutor) {
+        this.client = client;
+        this.clock = clock;
+        this.executor = executor;
+        this.ownsExecutor = ownsExecutor;
+    }
+
+    @Override
+    public void record(StatefulSet set, Type type, String reason, String message) {
+        try {
+            executor.execute(() -> write(set, type, reason, message));
+        } catch (RejectedExecutionException e) {
+            LOG.warn("dropping event {} on {}: recorder queue is full or closed", reason, set.key());
+        }
+    }
+
+    private synchronized void write(StatefulSet set, Type type, String reason, String message) {
+        try {
+            Instant now = clock.instant();
+            String key = String.join("\u0000", COMPONENT, "StatefulSet", set.namespace(), set.name(),
+                    nullToEmpty(set.metadata().uid()), type.name(), reason, message);
+            Seen last = seen.get(key);
+            Seen written = last == null ? create(set, type, reason, message, eventName(set, now), 1, now, now)
+                    : bump(set, type, reason, message, last, now);
+            seen.put(key, written);
+        } catch (RuntimeException e) {
+            LOG.warn("could not record event {} on {}: {}", reason, set.key(), e.getMessage());
+        }
+    }
+
+    private Seen bump(StatefulSet set, Type type, String reason, String message, Seen last, Instant now) {
+        int count = last.count() + 1;
+        String patch = Json.array(
+                Json.object("op", "replace", "path", "/count", "value", count),
+                Json.object("op", "replace", "path", "/lastTimestamp", "value", ModelCodec.time(now))).toString();
+        try {
+            ApiErrors.run(Verb.PATCH, "event " + set.namespace() + "/" + last.name(), () -> client.v1().events()
+                    .inNamespace(set.namespace()).withName(last.name()).patch(PatchContext.of(PatchType.JSON), patch));
+            return new Seen(last.name(), count, last.first());
+        } catch (ApiException.NotFound gone) {
+            // Expired or deleted meanwhile: client-go writes it again under the same name.
+            return create(set, type, reason, message, last.name(), count, last.first(), now);
+        }
+    }
+
+    private Seen create(StatefulSet set, Type type, String reason, String message, String name, int count, Instant first, Instant now) {
+        Event event = new EventBuilder()
+                .withNewMetadata().withName(name).withNamespace(set.namespace()).endMetadata()
+                .withNewInvolvedObject()
+                    .withApiVersion("apps/v1").withKind("StatefulSet").withNamespace(set.namespace()).withName(set.name())
+                    .withUid(emptyToNull(set.metadata().uid())).withResourceVersion(emptyToNull(set.metadata().resourceVersion()))
+                .endInvolvedObject()
+                .withType(type.name()).withReason(reason).withMessage(message)
+                .withNewSource().withComponent(COMPONENT).endSource()
+                .withReportingComponent(COMPONENT)
+                .withFirstTimestamp(ModelCodec.time(first)).withLastTimestamp(ModelCodec.time(now)).withCount(count)
+                .build();
+        ApiErrors.run(Verb.CREATE, "event " + set.namespace() + "/" + name, () ->
+                client.v1().events().inNamespace(set.namespace()).resource(event).create());
+        return new Seen(name, count, first);
+    }
+
+    /** client-go: {@code <object name>.<unix nanoseconds in hex>}. */
+    private static String eventName(StatefulSet set, Instant now) {
+        long nanos = now.getEpochSecond() * 1_000_000_000L + now.getNano();
+        return set.name() + "." + Long.toHexString(nanos);
+    }
+
+    private static ExecutorService backgroundWriter() {
+        return new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(QUEUED), r -> {
+            Thread t = new Thread(r, "event-recorder");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /** Stops the background writer after the queued events are written. */
+    @Override
+    public void close() {
+        if (ownsExecutor && executor instanceof ExecutorService pool) {
+            pool.shutdown();
+            try {
+                pool.awaitTermination(5, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private static String nullToEmpty(String s) {
+        return s == null ? "" : s;
+    }
+
+    private static String emptyToNull(String s) {
+        return s == null || s.isEmpty() ? null : s;
+    }
+}

@@ -1,0 +1,138 @@
+package dev.stateful.fabric8.informer;
+
+import dev.stateful.domain.model.ControllerRevision;
+import dev.stateful.domain.model.ObjectKey;
+import dev.stateful.domain.model.PersistentVolumeClaim;
+import dev.stateful.domain.model.Pod;
+import dev.stateful.domain.model.StatefulSet;
+import dev.stateful.fabric8.convert.Fabric8Codec;
+import dev.stateful.ports.ClusterEvents;
+import dev.stateful.ports.ClusterReader;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.KubernetesResourceList;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.Informable;
+import io.fabric8.kubernetes.client.dsl.MixedOperation;
+import io.fabric8.kubernetes.client.dsl.Resource;
+import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Shared informers for the four kinds the controller reads (upstream's listers), in one namespace
+ * or all. Reads answer from the caches; only StatefulSet and Pod changes are reported, because
+ * claim and revision changes never enqueue anything upstream either.
+ */
+public final class ClusterCache implements ClusterReader, ClusterEvents, AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ClusterCache.class);
+
+    /** kube-controller-manager's minimum resync period; a resync re-reports every StatefulSet. */
+    public static final Duration DEFAULT_RESYNC = Duration.ofHours(12);
+
+    private final Cached<io.fabric8.kubernetes.api.model.apps.StatefulSet, StatefulSet> sets;
+    private final Cached<io.fabric8.kubernetes.api.model.Pod, Pod> pods;
+    private final Cached<io.fabric8.kubernetes.api.model.PersistentVolumeClaim, PersistentVolumeClaim> claims;
+    private final Cached<io.fabric8.kubernetes.api.model.apps.ControllerRevision, ControllerRevision> revisions;
+
+    private record Cached<T extends HasMetadata, D>(SharedIndexInformer<T> informer, DomainStore<T, D> store) {
+    }
+
+    /**
+     * @param namespace the namespace to watch, "" for all
+     * @param resync how often every cached object is re-reported; zero for never
+     */
+    public ClusterCache(KubernetesClient client, String namespace, Duration resync) {
+        long resyncMillis = resync.toMillis();
+        sets = cache(scope(client.apps().statefulSets(), namespace), resyncMillis, new DomainStore<>("statefulset",
+                Fabric8Codec::toDomain, Fabric8Codec::toFabric8, StatefulSet::name));
+        pods = cache(scope(client.pods(), namespace), resyncMillis, new DomainStore<>("pod",
+                Fabric8Codec::toDomain, Fabric8Codec::toFabric8, Pod::name));
+        claims = cache(scope(client.persistentVolumeClaims(), namespace), resyncMillis, new DomainStore<>("persistentvolumeclaim",
+                Fabric8Codec::toDomain, Fabric8Codec::toFabric8, PersistentVolumeClaim::name));
+        revisions = cache(scope(client.apps().controllerRevisions(), namespace), resyncMillis, new DomainStore<>("controllerrevision",
+                Fabric8Codec::toDomain, Fabric8Codec::toFabric8, ControllerRevision::name));
+    }
+
+    /** Starts listing and watching; returns at once. {@link #hasSynced()} tells when the caches are filled. */
+    public ClusterCache start() {
+        all().forEach(informer -> informer.start().whenComplete((ok, failure) -> {
+            if (failure != null) {
+                LOG.error("{} informer stopped: {}", informer.getApiTypeClass().getSimpleName(), failure.getMessage());
+            }
+        }));
+        return this;
+    }
+
+    @Override
+    public boolean hasSynced() {
+        return all().allMatch(SharedIndexInformer::hasSynced);
+    }
+
+    @Override
+    public AutoCloseable subscribe(Handler handler) {
+        var setHandler = new ChangeAdapter<io.fabric8.kubernetes.api.model.apps.StatefulSet, StatefulSet>(
+                Fabric8Codec::toDomain, handler::statefulSetChanged);
+        var podHandler = new ChangeAdapter<io.fabric8.kubernetes.api.model.Pod, Pod>(Fabric8Codec::toDomain, handler::podChanged);
+        sets.informer().addEventHandler(setHandler);
+        pods.informer().addEventHandler(podHandler);
+        return () -> {
+            sets.informer().removeEventHandler(setHandler);
+            pods.informer().removeEventHandler(podHandler);
+        };
+    }
+
+    @Override
+    public Optional<StatefulSet> statefulSet(ObjectKey key) {
+        return sets.store().get(key.namespace(), key.name());
+    }
+
+    @Override
+    public List<StatefulSet> statefulSets(String namespace) {
+        return sets.store().list(namespace);
+    }
+
+    @Override
+    public List<Pod> pods(String namespace) {
+        return pods.store().list(namespace);
+    }
+
+    @Override
+    public Optional<PersistentVolumeClaim> claim(String namespace, String name) {
+        return claims.store().get(namespace, name);
+    }
+
+    @Override
+    public List<PersistentVolumeClaim> claims(String namespace) {
+        return claims.store().list(namespace);
+    }
+
+    @Override
+    public List<ControllerRevision> revisions(String namespace) {
+        return revisions.store().list(namespace);
+    }
+
+    @Override
+    public void close() {
+        all().forEach(SharedIndexInformer::stop);
+    }
+
+    private Stream<SharedIndexInformer<?>> all() {
+        return Stream.of(sets.informer(), pods.informer(), claims.informer(), revisions.informer());
+    }
+
+    private static <T extends HasMetadata, L extends KubernetesResourceList<T>, R extends Resource<T>> Informable<T> scope(
+            MixedOperation<T, L, R> operation, String namespace) {
+        return namespace.isEmpty() ? operation.inAnyNamespace() : operation.inNamespace(namespace);
+    }
+
+    private static <T extends HasMetadata, D> Cached<T, D> cache(Informable<T> source, long resyncMillis, DomainStore<T, D> store) {
+        // Our store keeps its own per-namespace maps, so fabric8's namespace index is dead weight.
+        SharedIndexInformer<T> informer = source.runnableInformer(resyncMillis).removeNamespaceIndex().itemStore(store);
+        return new Cached<>(informer, store);
+    }
+}

@@ -1,0 +1,113 @@
+package dev.stateful.fabric8.informer;
+
+import dev.stateful.domain.model.ObjectKey;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.client.informers.cache.Cache;
+import io.fabric8.kubernetes.client.informers.cache.ItemStore;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * An informer item store that keeps the domain record instead of the fabric8 object. The domain
+ * records hold only what the controller reads (no managedFields, pod status reduced to phase and
+ * conditions), they are decoded once per change instead of on every read, and listing a namespace
+ * is a map lookup. fabric8 still gets objects back when it asks (to diff updates and report
+ * deletions); those are rebuilt from the record and carry the same fields.
+ */
+final class DomainStore<T extends HasMetadata, D> implements ItemStore<T> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(DomainStore.class);
+
+    private final String kind;
+    private final Function<T, D> toDomain;
+    private final Function<D, T> toFabric8;
+    private final Function<D, String> nameOf;
+    private final Map<String, Map<String, D>> byNamespace = new ConcurrentHashMap<>();
+
+    DomainStore(String kind, Function<T, D> toDomain, Function<D, T> toFabric8, Function<D, String> nameOf) {
+        this.kind = kind;
+        this.toDomain = toDomain;
+        this.toFabric8 = toFabric8;
+        this.nameOf = nameOf;
+    }
+
+    // ---------------------------------------------------------------- domain reads
+
+    Optional<D> get(String namespace, String name) {
+        return Optional.ofNullable(byNamespace.getOrDefault(namespace, Map.of()).get(name));
+    }
+
+    /** Every record in {@code namespace} ("" for all), ordered by namespace then name. */
+    List<D> list(String namespace) {
+        Stream<Map.Entry<String, Map<String, D>>> namespaces = namespace.isEmpty()
+                ? byNamespace.entrySet().stream()
+                : Stream.ofNullable(byNamespace.get(namespace)).map(m -> Map.entry(namespace, m));
+        return namespaces.sorted(Map.Entry.comparingByKey())
+                .flatMap(e -> e.getValue().values().stream().sorted(Comparator.comparing(nameOf)))
+                .toList();
+    }
+
+    // ---------------------------------------------------------------- ItemStore (fabric8's side)
+
+    @Override
+    public String getKey(T obj) {
+        return Cache.metaNamespaceKeyFunc(obj);
+    }
+
+    @Override
+    public T put(String key, T obj) {
+        ObjectKey k = ObjectKey.parse(key);
+        // The informer hands over a freshly decoded object; managedFields are the bulk of it and
+        // nobody downstream reads them.
+        obj.getMetadata().setManagedFields(null);
+        D record;
+        try {
+            record = toDomain.apply(obj);
+        } catch (RuntimeException e) {
+            LOG.error("cannot decode {} {}, keeping the previous state: {}", kind, key, e.getMessage());
+            return get(k.namespace(), k.name()).map(toFabric8).orElse(null);
+        }
+        D old = byNamespace.computeIfAbsent(k.namespace(), ns -> new ConcurrentHashMap<>()).put(k.name(), record);
+        return old == null ? null : toFabric8.apply(old);
+    }
+
+    @Override
+    public T remove(String key) {
+        ObjectKey k = ObjectKey.parse(key);
+        Map<String, D> names = byNamespace.get(k.namespace());
+        D old = names == null ? null : names.remove(k.name());
+        if (names != null && names.isEmpty()) {
+            byNamespace.remove(k.namespace(), names);
+        }
+        return old == null ? null : toFabric8.apply(old);
+    }
+
+    @Override
+    public Stream<String> keySet() {
+        return byNamespace.entrySet().stream()
+                .flatMap(e -> e.getValue().keySet().stream().map(name -> Cache.namespaceKeyFunc(e.getKey(), name)));
+    }
+
+    @Override
+    public Stream<T> values() {
+        return byNamespace.values().stream().flatMap(m -> m.values().stream()).map(toFabric8);
+    }
+
+    @Override
+    public int size() {
+        return byNamespace.values().stream().mapToInt(Map::size).sum();
+    }
+
+    @Override
+    public T get(String key) {
+        ObjectKey k = ObjectKey.parse(key);
+        return get(k.namespace(), k.name()).map(toFabric8).orElse(null);
+    }
+}

@@ -1,0 +1,162 @@
+package dev.stateful.fabric8.loop;
+
+import dev.stateful.domain.model.ObjectKey;
+import dev.stateful.fabric8.queue.WorkQueue;
+import dev.stateful.ports.ClusterEvents;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Upstream {@code Run(ctx, workers)}: routes cluster changes onto the queue, waits until the
+ * caches are filled (syncing from a half-filled cache would e.g. recreate pods that exist), then
+ * runs N workers. Each key is synced by one worker at a time; success forgets its backoff, failure
+ * re-queues it rate-limited. One-shot: a stopped loop is not restarted (the queue is shut down).
+ */
+public final class ControllerLoop implements AutoCloseable {
+
+    /** kube-controller-manager's {@code --concurrent-statefulset-syncs}. */
+    public static final int DEFAULT_WORKERS = 5;
+    private static final Logger LOG = LoggerFactory.getLogger(ControllerLoop.class);
+    private static final long SYNC_POLL_MILLIS = 100;
+
+    private final ClusterEvents events;
+    private final WorkQueue<ObjectKey> queue;
+    private final EventRouting routing;
+    private final KeySyncer syncer;
+    private final int workers;
+    private final List<Thread> threads = new ArrayList<>();
+    private final CountDownLatch stopped = new CountDownLatch(1);
+    private volatile boolean stopping;
+    private AutoCloseable subscription;
+
+    public ControllerLoop(ClusterEvents events, EventRouting routing, WorkQueue<ObjectKey> queue, KeySyncer syncer, int workers) {
+        if (workers < 1) {
+            throw new IllegalArgumentException("workers must be at least 1, got " + workers);
+        }
+        this.events = events;
+        this.routing = routing;
+        this.queue = queue;
+        this.syncer = syncer;
+        this.workers = workers;
+    }
+
+    /** Subscribes to changes and starts the workers once the caches have synced; returns at once. */
+    public synchronized void start() {
+        if (subscription != null || stopping) {
+            throw new IllegalStateException("a controller loop runs once");
+        }
+        subscription = events.subscribe(routing);
+        Thread starter = new Thread(this::awaitSyncThenWork, "statefulset-controller-start");
+        starter.setDaemon(true);
+        threads.add(starter);
+        starter.start();
+    }
+
+    private void awaitSyncThenWork() {
+        LOG.info("waiting for caches to sync");
+        try {
+            while (!events.hasSynced()) {
+                if (stopped.await(SYNC_POLL_MILLIS, TimeUnit.MILLISECONDS)) {
+                    return;
+                }
+            }
+        } catch (InterruptedException e) {
+            return;
+        }
+        synchronized (this) {
+            if (stopping) {
+                return;
+            }
+            LOG.info("caches synced; starting {} workers", workers);
+            for (int i = 0; i < workers; i++) {
+                Thread worker = new Thread(this::work, "statefulset-worker-" + i);
+                worker.setDaemon(true);
+                threads.add(worker);
+                worker.start();
+            }
+        }
+    }
+
+    private void work() {
+        while (true) {
+            ObjectKey key;
+            try {
+                key = queue.get();
+            } catch (InterruptedException e) {
+                return;
+            }
+            if (key == null) {
+                return;
+            }
+            try {
+                if (!stopping) {
+                    process(key);
+                }
+            } finally {
+                queue.done(key);
+            }
+        }
+    }
+
+    private void process(ObjectKey key) {
+        KeySyncer.Outcome outcome;
+        try {
+            outcome = syncer.sync(key);
+        } catch (RuntimeException e) {
+            LOG.error("error syncing StatefulSet {}", key, e);
+            outcome = KeySyncer.Outcome.failure();
+        }
+        if (outcome.ok()) {
+            queue.forget(key);
+            outcome.requeueAfter().ifPresent(delay -> queue.addAfter(key, delay));
+        } else {
+            Duration delay = queue.addRateLimited(key);
+            LOG.debug("requeuing StatefulSet {} in {}", key, delay);
+        }
+    }
+
+    /**
+     * Stops taking keys and waits up to {@code grace} for in-flight syncs to finish. Returns
+     * whether every worker ended in time.
+     */
+    public boolean stop(Duration grace) {
+        List<Thread> running;
+        synchronized (this) {
+            stopping = true;
+            stopped.countDown();
+            queue.shutDown();
+            running = List.copyOf(threads);
+            if (subscription != null) {
+                try {
+                    subscription.close();
+                } catch (Exception e) {
+                    LOG.warn("could not unsubscribe from cluster events", e);
+                }
+            }
+        }
+        long deadline = System.nanoTime() + grace.toNanos();
+        for (Thread t : running) {
+            try {
+                t.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return running.stream().noneMatch(Thread::isAlive);
+    }
+
+    public boolean isStopping() {
+        return stopping;
+    }
+
+    @Override
+    public void close() {
+        stop(Duration.ofSeconds(30));
+    }
+}

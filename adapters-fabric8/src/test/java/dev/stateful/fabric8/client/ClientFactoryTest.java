@@ -1,0 +1,156 @@
+package dev.stateful.fabric8.client;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+@EnableKubernetesMockClient(crud = true, https = false)
+class ClientFactoryTest {
+
+    KubernetesMockServer server;
+    @TempDir
+    Path dir;
+
+    Path kubeconfig(Path file, String serverUrl, String namespace) throws IOException {
+        Files.createDirectories(file.getParent());
+        return Files.writeString(file, """
+                apiVersion: v1
+                kind: Config
+                clusters:
+                - name: test
+                  cluster:
+                    server: %s
+                users:
+                - name: tester
+                  user:
+                    token: secret
+                contexts:
+                - name: test
+                  context:
+                    cluster: test
+                    user: tester
+                    namespace: %s
+                - name: other
+                  context:
+                    cluster: test
+                    user: tester
+                    namespace: elsewhere
+                current-context: test
+                """.formatted(serverUrl, namespace));
+    }
+
+    String mockUrl() {
+        return server.url("/").replaceAll("/$", "");
+    }
+
+    @Test
+    void the_kubeconfig_flag_comes_first() throws Exception {
+        Path flag = kubeconfig(dir.resolve("flag/config"), mockUrl(), "from-flag");
+        Path env = kubeconfig(dir.resolve("env/config"), mockUrl(), "from-env");
+        kubeconfig(dir.resolve("home/.kube/config"), mockUrl(), "from-home");
+
+        try (KubernetesClient client = ClientFactory.create(ClientFactory.Options.defaults().withKubeconfig(flag),
+                Map.of("KUBECONFIG", env.toString()), dir.resolve("home"))) {
+            assertThat(client.getNamespace()).isEqualTo("from-flag");
+            assertThat(client.pods().list().getItems()).isEmpty();
+        }
+    }
+
+    @Test
+    void then_the_first_existing_file_named_by_KUBECONFIG() throws Exception {
+        Path env = kubeconfig(dir.resolve("env/config"), mockUrl(), "from-env");
+        kubeconfig(dir.resolve("home/.kube/config"), mockUrl(), "from-home");
+        String list = dir.resolve("missing").toString() + java.io.File.pathSeparator + env;
+
+        try (KubernetesClient client = ClientFactory.create(ClientFactory.Options.defaults(), Map.of("KUBECONFIG", list), dir.resolve("home"))) {
+            assertThat(client.getNamespace()).isEqualTo("from-env");
+        }
+    }
+
+    @Test
+    void then_the_kubeconfig_in_the_home_directory() throws Exception {
+        kubeconfig(dir.resolve("home/.kube/config"), mockUrl(), "from-home");
+
+        try (KubernetesClient client = ClientFactory.create(ClientFactory.Options.defaults(), Map.of(), dir.resolve("home"))) {
+            assertThat(client.getNamespace()).isEqualTo("from-home");
+        }
+    }
+
+    @Test
+    void requests_go_through_the_jdk_http_client() throws Exception {
+        Path flag = kubeconfig(dir.resolve("flag/config"), mockUrl(), "default");
+
+        try (KubernetesClient client = ClientFactory.create(ClientFactory.Options.defaults().withKubeconfig(flag), Map.of(), dir)) {
+            assertThat(client.getHttpClient().getClass().getName()).startsWith("io.fabric8.kubernetes.client.jdkhttp.");
+        }
+    }
+
+    @Test
+    void a_named_context_overrides_the_current_one() throws Exception {
+        Path flag = kubeconfig(dir.resolve("flag/config"), mockUrl(), "from-flag");
+
+        try (KubernetesClient client = ClientFactory.create(ClientFactory.Options.defaults().withKubeconfig(flag).withContext("other"),
+                Map.of(), dir)) {
+            assertThat(client.getNamespace()).isEqualTo("elsewhere");
+        }
+    }
+
+    @Test
+    void no_configuration_at_all_is_one_clear_line() {
+        assertThatThrownBy(() -> ClientFactory.create(ClientFactory.Options.defaults(), Map.of(), dir.resolve("home")))
+                .isInstanceOf(ClientConfigException.class)
+                .hasMessage("no Kubernetes configuration found: pass --kubeconfig, set KUBECONFIG, create ~/.kube/config or run inside a cluster");
+    }
+
+    @Test
+    void a_kubeconfig_flag_naming_a_missing_file_says_so() {
+        Path missing = dir.resolve("nope");
+
+        assertThatThrownBy(() -> ClientFactory.create(ClientFactory.Options.defaults().withKubeconfig(missing), Map.of(), dir))
+                .isInstanceOf(ClientConfigException.class)
+                .hasMessage("kubeconfig " + missing + " does not exist");
+    }
+
+    @Test
+    void an_unreachable_api_server_is_one_line_naming_it() throws Exception {
+        int closedPort;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            closedPort = socket.getLocalPort();
+        }
+        Path config = kubeconfig(dir.resolve("config"), "http://127.0.0.1:" + closedPort, "default");
+
+        try (KubernetesClient client = ClientFactory.create(new ClientFactory.Options(config, null, 20, 30, Duration.ofSeconds(5)), Map.of(), dir)) {
+            assertThatThrownBy(() -> ClientFactory.verifyReachable(client))
+                    .isInstanceOf(ClientConfigException.class)
+                    .hasMessageStartingWith("cannot reach the Kubernetes API server at http://127.0.0.1:" + closedPort)
+                    .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+        }
+    }
+
+    @Test
+    void requests_are_held_to_the_configured_rate() throws Exception {
+        Path config = kubeconfig(dir.resolve("config"), mockUrl(), "default");
+
+        try (KubernetesClient client = ClientFactory.create(ClientFactory.Options.defaults().withKubeconfig(config).withRateLimit(10, 1),
+                Map.of(), dir)) {
+            client.pods().list(); // warm up; afterwards at most the one token of the burst is saved up
+            long start = System.nanoTime();
+            for (int i = 0; i < 5; i++) {
+                client.pods().list();
+            }
+            // 5 requests at 10 per second: at least 4 gaps of 100 ms.
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(Duration.ofMillis(400));
+        }
+    }
+}

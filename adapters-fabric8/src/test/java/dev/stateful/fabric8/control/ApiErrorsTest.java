@@ -1,0 +1,52 @@
+package dev.stateful.fabric8.control;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.stateful.fabric8.control.ApiErrors.Verb;
+import dev.stateful.ports.ApiException;
+import io.fabric8.kubernetes.api.model.StatusBuilder;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import java.io.IOException;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class ApiErrorsTest {
+
+    @ParameterizedTest(name = "{0} answered {1} -> {2}")
+    @CsvSource({
+        "GET,    404, NotFound",
+        "UPDATE, 404, NotFound",
+        "CREATE, 409, AlreadyExists",
+        "UPDATE, 409, Conflict",
+        "PATCH,  409, Conflict",
+        "DELETE, 409, NotFound",
+        "CREATE, 422, Invalid",
+        "PATCH,  400, Invalid",
+        "PATCH,  415, Invalid",
+        "CREATE, 401, Forbidden",
+        "DELETE, 403, Forbidden",
+        "CREATE, 429, Unavailable",
+        "UPDATE, 500, Unavailable",
+        "GET,    503, Unavailable",
+        "CREATE, 504, Unavailable",
+    })
+    void http_codes_map_onto_the_port_contract(Verb verb, int code, String expected) {
+        var failure = new KubernetesClientException(new StatusBuilder().withCode(code).withMessage("server says no").build());
+
+        ApiException mapped = ApiErrors.translate(verb, "pod default/web-0", failure);
+
+        assertThat(mapped.getClass().getSimpleName()).isEqualTo(expected);
+        assertThat(mapped.getMessage()).isEqualTo(verb.name().toLowerCase() + " pod default/web-0: server says no (HTTP " + code + ")");
+    }
+
+    @ParameterizedTest
+    @CsvSource({"CREATE", "DELETE"})
+    void no_answer_at_all_is_transient(Verb verb) {
+        var failure = new KubernetesClientException("connect failed", new IOException("Connection refused"));
+
+        ApiException mapped = ApiErrors.translate(verb, "pod default/web-0", failure);
+
+        assertThat(mapped).isInstanceOf(ApiException.Unavailable.class).hasCauseReference(failure);
+        assertThat(mapped.getMessage()).contains("Connection refused");
+    }
+}

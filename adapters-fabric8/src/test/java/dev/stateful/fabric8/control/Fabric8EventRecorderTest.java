@@ -1,0 +1,142 @@
+package dev.stateful.fabric8.control;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+
+import dev.stateful.domain.model.StatefulSet;
+import dev.stateful.domain.testing.Fixtures;
+import dev.stateful.ports.EventRecorder.Type;
+import io.fabric8.kubernetes.api.model.Event;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+@EnableKubernetesMockClient(crud = true, https = false)
+class Fabric8EventRecorderTest {
+
+    KubernetesClient client;
+    MutableClock clock = new MutableClock(Instant.parse("2026-03-01T10:00:00.123456789Z"));
+    Fabric8EventRecorder recorder;
+    StatefulSet web = Fixtures.statefulSet("web", 3).withMetadata(Fixtures.statefulSet("web", 3).metadata().withResourceVersion("7"));
+
+    @BeforeEach
+    void setUp() {
+        recorder = new Fabric8EventRecorder(client, clock, Runnable::run);
+    }
+
+    List<Event> events() {
+        return client.v1().events().inNamespace("default").list().getItems();
+    }
+
+    @Test
+    void an_event_names_the_set_the_controller_and_what_happened() {
+        recorder.record(web, Type.Normal, "SuccessfulCreate", "create Pod web-0 in StatefulSet web successful");
+
+        assertThat(events()).singleElement().satisfies(e -> {
+            assertThat(e.getMetadata().getName()).isEqualTo("web." + Long.toHexString(1_772_359_200_123_456_789L));
+            assertThat(e.getInvolvedObject().getKind()).isEqualTo("StatefulSet");
+            assertThat(e.getInvolvedObject().getApiVersion()).isEqualTo("apps/v1");
+            assertThat(e.getInvolvedObject().getName()).isEqualTo("web");
+            assertThat(e.getInvolvedObject().getNamespace()).isEqualTo("default");
+            assertThat(e.getInvolvedObject().getUid()).isEqualTo("web-uid");
+            assertThat(e.getInvolvedObject().getResourceVersion()).isEqualTo("7");
+            assertThat(e.getSource().getComponent()).isEqualTo("statefulset-controller");
+            assertThat(e.getType()).isEqualTo("Normal");
+            assertThat(e.getReason()).isEqualTo("SuccessfulCreate");
+            assertThat(e.getMessage()).isEqualTo("create Pod web-0 in StatefulSet web successful");
+            assertThat(e.getCount()).isEqualTo(1);
+            assertThat(e.getFirstTimestamp()).isEqualTo("2026-03-01T10:00:00Z");
+            assertThat(e.getLastTimestamp()).isEqualTo("2026-03-01T10:00:00Z");
+        });
+    }
+
+    @Test
+    void a_repeated_event_bumps_count_and_lastTimestamp_of_the_first() {
+        recorder.record(web, Type.Warning, "FailedCreate", "create Pod web-0 in StatefulSet web failed error: quota");
+        clock.advance(Duration.ofSeconds(30));
+        recorder.record(web, Type.Warning, "FailedCreate", "create Pod web-0 in StatefulSet web failed error: quota");
+        clock.advance(Duration.ofSeconds(30));
+        recorder.record(web, Type.Warning, "FailedCreate", "create Pod web-0 in StatefulSet web failed error: quota");
+
+        assertThat(events()).singleElement().satisfies(e -> {
+            assertThat(e.getCount()).isEqualTo(3);
+            assertThat(e.getFirstTimestamp()).isEqualTo("2026-03-01T10:00:00Z");
+            assertThat(e.getLastTimestamp()).isEqualTo("2026-03-01T10:01:00Z");
+        });
+    }
+
+    @Test
+    void events_that_differ_in_message_are_separate() {
+        recorder.record(web, Type.Normal, "SuccessfulCreate", "create Pod web-0 in StatefulSet web successful");
+        clock.advance(Duration.ofMillis(1));
+        recorder.record(web, Type.Normal, "SuccessfulCreate", "create Pod web-1 in StatefulSet web successful");
+
+        assertThat(events()).extracting(Event::getMessage).containsExactlyInAnyOrder(
+                "create Pod web-0 in StatefulSet web successful", "create Pod web-1 in StatefulSet web successful");
+    }
+
+    @Test
+    void a_repeat_of_an_event_deleted_meanwhile_is_written_again_with_the_running_count() {
+        recorder.record(web, Type.Normal, "SuccessfulDelete", "delete Pod web-2 in StatefulSet web successful");
+        client.v1().events().inNamespace("default").delete();
+        clock.advance(Duration.ofSeconds(5));
+
+        recorder.record(web, Type.Normal, "SuccessfulDelete", "delete Pod web-2 in StatefulSet web successful");
+
+        assertThat(events()).singleElement().satisfies(e -> {
+            assertThat(e.getCount()).isEqualTo(2);
+            assertThat(e.getLastTimestamp()).isEqualTo("2026-03-01T10:00:05Z");
+        });
+    }
+
+    @Test
+    void recording_never_throws_even_when_the_server_is_unreachable() {
+        client.close();
+
+        assertThatCode(() -> recorder.record(web, Type.Normal, "SuccessfulCreate", "create Pod web-0 in StatefulSet web successful"))
+                .doesNotThrowAnyException();
+    }
+
+    @Test
+    void by_default_events_are_written_off_the_callers_thread() throws Exception {
+        try (Fabric8EventRecorder async = new Fabric8EventRecorder(client, clock)) {
+            async.record(web, Type.Normal, "SuccessfulCreate", "create Pod web-0 in StatefulSet web successful");
+        } // close() waits for the queue to drain
+
+        assertThat(events()).hasSize(1);
+    }
+
+    /** A clock tests move by hand. */
+    static final class MutableClock extends Clock {
+        private Instant now;
+
+        MutableClock(Instant start) {
+            this.now = start;
+        }
+
+        void advance(Duration d) {
+            now = now.plus(d);
+        }
+
+        @Override
+        public Instant instant() {
+            return now;
+        }
+
+        @Override
+        public java.time.ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(java.time.ZoneId zone) {
+            return this;
+        }
+    }
+}

@@ -1,0 +1,179 @@
+package dev.stateful.fabric8.informer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.stateful.domain.json.Json;
+import dev.stateful.domain.model.ControllerRevision;
+import dev.stateful.domain.model.ObjectKey;
+import dev.stateful.domain.model.ObjectMeta;
+import dev.stateful.domain.model.PersistentVolumeClaim;
+import dev.stateful.domain.model.Pod;
+import dev.stateful.domain.model.PodStatus;
+import dev.stateful.domain.model.StatefulSet;
+import dev.stateful.domain.testing.Fixtures;
+import dev.stateful.fabric8.convert.Fabric8Codec;
+import dev.stateful.ports.ClusterEvents;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+@EnableKubernetesMockClient(crud = true, https = false)
+class ClusterCacheTest {
+
+    static final String DATA = "{\"spec\":{\"template\":{\"$patch\":\"replace\",\"metadata\":{\"labels\":{\"app\":\"nginx\"}},\"spec\":{\"x\":\"\\u003c\"}}}}";
+
+    KubernetesClient client;
+    ClusterCache cache;
+
+    @AfterEach
+    void tearDown() {
+        if (cache != null) {
+            cache.close();
+        }
+    }
+
+    ClusterCache started(String namespace) throws InterruptedException {
+        cache = new ClusterCache(client, namespace, Duration.ZERO).start();
+        eventually(cache::hasSynced);
+        return cache;
+    }
+
+    static void eventually(BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("condition not met within 10s");
+            }
+            Thread.sleep(10);
+        }
+    }
+
+    StatefulSet createSet(String namespace, String name, int replicas) {
+        StatefulSet set = Fixtures.statefulSet(name, replicas);
+        set = set.withMetadata(set.metadata().withNamespace(namespace).withUid(null).withCreationTimestamp(null));
+        return Fabric8Codec.toDomain(client.apps().statefulSets().inNamespace(namespace).resource(Fabric8Codec.toFabric8(set)).create());
+    }
+
+    Pod createPod(String namespace, String name) {
+        Pod pod = new Pod(ObjectMeta.named(namespace, name).withLabels(Map.of("app", "nginx")),
+                Json.object("containers", Json.array(Json.object("name", "nginx", "image", "nginx:1.25"))), PodStatus.of(PodStatus.PENDING));
+        return Fabric8Codec.toDomain(client.pods().inNamespace(namespace).resource(Fabric8Codec.toFabric8(pod)).create());
+    }
+
+    @Test
+    void the_caches_answer_reads_for_all_four_kinds() throws Exception {
+        StatefulSet web = createSet("default", "web", 2);
+        createPod("default", "web-1");
+        createPod("default", "web-0");
+        createPod("other", "db-0");
+        PersistentVolumeClaim claim = Fixtures.claimTemplate("www").withMetadata(ObjectMeta.named("default", "www-web-0"));
+        client.persistentVolumeClaims().inNamespace("default").resource(Fabric8Codec.toFabric8(claim)).create();
+        client.apps().controllerRevisions().inNamespace("default")
+                .resource(Fabric8Codec.toFabric8(new ControllerRevision(ObjectMeta.named("default", "web-abc"), DATA, 1))).create();
+
+        started("");
+
+        assertThat(cache.statefulSet(new ObjectKey("default", "web"))).contains(web);
+        assertThat(cache.statefulSets("")).extracting(StatefulSet::name).containsExactly("web");
+        assertThat(cache.pods("default")).extracting(Pod::name).containsExactly("web-0", "web-1");
+        assertThat(cache.pods("")).extracting(Pod::name).containsExactly("web-0", "web-1", "db-0");
+        assertThat(cache.claim("default", "www-web-0")).map(PersistentVolumeClaim::spec).contains(claim.spec());
+        assertThat(cache.claims("default")).hasSize(1);
+        assertThat(cache.revisions("default")).singleElement().extracting(ControllerRevision::data).isEqualTo(DATA);
+    }
+
+    @Test
+    void a_namespaced_cache_sees_only_its_namespace() throws Exception {
+        createPod("default", "web-0");
+        createPod("other", "db-0");
+
+        started("other");
+
+        assertThat(cache.pods("")).extracting(Pod::name).containsExactly("db-0");
+        assertThat(cache.pods("default")).isEmpty();
+    }
+
+    @Test
+    void the_caches_follow_changes() throws Exception {
+        started("");
+
+        createPod("default", "web-0");
+        eventually(() -> cache.pods("default").size() == 1);
+        client.pods().inNamespace("default").withName("web-0").delete();
+        eventually(() -> cache.pods("default").isEmpty());
+    }
+
+    @Test
+    void set_and_pod_changes_reach_the_handler_as_old_and_new_records() throws Exception {
+        started("");
+        List<String> seen = new CopyOnWriteArrayList<>();
+        cache.subscribe(new ClusterEvents.Handler() {
+            @Override
+            public void statefulSetChanged(StatefulSet oldSet, StatefulSet newSet) {
+                seen.add("set " + describe(oldSet == null ? null : oldSet.spec().replicas(), newSet == null ? null : newSet.spec().replicas()));
+            }
+
+            @Override
+            public void podChanged(Pod oldPod, Pod newPod) {
+                seen.add("pod " + describe(oldPod == null ? null : oldPod.metadata().labels().get("v"),
+                        newPod == null ? null : newPod.metadata().labels().get("v")));
+            }
+        });
+
+        createSet("default", "web", 2);
+        eventually(() -> seen.contains("set null -> 2"));
+        client.apps().statefulSets().inNamespace("default").withName("web").edit(s -> {
+            s.getSpec().setReplicas(5);
+            return s;
+        });
+        eventually(() -> seen.contains("set 2 -> 5"));
+        client.apps().statefulSets().inNamespace("default").withName("web").delete();
+        eventually(() -> seen.contains("set 5 -> null"));
+
+        Pod pod = createPod("default", "web-0");
+        eventually(() -> seen.contains("pod null -> null"));
+        Pod labelled = pod.withMetadata(pod.metadata().withLabel("v", "1"));
+        client.pods().inNamespace("default").resource(Fabric8Codec.toFabric8(labelled)).update();
+        eventually(() -> seen.contains("pod null -> 1"));
+        client.pods().inNamespace("default").withName("web-0").delete();
+        eventually(() -> seen.contains("pod 1 -> null"));
+
+        assertThat(seen).containsExactly("set null -> 2", "set 2 -> 5", "set 5 -> null", "pod null -> null", "pod null -> 1", "pod 1 -> null");
+    }
+
+    @Test
+    void a_handler_that_unsubscribed_hears_nothing_more() throws Exception {
+        started("");
+        List<Pod> seen = new CopyOnWriteArrayList<>();
+        AutoCloseable subscription = cache.subscribe(new ClusterEvents.Handler() {
+            @Override
+            public void statefulSetChanged(StatefulSet oldSet, StatefulSet newSet) {
+            }
+
+            @Override
+            public void podChanged(Pod oldPod, Pod newPod) {
+                seen.add(newPod);
+            }
+        });
+        createPod("default", "web-0");
+        eventually(() -> seen.size() == 1);
+
+        subscription.close();
+        createPod("default", "web-1");
+        eventually(() -> cache.pods("default").size() == 2);
+        Thread.sleep(100);
+
+        assertThat(seen).hasSize(1);
+    }
+
+    private static String describe(Object before, Object after) {
+        return before + " -> " + after;
+    }
+}

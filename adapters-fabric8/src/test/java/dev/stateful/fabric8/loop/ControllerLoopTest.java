@@ -1,0 +1,217 @@
+package dev.stateful.fabric8.loop;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.stateful.domain.model.ObjectKey;
+import dev.stateful.domain.testing.Fixtures;
+import dev.stateful.fabric8.queue.WorkQueue;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class ControllerLoopTest {
+
+    static final ObjectKey WEB = new ObjectKey("default", "web");
+
+    final FakeClusterEvents events = new FakeClusterEvents();
+    final WorkQueue<ObjectKey> queue = WorkQueue.create("statefulset", null);
+    final EventRouting routing = new EventRouting(new PodEventRouter(ns -> List.of()), queue);
+    final List<ObjectKey> synced = new CopyOnWriteArrayList<>();
+    ControllerLoop loop;
+
+    ControllerLoop loop(KeySyncer syncer, int workers) {
+        loop = new ControllerLoop(events, routing, queue, syncer, workers);
+        return loop;
+    }
+
+    @AfterEach
+    void tearDown() {
+        if (loop != null) {
+            loop.stop(Duration.ofSeconds(5));
+        }
+    }
+
+    static void eventually(BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("condition not met within 5s");
+            }
+            Thread.sleep(5);
+        }
+    }
+
+    @Test
+    void nothing_is_synced_before_the_caches_are_filled() throws Exception {
+        loop(key -> {
+            synced.add(key);
+            return KeySyncer.Outcome.success();
+        }, 2).start();
+        queue.add(WEB);
+
+        Thread.sleep(300);
+        assertThat(synced).isEmpty();
+
+        events.synced = true;
+        eventually(() -> synced.contains(WEB));
+    }
+
+    @Test
+    void cluster_changes_are_routed_to_the_workers() throws Exception {
+        events.synced = true;
+        loop(key -> {
+            synced.add(key);
+            return KeySyncer.Outcome.success();
+        }, 1).start();
+
+        events.handlers.forEach(h -> h.statefulSetChanged(null, Fixtures.statefulSet("web", 1)));
+
+        eventually(() -> synced.contains(WEB));
+    }
+
+    @Test
+    void a_failed_sync_is_retried_with_backoff_and_success_resets_the_backoff() throws Exception {
+        events.synced = true;
+        AtomicInteger attempts = new AtomicInteger();
+        AtomicInteger requeuesSeenAtSuccess = new AtomicInteger(-1);
+        loop(key -> {
+            if (attempts.incrementAndGet() < 4) {
+                return KeySyncer.Outcome.failure();
+            }
+            requeuesSeenAtSuccess.set(queue.numRequeues(key));
+            return KeySyncer.Outcome.success();
+        }, 1).start();
+
+        queue.add(WEB);
+
+        eventually(() -> requeuesSeenAtSuccess.get() >= 0);
+        assertThat(requeuesSeenAtSuccess.get()).isEqualTo(3);
+        eventually(() -> queue.numRequeues(WEB) == 0);
+    }
+
+    @Test
+    void an_exception_from_the_syncer_counts_as_a_failure() throws Exception {
+        events.synced = true;
+        AtomicInteger attempts = new AtomicInteger();
+        loop(key -> {
+            if (attempts.incrementAndGet() == 1) {
+                throw new IllegalStateException("boom");
+            }
+            return KeySyncer.Outcome.success();
+        }, 1).start();
+
+        queue.add(WEB);
+
+        eventually(() -> attempts.get() == 2);
+    }
+
+    @Test
+    void a_requested_requeue_brings_the_key_back_after_the_delay() throws Exception {
+        events.synced = true;
+        List<Long> times = new CopyOnWriteArrayList<>();
+        loop(key -> {
+            times.add(System.nanoTime());
+            return times.size() == 1 ? KeySyncer.Outcome.requeueAfter(Duration.ofMillis(100)) : KeySyncer.Outcome.success();
+        }, 1).start();
+
+        queue.add(WEB);
+
+        eventually(() -> times.size() == 2);
+        assertThat(times.get(1) - times.get(0)).isGreaterThanOrEqualTo(Duration.ofMillis(100).toNanos());
+    }
+
+    @Test
+    void one_key_is_never_synced_by_two_workers_at_once() throws Exception {
+        events.synced = true;
+        Set<ObjectKey> inFlight = ConcurrentHashMap.newKeySet();
+        AtomicBoolean overlap = new AtomicBoolean();
+        AtomicInteger syncs = new AtomicInteger();
+        loop(key -> {
+            if (!inFlight.add(key)) {
+                overlap.set(true);
+            }
+            try {
+                Thread.sleep(2);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            inFlight.remove(key);
+            syncs.incrementAndGet();
+            return KeySyncer.Outcome.success();
+        }, 5).start();
+
+        for (int i = 0; i < 200; i++) {
+            queue.add(WEB);
+            queue.add(new ObjectKey("default", "db"));
+            Thread.sleep(0, 200_000);
+        }
+
+        eventually(() -> queue.len() == 0 && inFlight.isEmpty());
+        assertThat(overlap).isFalse();
+        assertThat(syncs.get()).isGreaterThanOrEqualTo(2);
+    }
+
+    @Test
+    void stop_lets_the_running_sync_finish_then_takes_no_more_keys() throws Exception {
+        events.synced = true;
+        CountDownLatch inSync = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        AtomicBoolean finished = new AtomicBoolean();
+        loop(key -> {
+            synced.add(key);
+            inSync.countDown();
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            finished.set(true);
+            return KeySyncer.Outcome.success();
+        }, 1).start();
+        queue.add(WEB);
+        assertThat(inSync.await(5, TimeUnit.SECONDS)).isTrue();
+        queue.add(new ObjectKey("default", "db"));
+
+        Thread stopper = new Thread(() -> loop.stop(Duration.ofSeconds(5)));
+        stopper.start();
+        Thread.sleep(50);
+        assertThat(stopper.isAlive()).as("stop waits for the sync in flight").isTrue();
+        release.countDown();
+        stopper.join(5000);
+
+        assertThat(finished).isTrue();
+        assertThat(synced).containsExactly(WEB);
+        assertThat(events.handlers).as("unsubscribed").isEmpty();
+    }
+
+    @Test
+    void a_loop_stopped_before_the_caches_synced_never_starts_workers() throws Exception {
+        loop(key -> {
+            synced.add(key);
+            return KeySyncer.Outcome.success();
+        }, 1).start();
+        queue.add(WEB);
+
+        assertThat(loop.stop(Duration.ofSeconds(5))).isTrue();
+        events.synced = true;
+        Thread.sleep(200);
+
+        assertThat(synced).isEmpty();
+    }
+
+    @Test
+    void a_loop_needs_at_least_one_worker() {
+        assertThatThrownBy(() -> new ControllerLoop(events, routing, queue, key -> KeySyncer.Outcome.success(), 0))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+}
