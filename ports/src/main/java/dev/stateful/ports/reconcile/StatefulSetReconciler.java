@@ -7,6 +7,7 @@ import dev.stateful.domain.model.PersistentVolumeClaim;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.model.StatefulSetStatus;
 import dev.stateful.domain.revision.RevisionWrite;
+import dev.stateful.domain.status.InvalidSpecCondition;
 import dev.stateful.domain.status.StatusRules;
 import dev.stateful.domain.sync.Operation;
 import dev.stateful.domain.sync.Ownership;
@@ -112,10 +113,7 @@ public final class StatefulSetReconciler {
         SyncResult execute() {
             Plan plan = StatefulSetPlanner.plan(snapshot);
             if (!plan.isValid()) {
-                String message = "invalid StatefulSet: " + String.join("; ", plan.violations().stream().map(Object::toString).toList());
-                events.record(set, EventRecorder.Type.Warning, Events.FAILED_VALIDATION, message);
-                LOG.warn("StatefulSet {} is invalid, not syncing it: {}", set.key(), message);
-                return new SyncResult(set.key(), Optional.of(plan), Optional.empty(), Optional.empty(), 0);
+                return refuseInvalid(plan);
             }
             try {
                 adoptAndRelease(plan);
@@ -128,6 +126,29 @@ public final class StatefulSetReconciler {
             RuntimeException historyError = truncateHistory(plan);
             RuntimeException error = syncError != null ? syncError : statusError != null ? statusError : historyError;
             return new SyncResult(set.key(), Optional.of(plan), Optional.ofNullable(error), plan.requeueAfter(), writes.get());
+        }
+
+        /**
+         * An invalid set is not synced: a Warning event and an {@code InvalidSpec} condition name
+         * every offending field. Nothing else is written, so a later valid spec starts cleanly.
+         */
+        private SyncResult refuseInvalid(Plan plan) {
+            String message = InvalidSpecCondition.message(plan.violations());
+            events.record(set, EventRecorder.Type.Warning, Events.FAILED_VALIDATION, "invalid StatefulSet: " + message);
+            StatefulSetStatus flagged = InvalidSpecCondition.set(set.status(), plan.violations(), clock.instant());
+            RuntimeException error = null;
+            if (!flagged.conditions().equals(set.status().conditions())) {
+                LOG.warn("StatefulSet {} is invalid, not syncing it: {}", set.key(), message);
+                try {
+                    statusWriter.updateStatus(set.withStatus(flagged));
+                    writes.incrementAndGet();
+                } catch (ApiException.NotFound gone) {
+                    // deleted meanwhile
+                } catch (RuntimeException e) {
+                    error = e;
+                }
+            }
+            return new SyncResult(set.key(), Optional.of(plan), Optional.ofNullable(error), Optional.empty(), writes.get());
         }
 
         private void adoptAndRelease(Plan plan) {
@@ -393,11 +414,13 @@ public final class StatefulSetReconciler {
             computed = StatusRules.completeRollout(set, computed);
             StatefulSet target = set;
             for (int attempt = 0; ; attempt++) {
-                if (!StatusRules.needsWrite(target.status(), computed)) {
+                // conditions others wrote are kept; ours (InvalidSpec) goes once the spec is valid
+                StatefulSetStatus next = computed.withConditions(InvalidSpecCondition.clear(target.status()).conditions());
+                if (!StatusRules.needsWrite(target.status(), next) && next.conditions().equals(target.status().conditions())) {
                     return null;
                 }
                 try {
-                    statusWriter.updateStatus(target.withStatus(computed.withConditions(target.status().conditions())));
+                    statusWriter.updateStatus(target.withStatus(next));
                     writes.incrementAndGet();
                     return null;
                 } catch (ApiException.Conflict conflict) {
