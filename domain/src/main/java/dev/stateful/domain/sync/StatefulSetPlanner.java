@@ -360,6 +360,7 @@ public final class StatefulSetPlanner {
             }
             int budget = maxUnavailable - charged;
             List<Phase.Unit> units = new ArrayList<>();
+            boolean waiting = false;
             for (int i = replicas.length - 1; i >= partition; i--) {
                 Pod pod = replicas[i];
                 if (!pod.isCreated() || pod.isTerminating() || PodIdentity.revisionOf(pod).equals(update)) {
@@ -370,10 +371,11 @@ public final class StatefulSetPlanner {
                 } else if (budget > 0) {
                     units.add(deletion(pod));
                     budget--;
-                } else {
+                } else if (!waiting) {
+                    // keep scanning: outdated pods further down that are unavailable anyway are still free
                     waits.add(new Wait(pod.name(), pod.name() + " waits for its update: " + charged + " of at most "
                             + maxUnavailable + " pods unavailable"));
-                    break;
+                    waiting = true;
                 }
             }
             if (partition > 0 && partition < replicas.length && units.isEmpty() && waits.isEmpty()) {
