@@ -366,6 +366,10 @@ public final class StatefulSetPlanner {
                 if (!pod.isCreated() || pod.isTerminating() || PodIdentity.revisionOf(pod).equals(update)) {
                     continue;
                 }
+                if (Availability.hasTerminalPhase(pod)) {
+                    // phase A already deletes it (and it costs no budget): do not delete it twice
+                    continue;
+                }
                 if (replaceableForFree(pod, i, partition, update)) {
                     units.add(deletion(pod));
                 } else if (budget > 0) {
