@@ -87,6 +87,17 @@ class FailedPodsTest {
     }
 
     @Test
+    void anOutdatedFailedPodIsDeletedOnceAndDoesNotUseUpTheRollingUpdateBudget() {
+        Cluster cluster = Cluster.of(Fixtures.parallel(Fixtures.statefulSet("web", 3))).converge();
+        cluster.phase("web-1", PodStatus.FAILED).image("nginx:1.27");
+
+        Plan plan = cluster.sync();
+
+        assertThat(deletes(plan, Operation.DeletePod.Cause.TERMINAL_PHASE)).containsExactly("web-1");
+        assertThat(deletes(plan, Operation.DeletePod.Cause.ROLLING_UPDATE)).containsExactly("web-2");
+    }
+
+    @Test
     void orderedReadyReplacesMissingPodsOneAtATimeLowestFirst() {
         Cluster cluster = Cluster.of(Fixtures.statefulSet("web", 5)).converge();
         cluster.finishTermination("web-0").finishTermination("web-2").finishTermination("web-4");
