@@ -38,7 +38,7 @@ import org.junit.jupiter.api.Test;
  */
 class PlannerPropertyTest {
 
-    private static final int RUNS = 5_000;
+    private static final int RUNS = 2_000;
     private static final Instant NOW = Fixtures.T0.plus(Duration.ofDays(1));
     private static final Operation.DeletePod.Cause ROLLING = Operation.DeletePod.Cause.ROLLING_UPDATE;
     private static final Operation.DeletePod.Cause CONDEMNED = Operation.DeletePod.Cause.CONDEMNED;

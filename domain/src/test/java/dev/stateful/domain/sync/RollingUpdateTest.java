@@ -95,6 +95,23 @@ class RollingUpdateTest {
         assertThat(deletes(later)).containsExactly("web-1");
     }
 
+    @Test
+    void partitionRollingUpdateWithMinReadySecondsDeletesNothingUntilThePodsAreAvailable() {
+        Cluster cluster = Cluster.of(Fixtures.statefulSet("web", 4))
+                .edit(s -> s.withMinReadySeconds(30).withUpdateStrategy(UpdateStrategy.rollingUpdate(2, null))).converge();
+        for (String name : cluster.podNames()) {
+            cluster.readySince(name, cluster.now().minusSeconds(10));
+        }
+        cluster.image("nginx:1.27");
+
+        assertThat(deletes(cluster.sync())).isEmpty();
+
+        cluster.advance(Duration.ofSeconds(21));
+        assertThat(deletes(cluster.sync())).containsExactly("web-3");
+        cluster.converge();
+        assertThat(cluster.pods()).extracting(Observed::image).containsExactly("nginx:1.25", "nginx:1.25", "nginx:1.27", "nginx:1.27");
+    }
+
     /** Scenario 18. */
     @Test
     void aPartitionUpdatesOnlyOrdinalsFromItAndRecreatesLowerOnesAtTheCurrentRevision() {
