@@ -342,7 +342,7 @@ public final class StatefulSetPlanner {
 
         /**
          * RollingUpdate (spec 4.3) from the highest ordinal down to the partition. Outdated pods that
-         * are already unavailable are replaced without charging the budget (upstream #137409), so a
+         * are not Running and Ready are replaced without charging the budget (upstream #137409), so a
          * broken revision cannot wedge the rollout; every other unavailable replica counts.
          */
         private void rollingUpdatePhase() {
@@ -360,9 +360,14 @@ public final class StatefulSetPlanner {
             }
             int budget = maxUnavailable - charged;
             List<Phase.Unit> units = new ArrayList<>();
+            boolean waiting = false;
             for (int i = replicas.length - 1; i >= partition; i--) {
                 Pod pod = replicas[i];
                 if (!pod.isCreated() || pod.isTerminating() || PodIdentity.revisionOf(pod).equals(update)) {
+                    continue;
+                }
+                if (Availability.hasTerminalPhase(pod)) {
+                    // phase A already deletes it (and it costs no budget): do not delete it twice
                     continue;
                 }
                 if (replaceableForFree(pod, i, partition, update)) {
@@ -370,11 +375,12 @@ public final class StatefulSetPlanner {
                 } else if (budget > 0) {
                     units.add(deletion(pod));
                     budget--;
-                } else {
+                } else if (!waiting) {
+                    // keep scanning: outdated pods further down that are broken anyway are still free
                     int busy = maxUnavailable - budget;
                     waits.add(new Wait(pod.name(), pod.name() + " waits for its update: " + busy + " of at most "
                             + maxUnavailable + " pods are unavailable or being updated (maxUnavailable)"));
-                    break;
+                    waiting = true;
                 }
             }
             if (partition > 0 && partition < replicas.length && units.isEmpty() && waits.isEmpty()) {
@@ -384,10 +390,15 @@ public final class StatefulSetPlanner {
             addPhase(Phase.Name.ROLLING_UPDATE, units);
         }
 
+        /**
+         * An outdated pod that is not Running and Ready is broken already: replacing it cannot make
+         * anything less available. A Ready pod still inside minReadySeconds is not broken; it is
+         * charged like any unavailable pod, so Parallel + minReadySeconds cannot restart every pod at once.
+         */
         private boolean replaceableForFree(Pod pod, int index, int partition, String update) {
             return pod.isCreated() && !pod.isTerminating() && index >= partition
                     && !PodIdentity.revisionOf(pod).equals(update)
-                    && Availability.isUnavailable(pod, minReady, now);
+                    && !Availability.isRunningAndReady(pod);
         }
 
         private Phase.Unit deletion(Pod pod) {

@@ -1,0 +1,198 @@
+package dev.stateful.domain.sync;
+
+import static dev.stateful.domain.sync.Plans.creates;
+import static dev.stateful.domain.sync.Plans.deletes;
+import static dev.stateful.domain.sync.Plans.ops;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+import dev.stateful.domain.model.OwnerReference;
+import dev.stateful.domain.model.PersistentVolumeClaim;
+import dev.stateful.domain.model.RetentionPolicy;
+import dev.stateful.domain.model.StatefulSet;
+import dev.stateful.domain.storage.ClaimOwnership;
+import dev.stateful.domain.testing.Fixtures;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Claims over a pod's life (spec 1.5, 1.7, 2.3 step 10, 2.5 steps 2–3; section 10 scenarios 5, 8 and
+ * 12; upstream {@code RecreatesPVCForPendingPod}).
+ */
+class ClaimLifecycleTest {
+
+    private static StatefulSet withPolicy(StatefulSet set, String whenDeleted, String whenScaled) {
+        return set.withSpec(set.spec().withRetentionPolicy(new RetentionPolicy(whenDeleted, whenScaled)));
+    }
+
+    private static PersistentVolumeClaim claim(StatefulSet set, int ordinal) {
+        return Observed.claimsOf(set, ordinal).get(0);
+    }
+
+    @Test
+    void anExistingClaimIsReusedNotRecreated() {
+        StatefulSet set = Fixtures.statefulSet("web", 1);
+
+        Plan plan = StatefulSetPlanner.plan(Observed.snapshot(set).claims(claim(set, 0)).build());
+
+        Operation.CreatePod create = ops(plan, Operation.CreatePod.class).get(0);
+        assertThat(create.createClaims()).isEmpty();
+        assertThat(create.updateClaims()).isEmpty();
+    }
+
+    @Test
+    void anExistingClaimMissingTheSetOwnerIsFixedWhenThePodIsCreated() {
+        StatefulSet set = withPolicy(Fixtures.statefulSet("web", 1), "Delete", "Retain");
+
+        Plan plan = StatefulSetPlanner.plan(Observed.snapshot(set).claims(claim(set, 0)).build());
+
+        Operation.CreatePod create = ops(plan, Operation.CreatePod.class).get(0);
+        assertThat(create.createClaims()).isEmpty();
+        assertThat(create.updateClaims()).singleElement().satisfies(c -> assertThat(c.metadata().ownerReferences())
+                .extracting(OwnerReference::kind, OwnerReference::uid).containsExactly(tuple("StatefulSet", "web-uid")));
+    }
+
+    @Test
+    void aTerminatingClaimBlocksCreationOfItsPodWithAFailedCreateUntilItIsGone() {
+        Cluster cluster = Cluster.of(Fixtures.statefulSet("web", 1));
+        PersistentVolumeClaim claim = claim(cluster.set(), 0);
+        cluster.putClaim(claim.withMetadata(claim.metadata().withDeletionTimestamp(cluster.now())));
+
+        Plan blocked = cluster.sync();
+        assertThat(creates(blocked)).isEmpty();
+        assertThat(ops(blocked, Operation.Blocked.class)).singleElement().satisfies(b -> {
+            assertThat(b.podName()).isEqualTo("web-0");
+            assertThat(b.message()).isEqualTo("pvc www-web-0 is being deleted");
+            assertThat(b.podEvent()).as("FailedCreate on the pod").isTrue();
+        });
+        assertThat(cluster.lastResult().error()).contains("pvc www-web-0 is being deleted");
+
+        cluster.removeClaim("www-web-0");
+        Plan created = cluster.sync();
+        assertThat(creates(created)).containsExactly("web-0");
+        assertThat(ops(created, Operation.CreatePod.class).get(0).createClaims())
+                .extracting(PersistentVolumeClaim::name).containsExactly("www-web-0");
+    }
+
+    @Test
+    void recreatesTheClaimOfAPendingPodThatLostIt() {
+        Cluster cluster = Cluster.of(Fixtures.statefulSet("web", 3));
+        cluster.sync();
+        cluster.removeClaim("www-web-0");
+
+        Plan plan = cluster.sync();
+
+        assertThat(creates(plan)).isEmpty();
+        assertThat(ops(plan, Operation.EnsureClaims.class)).singleElement().satisfies(e -> {
+            assertThat(e.podName()).isEqualTo("web-0");
+            assertThat(e.createClaims()).extracting(PersistentVolumeClaim::name).containsExactly("www-web-0");
+        });
+        assertThat(cluster.claim("www-web-0")).isPresent();
+    }
+
+    @Test
+    void parallelRecreatesTheClaimsOfEveryPendingPodThatLostThem() {
+        Cluster cluster = Cluster.of(Fixtures.parallel(Fixtures.statefulSet("web", 3)));
+        cluster.sync();
+        cluster.removeClaim("www-web-0").removeClaim("www-web-2");
+
+        Plan plan = cluster.sync();
+
+        assertThat(ops(plan, Operation.EnsureClaims.class)).extracting(Operation.EnsureClaims::podName).containsExactly("web-0", "web-2");
+        assertThat(cluster.claims()).extracting(PersistentVolumeClaim::name).contains("www-web-0", "www-web-1", "www-web-2");
+    }
+
+    @Test
+    void aPendingPodWhoseClaimIsTerminatingIsNeitherDeletedNorPassed() {
+        Cluster cluster = Cluster.of(Fixtures.statefulSet("web", 2));
+        cluster.sync();
+        PersistentVolumeClaim claim = cluster.claim("www-web-0").orElseThrow();
+        cluster.putClaim(claim.withMetadata(claim.metadata().withDeletionTimestamp(cluster.now())));
+
+        Plan plan = cluster.sync();
+
+        assertThat(deletes(plan)).isEmpty();
+        assertThat(creates(plan)).isEmpty();
+        assertThat(ops(plan, Operation.Blocked.class)).singleElement().satisfies(b -> {
+            assertThat(b.message()).isEqualTo("pvc www-web-0 is being deleted");
+            assertThat(b.podEvent()).isFalse();
+        });
+    }
+
+    /** Scenario 12. */
+    @Test
+    void aClaimStillOwnedByAPreviousPodOfThatNameHoldsBackItsCreation() {
+        Cluster cluster = Cluster.of(withPolicy(Fixtures.statefulSet("web", 3), "Retain", "Delete")).converge();
+        cluster.finishTermination("web-2");
+        PersistentVolumeClaim stale = claim(cluster.set(), 2);
+        stale = stale.withMetadata(stale.metadata().withOwnerReferences(List.of(
+                new OwnerReference("v1", "Pod", "web-2", "uid-of-the-old-web-2", true, true))));
+        cluster.putClaim(stale);
+
+        Plan waiting = cluster.sync();
+        assertThat(creates(waiting)).isEmpty();
+        assertThat(Plans.waits(waiting)).contains("claim of web-2").contains("garbage collector");
+
+        cluster.removeClaim("www-web-2");
+        assertThat(creates(cluster.sync())).containsExactly("web-2");
+    }
+
+    @Test
+    void aStaleClaimDoesNotHoldBackCreationWhenClaimsAreRetainedOnScaleDown() {
+        Cluster cluster = Cluster.of(Fixtures.statefulSet("web", 1));
+        PersistentVolumeClaim old = claim(cluster.set(), 0);
+        cluster.putClaim(old.withMetadata(old.metadata().withOwnerReferences(List.of(
+                new OwnerReference("v1", "Pod", "web-0", "uid-of-the-old-web-0", true, true)))));
+
+        assertThat(creates(cluster.sync())).containsExactly("web-0");
+    }
+
+    /** Scenario 8, second half. */
+    @Test
+    void scaleDownWithWhenScaledDeleteHandsTheClaimsToTheCondemnedPodsBeforeDeletingThem() {
+        Cluster cluster = Cluster.of(withPolicy(Fixtures.statefulSet("web", 5), "Delete", "Delete")).converge();
+        String web4 = cluster.pod("web-4").metadata().uid();
+        assertThat(cluster.claim("www-web-4").orElseThrow().metadata().ownerReferences())
+                .extracting(OwnerReference::kind).containsExactly("StatefulSet");
+        cluster.scale(3);
+
+        Plan plan = cluster.sync();
+
+        assertThat(plan.phases()).extracting(Phase::name).containsExactly(Phase.Name.CONDEMNED_CLAIMS, Phase.Name.CONDEMNED);
+        List<PersistentVolumeClaim> handedOver = ops(plan, Operation.EnsureClaims.class).stream()
+                .flatMap(e -> e.updateClaims().stream()).toList();
+        assertThat(handedOver).extracting(PersistentVolumeClaim::name).containsExactly("www-web-4", "www-web-3");
+        assertThat(handedOver.get(0).metadata().ownerReferences()).as("the pod instead of the set")
+                .containsExactly(new OwnerReference("v1", "Pod", "web-4", web4, true, true));
+        assertThat(deletes(plan)).containsExactly("web-4");
+        assertThat(cluster.claim("www-web-4")).as("garbage collected with its pod").isEmpty();
+        assertThat(cluster.claim("www-web-3")).isPresent();
+    }
+
+    @Test
+    void scaleDownWithWhenScaledRetainLeavesTheClaimsAlone() {
+        Cluster cluster = Cluster.of(withPolicy(Fixtures.statefulSet("web", 3), "Delete", "Retain")).converge();
+        cluster.scale(2);
+
+        Plan plan = cluster.sync();
+
+        assertThat(plan.phases()).extracting(Phase::name).containsExactly(Phase.Name.CONDEMNED);
+        assertThat(cluster.claim("www-web-2")).isPresent();
+    }
+
+    @Test
+    void aClaimControlledBySomeoneElseIsLeftAloneWithAConflictingControllerWarning() {
+        StatefulSet set = withPolicy(Fixtures.statefulSet("web", 1), "Delete", "Retain");
+        PersistentVolumeClaim foreign = claim(set, 0);
+        foreign = foreign.withMetadata(foreign.metadata().withOwnerReferences(List.of(
+                new OwnerReference("example.com/v1", "Database", "db", "db-uid", true, true))));
+
+        Plan plan = StatefulSetPlanner.plan(Observed.snapshot(set).claims(foreign).build());
+
+        assertThat(ops(plan, Operation.Warn.class)).singleElement().satisfies(w -> {
+            assertThat(w.reason()).isEqualTo(ClaimOwnership.CONFLICTING_CONTROLLER_REASON);
+            assertThat(w.message()).contains("www-web-0");
+        });
+        assertThat(ops(plan, Operation.CreatePod.class).get(0).updateClaims()).isEmpty();
+    }
+}

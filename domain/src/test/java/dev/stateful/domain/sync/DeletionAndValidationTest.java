@@ -1,0 +1,111 @@
+package dev.stateful.domain.sync;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.stateful.domain.model.IntOrString;
+import dev.stateful.domain.model.LabelSelector;
+import dev.stateful.domain.model.Pod;
+import dev.stateful.domain.model.PodStatus;
+import dev.stateful.domain.model.StatefulSet;
+import dev.stateful.domain.model.UpdateStrategy;
+import dev.stateful.domain.revision.RevisionHistory;
+import dev.stateful.domain.testing.Fixtures;
+import dev.stateful.domain.validation.Violation;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Sets the controller must not act on: one being deleted only gets its status refreshed (spec 2.3
+ * step 7, 6.5; section 10 scenario 24); an invalid one gets nothing at all.
+ */
+class DeletionAndValidationTest {
+
+    private static final Instant NOW = Fixtures.T0.plus(Duration.ofDays(1));
+
+    /** A set with work in every phase: a failed pod, a missing one, a condemned one, an orphan, an outdated template. */
+    private static Snapshot busySnapshot(StatefulSet set) {
+        StatefulSet old = Fixtures.statefulSet(set.name(), 3);
+        String oldRevision = RevisionHistory.newRevision(old, 1, 0).name();
+        Pod web0 = Observed.runningReady(Observed.member(old, 0, oldRevision), NOW.minusSeconds(60));
+        Pod web1 = Observed.inPhase(Observed.member(old, 1, oldRevision), PodStatus.FAILED);
+        Pod orphan = Observed.runningReady(Observed.member(old, 2, oldRevision), NOW.minusSeconds(60));
+        orphan = orphan.withMetadata(orphan.metadata().withOwnerReferences(List.of()));
+        Pod condemned = Observed.runningReady(Observed.member(old, 5, oldRevision), NOW.minusSeconds(60));
+        return Observed.snapshot(set).pods(web0, web1, orphan, condemned).at(NOW).build();
+    }
+
+    @Test
+    void aSetBeingDeletedOnlyGetsItsStatusRefreshed() {
+        StatefulSet set = Fixtures.withImage(Fixtures.statefulSet("web", 4), "nginx:1.27");
+        set = set.withMetadata(set.metadata().withDeletionTimestamp(NOW));
+
+        Plan plan = StatefulSetPlanner.plan(busySnapshot(set));
+
+        assertThat(plan.isValid()).isTrue();
+        assertThat(plan.operations()).isEmpty();
+        assertThat(plan.phases()).isEmpty();
+        assertThat(plan.ownership()).as("no adoption or release either").isEmpty();
+        assertThat(plan.status().replicas()).as("web-0, web-1 and web-5").isEqualTo(3);
+        assertThat(plan.status().readyReplicas()).isEqualTo(2);
+        assertThat(Plans.waits(plan)).contains("being deleted");
+    }
+
+    @Test
+    void theSameSetNotBeingDeletedHasWorkInEveryPhase() {
+        StatefulSet set = Fixtures.parallel(Fixtures.withImage(Fixtures.statefulSet("web", 4), "nginx:1.27"));
+
+        Plan plan = StatefulSetPlanner.plan(busySnapshot(set));
+
+        assertThat(plan.ownership()).hasSize(1);
+        assertThat(Plans.deletes(plan, Operation.DeletePod.Cause.TERMINAL_PHASE)).containsExactly("web-1");
+        assertThat(Plans.creates(plan)).containsExactly("web-3");
+        assertThat(Plans.deletes(plan, Operation.DeletePod.Cause.CONDEMNED)).containsExactly("web-5");
+    }
+
+    static Stream<Arguments> invalidSets() {
+        return Stream.of(
+                Arguments.of("selector does not match the template", (UnaryOperator<StatefulSet>) s ->
+                        s.withSpec(s.spec().withSelector(LabelSelector.of(Map.of("app", "other")))), "spec.template.metadata.labels"),
+                Arguments.of("negative replicas", (UnaryOperator<StatefulSet>) s -> s.withSpec(s.spec().withReplicas(-1)), "spec.replicas"),
+                Arguments.of("OnDelete with a rollingUpdate block", (UnaryOperator<StatefulSet>) s -> s.withSpec(s.spec().withUpdateStrategy(
+                        new UpdateStrategy(UpdateStrategy.ON_DELETE, new UpdateStrategy.RollingUpdate(0, null)))), "spec.updateStrategy.rollingUpdate"),
+                Arguments.of("maxUnavailable 0", (UnaryOperator<StatefulSet>) s -> s.withSpec(s.spec().withUpdateStrategy(
+                        UpdateStrategy.rollingUpdate(0, IntOrString.of(0)))), "spec.updateStrategy.rollingUpdate.maxUnavailable"),
+                Arguments.of("negative partition", (UnaryOperator<StatefulSet>) s -> s.withSpec(s.spec().withUpdateStrategy(
+                        UpdateStrategy.rollingUpdate(-1, null))), "spec.updateStrategy.rollingUpdate.partition"),
+                Arguments.of("unknown pod management policy", (UnaryOperator<StatefulSet>) s ->
+                        s.withSpec(s.spec().withPodManagementPolicy("Sometimes")), "spec.podManagementPolicy"),
+                Arguments.of("negative minReadySeconds", (UnaryOperator<StatefulSet>) s -> s.withSpec(s.spec().withMinReadySeconds(-1)),
+                        "spec.minReadySeconds"),
+                Arguments.of("restartPolicy Never", (UnaryOperator<StatefulSet>) s -> s.withSpec(s.spec().withTemplate(
+                        s.spec().template().update("spec", p -> p.with("restartPolicy", "Never")))), "spec.template.spec.restartPolicy"),
+                Arguments.of("name longer than 52 characters", (UnaryOperator<StatefulSet>) s ->
+                        s.withMetadata(s.metadata().withName("w".repeat(53))), "metadata.name"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("invalidSets")
+    void anInvalidSetIsNotSyncedAtAll(String name, UnaryOperator<StatefulSet> breakIt, String field) {
+        StatefulSet set = breakIt.apply(Fixtures.statefulSet("web", 4));
+
+        Plan plan = StatefulSetPlanner.plan(busySnapshot(set));
+
+        assertThat(plan.isValid()).isFalse();
+        assertThat(plan.violations()).extracting(Violation::field).contains(field);
+        assertThat(plan.operations()).isEmpty();
+        assertThat(plan.ownership()).isEmpty();
+        assertThat(plan.revisions()).isNull();
+        assertThat(plan.revisionsToDelete()).isEmpty();
+        assertThat(plan.requeueAfter()).isEmpty();
+        assertThat(plan.status()).as("the stored status, untouched").isEqualTo(set.status());
+        assertThat(Plans.waits(plan)).contains("invalid");
+    }
+}
