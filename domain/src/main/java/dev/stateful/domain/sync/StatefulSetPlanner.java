@@ -250,7 +250,13 @@ public final class StatefulSetPlanner {
             if (!claims.terminating().isEmpty()) {
                 String claimName = claims.terminating().get(0);
                 waits.add(new Wait(pod.name(), "claim " + claimName + " is being deleted; " + pod.name() + " is created once it is gone"));
-                return Step.stop(new Operation.Blocked(pod.name(), "pvc " + claimName + " is being deleted", true));
+                // upstream still creates the pod's other missing claims before it gives up on the pod
+                List<Operation> ops = new ArrayList<>();
+                if (!claims.create().isEmpty()) {
+                    ops.add(new Operation.EnsureClaims(pod.name(), claims.create(), List.of()));
+                }
+                ops.add(new Operation.Blocked(pod.name(), "pvc " + claimName + " is being deleted", true));
+                return Step.stop(ops);
             }
             List<Operation> ops = new ArrayList<>(claims.warnings());
             ops.add(new Operation.CreatePod(pod, claims.create(), claims.update()));

@@ -53,6 +53,23 @@ class ClaimLifecycleTest {
     }
 
     @Test
+    void aTerminatingClaimStillLetsThePodsOtherMissingClaimsBeCreated() {
+        StatefulSet set = Fixtures.statefulSet("web", 1);
+        set = set.withSpec(set.spec().withVolumeClaimTemplates(List.of(Fixtures.claimTemplate("www"), Fixtures.claimTemplate("data"))));
+        PersistentVolumeClaim www = Observed.claimsOf(set, 0).get(0);
+
+        Plan plan = StatefulSetPlanner.plan(Observed.snapshot(set)
+                .claims(www.withMetadata(www.metadata().withDeletionTimestamp(Fixtures.T0))).build());
+
+        assertThat(plan.operations()).hasSize(2);
+        assertThat(ops(plan, Operation.EnsureClaims.class)).singleElement()
+                .satisfies(e -> assertThat(e.createClaims()).extracting(PersistentVolumeClaim::name).containsExactly("data-web-0"));
+        assertThat(ops(plan, Operation.Blocked.class)).singleElement()
+                .satisfies(b -> assertThat(b.message()).isEqualTo("pvc www-web-0 is being deleted"));
+        assertThat(ops(plan, Operation.CreatePod.class)).isEmpty();
+    }
+
+    @Test
     void aTerminatingClaimBlocksCreationOfItsPodWithAFailedCreateUntilItIsGone() {
         Cluster cluster = Cluster.of(Fixtures.statefulSet("web", 1));
         PersistentVolumeClaim claim = claim(cluster.set(), 0);
