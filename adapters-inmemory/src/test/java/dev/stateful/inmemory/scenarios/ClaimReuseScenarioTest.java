@@ -2,6 +2,7 @@ package dev.stateful.inmemory.scenarios;
 
 import static dev.stateful.inmemory.testing.TestObjects.claim;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.stateful.domain.model.ObjectKey;
 import dev.stateful.domain.model.PersistentVolumeClaim;
@@ -80,7 +81,7 @@ class ClaimReuseScenarioTest {
         assertThat(result.error()).hasValueSatisfying(e -> assertThat(e).hasMessageContaining("pvc www-web-0 is being deleted"));
         assertThat(s.events()).filteredOn(e -> e.reason().equals("FailedCreate"))
                 .extracting(RecordedEvent::type, RecordedEvent::message)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple("Warning",
+                .containsExactly(tuple("Warning",
                         "create Pod web-0 in StatefulSet web failed error: pvc www-web-0 is being deleted"));
     }
 

@@ -58,6 +58,18 @@ public final class SetManifest {
         return this;
     }
 
+    /** Any value, valid or not. */
+    public SetManifest podManagementPolicy(String value) {
+        this.podManagementPolicy = value;
+        return this;
+    }
+
+    /** Any value, valid or not. */
+    public SetManifest updateStrategyType(String value) {
+        this.updateStrategyType = value;
+        return this;
+    }
+
     public SetManifest onDelete() {
         this.updateStrategyType = "OnDelete";
         return this;
