@@ -117,4 +117,23 @@ class OrderedScaleDownScenarioTest {
         assertThat(s.claimNames()).containsExactly("www-web-0", "www-web-1", "www-web-2", "www-web-3", "www-web-4");
         assertThat(cluster.audit().query().verb(Verb.DELETE).kind(Kind.CLAIMS).isEmpty()).isTrue();
     }
+
+    @Test
+    void aScaleDownWaitingForAReplicaToBecomeAvailableResumesByItselfAfterMinReadySeconds(InMemoryCluster cluster) {
+        s.apply(SetManifest.web().replicas(3).minReadySeconds(3));
+        s.settle();
+        cluster.kubelet().behave("web-0", PodBehaviour.MANUAL);
+        s.running("web-0");
+        s.scale(2);
+        s.sync();
+        long mark = s.mark();
+
+        s.ready("web-0");
+        assertThat(s.sync().requeueAfter()).as("web-0 becomes available in 3s: look again then")
+                .hasValueSatisfying(d -> assertThat(d).isPositive().isLessThanOrEqualTo(Duration.ofSeconds(4)));
+        s.settle();
+
+        assertThat(s.podsDeleted(mark)).containsExactly("web-2");
+        assertThat(s.podNames()).containsExactly("web-0", "web-1");
+    }
 }
