@@ -10,6 +10,8 @@ import dev.stateful.inmemory.InMemoryCluster;
 import dev.stateful.inmemory.driver.ControllerDriver;
 import dev.stateful.inmemory.events.RecordedEvent;
 import dev.stateful.inmemory.junit.InMemoryClusterExtension;
+import dev.stateful.inmemory.kubelet.PodBehaviour;
+import dev.stateful.inmemory.store.Kind;
 import dev.stateful.inmemory.store.DeleteOptions;
 import dev.stateful.ports.reconcile.SyncResult;
 import java.util.List;
@@ -100,5 +102,40 @@ class ClaimReuseScenarioTest {
         assertThat(s.podNames()).containsExactly("web-0");
         assertThat(s.claim("www-web-0").metadata().uid()).isNotEqualTo(old.metadata().uid());
         assertThat(s.claim("www-web-0").isTerminating()).isFalse();
+    }
+
+    @Test
+    void aClaimDeletedWhileItsPodIsPendingIsRecreatedAndThePodKept(InMemoryCluster cluster) {
+        cluster.kubelet().setDefaultBehaviour(PodBehaviour.MANUAL);
+        s.apply(SetManifest.web().replicas(1));
+        s.sync();
+        String podUid = s.pod("web-0").metadata().uid();
+        cluster.user().claims().delete(new ObjectKey(Scenario.NS, "www-web-0"), DeleteOptions.DEFAULT);
+        long mark = s.mark();
+
+        s.sync();
+
+        assertThat(s.claimsCreated(mark)).containsExactly("www-web-0");
+        assertThat(s.pod("web-0").metadata().uid()).isEqualTo(podUid);
+        assertThat(s.podsDeleted(mark)).isEmpty();
+    }
+
+    @Test
+    void aPendingPodWhoseClaimIsBeingDeletedIsKeptAndTheSyncReportsTheClaim(InMemoryCluster cluster) {
+        cluster.kubelet().setDefaultBehaviour(PodBehaviour.MANUAL);
+        s.apply(SetManifest.web().replicas(1));
+        s.sync();
+        String podUid = s.pod("web-0").metadata().uid();
+        PersistentVolumeClaim claim = s.claim("www-web-0");
+        cluster.user().claims().update(claim.withMetadata(claim.metadata().withFinalizers(List.of("kubernetes.io/pvc-protection"))));
+        cluster.user().claims().delete(new ObjectKey(Scenario.NS, "www-web-0"), DeleteOptions.DEFAULT);
+        long mark = s.mark();
+
+        SyncResult result = s.sync();
+
+        assertThat(result.error()).hasValueSatisfying(e -> assertThat(e).hasMessageContaining("pvc www-web-0 is being deleted"));
+        assertThat(s.pod("web-0").metadata().uid()).isEqualTo(podUid);
+        assertThat(s.controllerWrites(mark).kind(Kind.PODS).isEmpty()).isTrue();
+        assertThat(s.eventMessages("FailedCreate")).as("no pod is being created").isEmpty();
     }
 }

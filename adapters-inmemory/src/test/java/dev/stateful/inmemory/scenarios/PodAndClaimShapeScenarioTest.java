@@ -1,6 +1,7 @@
 package dev.stateful.inmemory.scenarios;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.stateful.domain.json.Json;
 import dev.stateful.domain.model.ControllerRevision;
@@ -10,6 +11,7 @@ import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.inmemory.InMemoryCluster;
 import dev.stateful.inmemory.driver.ControllerDriver;
+import dev.stateful.inmemory.events.RecordedEvent;
 import dev.stateful.inmemory.junit.InMemoryClusterExtension;
 import dev.stateful.inmemory.kubelet.PodBehaviour;
 import dev.stateful.inmemory.store.Kind;
@@ -182,5 +184,17 @@ class PodAndClaimShapeScenarioTest {
         s.sync();
 
         assertThat(s.claim("www-web-0").metadata().ownerReferences()).isEmpty();
+    }
+
+    @Test
+    void creatingAPodRecordsTheClaimEventThenThePodEventOnTheSet() {
+        s.apply(SetManifest.web().replicas(1));
+
+        s.sync();
+
+        assertThat(s.events()).extracting(RecordedEvent::type, RecordedEvent::reason, RecordedEvent::message, RecordedEvent::source)
+                .containsExactly(
+                        tuple("Normal", "SuccessfulCreate", "create Claim www-web-0 Pod web-0 in StatefulSet web success", "statefulset-controller"),
+                        tuple("Normal", "SuccessfulCreate", "create Pod web-0 in StatefulSet web successful", "statefulset-controller"));
     }
 }
