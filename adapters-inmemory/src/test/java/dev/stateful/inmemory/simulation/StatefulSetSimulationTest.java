@@ -16,6 +16,8 @@ import dev.stateful.inmemory.InMemoryCluster;
 import dev.stateful.inmemory.audit.Actor;
 import dev.stateful.inmemory.audit.Outcome;
 import dev.stateful.inmemory.driver.ControllerDriver;
+import dev.stateful.inmemory.faults.ApiError;
+import dev.stateful.inmemory.faults.RuleBuilder;
 import dev.stateful.inmemory.kubelet.PodBehaviour;
 import dev.stateful.inmemory.scenarios.OrderedCreationMonitor;
 import dev.stateful.inmemory.scenarios.Scenario;
@@ -31,9 +33,10 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
- * Random sequences of what can happen to a StatefulSet (scaling, template, partition and
- * maxUnavailable changes, start ordinal moves, misbehaving pods, pod deletions, a paused garbage
- * collector, controller restarts, passes of time) against the real reconciler on the in-memory
+ * Random sequences of what can happen to a StatefulSet (OrderedReady or Parallel, RollingUpdate or
+ * OnDelete, any retention policy; scaling, template, partition and maxUnavailable changes, start
+ * ordinal moves, misbehaving pods, pod deletions, a paused garbage collector, failing controller
+ * writes, controller restarts, passes of time) against the real reconciler on the in-memory
  * cluster. After every step the safety rules must hold; at the end, with a healthy kubelet, the set
  * must converge to its spec.
  *
@@ -92,6 +95,7 @@ class StatefulSetSimulationTest {
         private final List<String> log = new ArrayList<>();
         private String config = "";
         private boolean retainAll;
+        private boolean onDelete;
 
         Sequence(long seed, int steps) {
             this.seed = seed;
@@ -112,10 +116,11 @@ class StatefulSetSimulationTest {
                 step();
                 checkSafety("after step " + i);
             }
+            cluster.faults().clear();
             cluster.kubelet().clearBehaviours();
             cluster.kubelet().resume();
             cluster.gc().resume();
-            log.add("(end) healthy kubelet, garbage collector running, settle");
+            log.add("(end) no faults, healthy kubelet, garbage collector running, settle");
             driver.settle();
             for (int round = 0; round < MAX_REPLICAS && upstreamCondemnedStall(); round++) {
                 List<String> terminal = s.pods().stream()
@@ -138,7 +143,10 @@ class StatefulSetSimulationTest {
             if (random.nextInt(3) == 0) {
                 m.minReadySeconds(3);
             }
-            if (random.nextInt(3) == 0) {
+            onDelete = random.nextInt(6) == 0;
+            if (onDelete) {
+                m.onDelete();
+            } else if (random.nextInt(3) == 0) {
                 m.maxUnavailable(Integer.toString(1 + random.nextInt(3)));
             }
             if (random.nextBoolean()) {
@@ -152,7 +160,7 @@ class StatefulSetSimulationTest {
         }
 
         private void step() {
-            int roll = random.nextInt(100);
+            int roll = random.nextInt(104);
             if (roll < 14) {
                 int replicas = random.nextInt(MAX_REPLICAS + 1);
                 log.add("scale to " + replicas);
@@ -161,6 +169,8 @@ class StatefulSetSimulationTest {
                 String image = IMAGES[random.nextInt(IMAGES.length)];
                 log.add("set image " + image);
                 s.setImage(image);
+            } else if (roll < 34 && onDelete) {
+                log.add("(OnDelete: no partition or maxUnavailable to change)");
             } else if (roll < 30) {
                 int partition = random.nextInt(s.set().spec().replicasOrDefault() + 2);
                 log.add("set partition " + partition);
@@ -216,13 +226,30 @@ class StatefulSetSimulationTest {
                 int seconds = 1 + random.nextInt(30);
                 log.add("time passes " + seconds + "s without the controller");
                 cluster.advance(Duration.ofSeconds(seconds));
-            } else {
+            } else if (roll < 100) {
                 log.add("settle (at most 2 minutes)");
                 try {
                     driver.settle(2_000, Duration.ofMinutes(2));
                 } catch (IllegalStateException busy) {
                     log.add("  (still busy: " + busy.getMessage() + ")");
                 }
+            } else if (cluster.faults().rules().isEmpty()) {
+                boolean afterWrite = random.nextBoolean();
+                log.add(afterWrite ? "faults: 20% of controller writes are applied but reported as failed"
+                        : "faults: 20% of controller writes fail");
+                for (Verb verb : new Verb[] {Verb.CREATE, Verb.UPDATE, Verb.UPDATE_STATUS, Verb.DELETE, Verb.PATCH}) {
+                    for (Kind kind : new Kind[] {Kind.PODS, Kind.CLAIMS, Kind.REVISIONS, Kind.STATEFULSETS}) {
+                        RuleBuilder rule = cluster.faults().on(verb, kind).withProbability(0.2);
+                        if (afterWrite) {
+                            rule.failAfterWrite();
+                        } else {
+                            rule.fail(ApiError.UNAVAILABLE);
+                        }
+                    }
+                }
+            } else {
+                log.add("faults: none");
+                cluster.faults().clear();
             }
         }
 
@@ -299,7 +326,7 @@ class StatefulSetSimulationTest {
                 assertThat(Availability.isAvailable(pod, set.spec().minReadySeconds(), cluster.clock().instant()))
                         .as(pod.name() + " available").isTrue();
                 int index = PodIdentity.ordinal(pod) - start;
-                if (index >= partition) {
+                if (index >= partition && !onDelete) {
                     assertThat(PodIdentity.revisionOf(pod)).as(pod.name() + " on the update revision").isEqualTo(status.updateRevision());
                     assertThat(s.imageOf(pod.name())).as(pod.name() + " image").isEqualTo(image);
                 }
@@ -308,7 +335,8 @@ class StatefulSetSimulationTest {
             assertThat(status.replicas()).as("status.replicas").isEqualTo(replicas);
             assertThat(status.readyReplicas()).as("status.readyReplicas").isEqualTo(replicas);
             assertThat(status.availableReplicas()).as("status.availableReplicas").isEqualTo(replicas);
-            if (partition == 0) {
+            boolean allUpdated = s.pods().stream().allMatch(p -> PodIdentity.revisionOf(p).equals(status.updateRevision()));
+            if (onDelete && allUpdated || !onDelete && partition == 0) {
                 assertThat(status.updatedReplicas()).as("status.updatedReplicas").isEqualTo(replicas);
                 assertThat(status.currentRevision()).as("status.currentRevision").isEqualTo(status.updateRevision());
                 assertThat(status.currentReplicas()).as("status.currentReplicas").isEqualTo(replicas);
