@@ -18,12 +18,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class ControllerRestartScenarioTest {
 
     private Scenario s;
-    private OrderedCreationMonitor monitor;
+    private SafetyMonitor monitor;
 
     @BeforeEach
     void setUp(InMemoryCluster cluster, ControllerDriver driver) {
         s = new Scenario(cluster, driver);
-        monitor = OrderedCreationMonitor.attach(cluster);
+        monitor = SafetyMonitor.attach(cluster);
     }
 
     private void runFor(InMemoryCluster cluster, ControllerDriver driver, int seconds) {

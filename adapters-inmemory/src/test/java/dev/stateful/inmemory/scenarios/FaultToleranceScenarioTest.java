@@ -21,12 +21,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class FaultToleranceScenarioTest {
 
     private Scenario s;
-    private OrderedCreationMonitor monitor;
+    private SafetyMonitor monitor;
 
     @BeforeEach
     void setUp(InMemoryCluster cluster, ControllerDriver driver) {
         s = new Scenario(cluster, driver);
-        monitor = OrderedCreationMonitor.attach(cluster);
+        monitor = SafetyMonitor.attach(cluster);
     }
 
     private java.util.List<String> podCreateOutcomes() {

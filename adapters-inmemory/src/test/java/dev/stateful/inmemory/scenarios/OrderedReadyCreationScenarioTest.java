@@ -107,7 +107,7 @@ class OrderedReadyCreationScenarioTest {
     @Test
     void aSettledSetWasCreatedInAscendingOrderWithEveryPredecessorAvailableAtCreationTime(InMemoryCluster cluster) {
         cluster.kubelet().setDefaultBehaviour(PodBehaviour.NORMAL);
-        OrderedCreationMonitor monitor = OrderedCreationMonitor.attach(cluster);
+        SafetyMonitor monitor = SafetyMonitor.attach(cluster);
         s.apply(SetManifest.web().replicas(4).minReadySeconds(3));
 
         s.settle();

@@ -112,7 +112,7 @@ class RollingUpdateScenarioTest {
     @Test
     void aSettledRollingUpdateEndsWithEveryPodOnTheNewImage(InMemoryCluster cluster) {
         cluster.kubelet().setDefaultBehaviour(PodBehaviour.NORMAL);
-        OrderedCreationMonitor monitor = OrderedCreationMonitor.attach(cluster);
+        SafetyMonitor monitor = SafetyMonitor.attach(cluster);
         long mark = s.mark();
 
         s.setImage("nginx:1.26");

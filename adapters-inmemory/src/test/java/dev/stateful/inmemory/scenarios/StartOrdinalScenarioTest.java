@@ -38,7 +38,7 @@ class StartOrdinalScenarioTest {
     void movingTheStartFromZeroToTwoCreatesWeb3AndWeb4ThenDeletesWeb1AndWeb0(InMemoryCluster cluster) {
         s.apply(SetManifest.web().replicas(3));
         s.settle();
-        OrderedCreationMonitor monitor = OrderedCreationMonitor.attach(cluster);
+        SafetyMonitor monitor = SafetyMonitor.attach(cluster);
         long mark = s.mark();
 
         s.updateSpec(spec -> spec.withOrdinals(new Ordinals(2)));

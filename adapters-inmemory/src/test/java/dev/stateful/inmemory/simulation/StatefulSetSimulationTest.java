@@ -19,7 +19,7 @@ import dev.stateful.inmemory.driver.ControllerDriver;
 import dev.stateful.inmemory.faults.ApiError;
 import dev.stateful.inmemory.faults.RuleBuilder;
 import dev.stateful.inmemory.kubelet.PodBehaviour;
-import dev.stateful.inmemory.scenarios.OrderedCreationMonitor;
+import dev.stateful.inmemory.scenarios.SafetyMonitor;
 import dev.stateful.inmemory.scenarios.Scenario;
 import dev.stateful.inmemory.scenarios.SetManifest;
 import dev.stateful.inmemory.store.Kind;
@@ -91,7 +91,7 @@ class StatefulSetSimulationTest {
         private final InMemoryCluster cluster;
         private final ControllerDriver driver;
         private final Scenario s;
-        private final OrderedCreationMonitor monitor;
+        private final SafetyMonitor monitor;
         private final List<String> log = new ArrayList<>();
         private String config = "";
         private boolean retainAll;
@@ -104,7 +104,7 @@ class StatefulSetSimulationTest {
             this.cluster = InMemoryCluster.builder().seed(seed).build();
             this.driver = new ControllerDriver(cluster);
             this.s = new Scenario(cluster, driver);
-            this.monitor = OrderedCreationMonitor.attach(cluster);
+            this.monitor = SafetyMonitor.attach(cluster);
         }
 
         void run() {

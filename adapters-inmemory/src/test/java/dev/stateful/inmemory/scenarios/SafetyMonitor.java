@@ -33,20 +33,20 @@ import java.util.Set;
  * </ul>
  * Violations are collected (a listener must not throw inside the API server's write).
  */
-public final class OrderedCreationMonitor implements ChangeListener {
+public final class SafetyMonitor implements ChangeListener {
 
     private final InMemoryCluster cluster;
     private final List<String> createdPods = new ArrayList<>();
     private final Set<ObjectKey> livePods = new HashSet<>();
     private final List<String> violations = new ArrayList<>();
 
-    private OrderedCreationMonitor(InMemoryCluster cluster) {
+    private SafetyMonitor(InMemoryCluster cluster) {
         this.cluster = cluster;
         cluster.stores().pods().list("").forEach(p -> livePods.add(ObjectKey.of(p.metadata())));
     }
 
-    public static OrderedCreationMonitor attach(InMemoryCluster cluster) {
-        OrderedCreationMonitor monitor = new OrderedCreationMonitor(cluster);
+    public static SafetyMonitor attach(InMemoryCluster cluster) {
+        SafetyMonitor monitor = new SafetyMonitor(cluster);
         cluster.stores().addListener(monitor);
         return monitor;
     }
