@@ -420,11 +420,14 @@ public final class StatefulSetPlanner {
         }
 
         /**
-         * With minReadySeconds, look again when the next Ready pod becomes available (upstream
-         * requeues after minReadySeconds whenever availableReplicas differs from replicas).
+         * With minReadySeconds, look again when the next Ready pod becomes available, whatever the
+         * counts say (upstream gets this from the pod-update handler's requeue after
+         * minReadySeconds + 1s; availableReplicas can equal replicas while an in-range pod is still
+         * waiting, e.g. when a condemned pod is counted); otherwise, as upstream's sync does, after
+         * minReadySeconds whenever availableReplicas differs from replicas.
          */
         Optional<Duration> requeueAfter() {
-            if (minReady <= 0 || status == null || status.availableReplicas() == set.spec().replicasOrDefault()) {
+            if (minReady <= 0 || status == null) {
                 return Optional.empty();
             }
             Optional<Instant> next = claimed.stream()
@@ -433,10 +436,12 @@ public final class StatefulSetPlanner {
                     .map(p -> Availability.availableAt(p, minReady))
                     .flatMap(Optional::stream)
                     .min(Comparator.naturalOrder());
-            Duration fallback = Duration.ofSeconds(minReady);
-            return Optional.of(next.map(at -> Duration.between(now, at).plusSeconds(1))
-                    .filter(d -> !d.isNegative() && !d.isZero())
-                    .orElse(fallback));
+            Optional<Duration> untilAvailable = next.map(at -> Duration.between(now, at).plusSeconds(1))
+                    .filter(d -> !d.isNegative() && !d.isZero());
+            if (untilAvailable.isPresent() || status.availableReplicas() == set.spec().replicasOrDefault()) {
+                return untilAvailable;
+            }
+            return Optional.of(Duration.ofSeconds(minReady));
         }
     }
 

@@ -1,0 +1,56 @@
+package dev.stateful.inmemory.scenarios;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.stateful.inmemory.InMemoryCluster;
+import dev.stateful.inmemory.driver.ControllerDriver;
+import dev.stateful.inmemory.junit.InMemoryClusterExtension;
+import dev.stateful.inmemory.kubelet.PodBehaviour;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** Spec 10, scenario 2: Parallel creates every missing pod in one sync, whatever their readiness. */
+@ExtendWith(InMemoryClusterExtension.class)
+class ParallelCreationScenarioTest {
+
+    private Scenario s;
+
+    @BeforeEach
+    void setUp(InMemoryCluster cluster, ControllerDriver driver) {
+        s = new Scenario(cluster, driver);
+        cluster.kubelet().setDefaultBehaviour(PodBehaviour.MANUAL);
+    }
+
+    @Test
+    void oneSyncCreatesAllPodsAndTheirClaimsWhileNoneIsReady() {
+        s.apply(SetManifest.web().replicas(3).parallel());
+
+        s.sync();
+
+        assertThat(s.podNames()).containsExactly("web-0", "web-1", "web-2");
+        assertThat(s.claimNames()).containsExactly("www-web-0", "www-web-1", "www-web-2");
+        assertThat(s.pods()).allSatisfy(p -> assertThat(p.status().phase()).isEqualTo("Pending"));
+    }
+
+    @Test
+    void pendingPodsAreCreatedInSlowStartBatchOrderLowestOrdinalFirst() {
+        s.apply(SetManifest.web().replicas(7).parallel());
+
+        s.sync();
+
+        assertThat(s.podsCreated(0)).containsExactly("web-0", "web-1", "web-2", "web-3", "web-4", "web-5", "web-6");
+    }
+
+    @Test
+    void aPodThatNeverBecomesReadyDoesNotHoldBackTheOthers() {
+        s.apply(SetManifest.web().replicas(3).parallel());
+        s.sync();
+        s.running("web-0");
+        s.scale(5);
+
+        s.sync();
+
+        assertThat(s.podNames()).containsExactly("web-0", "web-1", "web-2", "web-3", "web-4");
+    }
+}

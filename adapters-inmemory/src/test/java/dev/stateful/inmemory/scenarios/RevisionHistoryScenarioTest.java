@@ -1,0 +1,63 @@
+package dev.stateful.inmemory.scenarios;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.stateful.domain.model.ControllerRevision;
+import dev.stateful.inmemory.InMemoryCluster;
+import dev.stateful.inmemory.driver.ControllerDriver;
+import dev.stateful.inmemory.junit.InMemoryClusterExtension;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** Spec 10, scenario 16 (spec 3.6): history is truncated to revisionHistoryLimit non-live revisions, oldest first. */
+@ExtendWith(InMemoryClusterExtension.class)
+class RevisionHistoryScenarioTest {
+
+    private Scenario s;
+
+    @BeforeEach
+    void setUp(InMemoryCluster cluster, ControllerDriver driver) {
+        s = new Scenario(cluster, driver);
+    }
+
+    /** Applies the set, then changes the image {@code changes} times, settling after each; returns every update revision seen. */
+    private List<String> rollOut(SetManifest manifest, int changes) {
+        s.apply(manifest);
+        s.settle();
+        List<String> seen = new ArrayList<>(List.of(s.status().updateRevision()));
+        for (int i = 1; i <= changes; i++) {
+            s.setImage("nginx:1." + (25 + i));
+            s.settle();
+            seen.add(s.status().updateRevision());
+        }
+        return seen;
+    }
+
+    @Test
+    void withLimitTwoOnlyTheTwoNewestNonLiveRevisionsAreKept() {
+        List<String> seen = rollOut(SetManifest.web().replicas(2).revisionHistoryLimit(2), 5);
+
+        assertThat(seen).doesNotHaveDuplicates().hasSize(6);
+        assertThat(s.revisions()).extracting(ControllerRevision::name).containsExactly(seen.get(3), seen.get(4), seen.get(5));
+        assertThat(s.revisions()).hasSizeLessThanOrEqualTo(2 + 2);
+    }
+
+    @Test
+    void revisionsThatPodsStillRunAreNeverTruncated() {
+        List<String> seen = rollOut(SetManifest.web().replicas(3).partition(2).revisionHistoryLimit(0), 2);
+
+        assertThat(s.revisionOf("web-0")).isEqualTo(seen.get(0));
+        assertThat(s.revisionOf("web-2")).isEqualTo(seen.get(2));
+        assertThat(s.revisions()).extracting(ControllerRevision::name).containsExactly(seen.get(0), seen.get(2));
+    }
+
+    @Test
+    void aNegativeLimitKeepsEveryRevision() {
+        List<String> seen = rollOut(SetManifest.web().replicas(1).revisionHistoryLimit(-1), 5);
+
+        assertThat(s.revisions()).extracting(ControllerRevision::name).containsExactlyElementsOf(seen);
+    }
+}
