@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
 
 /**
  * A kubelet for every pod of the cluster. Each {@link #tick()} brings the stored pod statuses to
@@ -32,6 +33,7 @@ public final class SimulatedKubelet {
     private volatile PodBehaviour defaultBehaviour = PodBehaviour.NORMAL;
     private volatile KubeletTimings timings;
     private volatile boolean paused;
+    private volatile Predicate<ObjectKey> claimUsable;
 
     public SimulatedKubelet(ObjectStore<Pod> store, ResourceClient<Pod> pods, ManualClock clock, Object lock, KubeletTimings timings) {
         this.store = store;
@@ -68,6 +70,16 @@ public final class SimulatedKubelet {
         byName.clear();
         byImage.clear();
         defaultBehaviour = PodBehaviour.NORMAL;
+    }
+
+    /**
+     * Pods do not start while a claim their volumes name is missing or being deleted: they stay
+     * Pending (as the scheduler leaves them, "persistentvolumeclaim not found") and start once it
+     * is there. Off by default; {@code claimUsable} tells whether the claim with that key exists
+     * and is not terminating, null turns the check off again.
+     */
+    public void requireClaims(Predicate<ObjectKey> claimUsable) {
+        this.claimUsable = claimUsable;
     }
 
     /** A stopped kubelet (node down): statuses freeze and terminating pods stay. */
@@ -134,7 +146,8 @@ public final class SimulatedKubelet {
         if (behaviour == PodBehaviour.MANUAL || isTerminal(pod.status().phase())) {
             return 0;
         }
-        PodTimeline.State state = PodTimeline.of(pod.metadata().creationTimestamp(), behaviour, timings).at(now);
+        PodTimeline.State state = waitsForClaims(pod) ? new PodTimeline.State(PodStatus.PENDING, false)
+                : PodTimeline.of(pod.metadata().creationTimestamp(), behaviour, timings).at(now);
         PodStatus next = status(state.phase(), state.ready(), pod.status(), now);
         if (next.equals(pod.status())) {
             return 0;
@@ -150,6 +163,22 @@ public final class SimulatedKubelet {
         }
         pods.delete(key, DeleteOptions.immediate(pod.metadata().uid()));
         return 1;
+    }
+
+    /** Not started yet and a claim it mounts is not usable (only with {@link #requireClaims}). */
+    private boolean waitsForClaims(Pod pod) {
+        Predicate<ObjectKey> usable = claimUsable;
+        String phase = pod.status().phase();
+        if (usable == null || !(phase.isEmpty() || PodStatus.PENDING.equals(phase))) {
+            return false;
+        }
+        for (Json volume : pod.spec().array("volumes")) {
+            Optional<String> claim = volume.asObject().flatMap(v -> v.object("persistentVolumeClaim")).flatMap(c -> c.string("claimName"));
+            if (claim.isPresent() && !usable.test(new ObjectKey(pod.namespace(), claim.get()))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private Instant terminationDue(Pod pod) {

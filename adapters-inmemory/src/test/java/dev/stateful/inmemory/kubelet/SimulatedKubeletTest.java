@@ -1,13 +1,16 @@
 package dev.stateful.inmemory.kubelet;
 
 import static dev.stateful.inmemory.testing.TestObjects.NS;
+import static dev.stateful.inmemory.testing.TestObjects.claim;
 import static dev.stateful.inmemory.testing.TestObjects.pod;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stateful.domain.json.Json;
 import dev.stateful.domain.model.ObjectKey;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.PodStatus;
 import dev.stateful.domain.model.PodStatus.PodCondition;
+import dev.stateful.domain.storage.PodClaims;
 import dev.stateful.inmemory.InMemoryCluster;
 import dev.stateful.inmemory.audit.Actor;
 import dev.stateful.inmemory.store.DeleteOptions;
@@ -15,6 +18,7 @@ import dev.stateful.inmemory.store.Kind;
 import dev.stateful.inmemory.store.Verb;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The simulated pod lifecycle on the manual clock. */
@@ -53,6 +57,26 @@ class SimulatedKubeletTest {
         assertThat(atFour.phase()).isEqualTo(PodStatus.RUNNING);
         assertThat(atFour.readyCondition()).contains(new PodCondition(PodCondition.READY, "False", t0.plusSeconds(2)));
         assertThat(atSixty.readyCondition()).contains(new PodCondition(PodCondition.READY, "True", t0.plusSeconds(5)));
+    }
+
+    @Test
+    void withClaimsRequiredAPodWaitsPendingForAMissingClaimAndStartsOnceItExists() {
+        cluster.kubelet().requireClaims(key -> cluster.stores().claims().get(key).filter(c -> !c.isTerminating()).isPresent());
+        Pod withClaim = pod("web-0");
+        cluster.user().pods().create(withClaim.withSpec(withClaim.spec().with("volumes",
+                new Json.Arr(List.of(PodClaims.claimVolume("www", "www-web-0"))))));
+
+        advanceTo(t0.plusSeconds(60));
+        String withoutClaim = current("web-0").status().phase();
+        cluster.user().claims().create(claim("www-web-0"));
+        cluster.tick();
+        PodStatus once = current("web-0").status();
+        cluster.user().claims().delete(new ObjectKey(NS, "www-web-0"), DeleteOptions.DEFAULT);
+        advanceTo(t0.plusSeconds(120));
+
+        assertThat(withoutClaim).isEqualTo(PodStatus.PENDING);
+        assertThat(once).isEqualTo(PodStatus.runningAndReady(t0.plusSeconds(60)));
+        assertThat(current("web-0").status()).as("a started pod keeps running when its claim goes").isEqualTo(once);
     }
 
     @Test
