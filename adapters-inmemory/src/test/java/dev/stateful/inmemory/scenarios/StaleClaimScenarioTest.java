@@ -3,6 +3,7 @@ package dev.stateful.inmemory.scenarios;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stateful.domain.model.PersistentVolumeClaim;
+import dev.stateful.domain.model.RetentionPolicy;
 import dev.stateful.inmemory.InMemoryCluster;
 import dev.stateful.inmemory.driver.ControllerDriver;
 import dev.stateful.inmemory.junit.InMemoryClusterExtension;
@@ -48,6 +49,23 @@ class StaleClaimScenarioTest {
 
         assertThat(s.podsCreated(mark)).isEmpty();
         assertThat(s.podNames()).containsExactly("web-0", "web-1");
+    }
+
+    /**
+     * Stricter than upstream, which would reuse the claim once whenScaled says Retain: the garbage
+     * collector deletes it anyway (its owner, the old web-2, is gone), from under the new pod.
+     */
+    @Test
+    void switchingThePolicyToRetainAfterTheScaleDownDoesNotHandTheDoomedClaimToANewPod() {
+        s.updateSpec(spec -> spec.withRetentionPolicy(RetentionPolicy.RETAIN));
+        s.scale(3);
+        long mark = s.mark();
+
+        s.settle();
+
+        assertThat(s.podsCreated(mark)).isEmpty();
+        assertThat(s.claim("www-web-2").metadata().ownerReferences()).singleElement()
+                .satisfies(ref -> assertThat(ref.kind() + "/" + ref.name()).isEqualTo("Pod/web-2"));
     }
 
     @Test

@@ -247,20 +247,24 @@ public final class ClaimOwnership {
     }
 
     /**
-     * {@code PodClaimIsStale}, checked before creating the missing pod {@code <set>-<ordinal>}: under
-     * whenScaled=Retain claims are meant to be reused, so never stale. Otherwise a claim whose first
-     * reference naming this pod carries a UID is stale (the pod to be created has no UID yet): it
-     * belongs to a deleted pod and is about to be garbage collected, so the pod must wait for it.
+     * {@code PodClaimIsStale}, checked before creating the missing pod {@code <set>-<ordinal>}: a
+     * claim whose first reference naming this pod carries a UID (the pod to be created has none
+     * yet), or whose first reference naming this set carries another UID than the set's, belongs
+     * to a deleted owner and is about to be garbage collected, so the pod must wait for it to go.
+     *
+     * <p>Deliberately stricter than upstream, which skips the check under whenScaled=Retain
+     * ("claims are meant to be reused") and never looks at the set's reference: after a scale-down
+     * under whenScaled=Delete followed by a switch to Retain, or after the set was deleted under
+     * whenDeleted=Delete and re-created, upstream starts the new pod on a claim the garbage
+     * collector then deletes. Found by the simulation (docs/reliability.md).
      */
     public static boolean podClaimIsStale(StatefulSet set, int ordinal, Function<String, Optional<PersistentVolumeClaim>> claims) {
-        if (isRetain(set.spec().retentionPolicyOrDefault().whenScaled())) {
-            return false;
-        }
         Owner placeholder = Owner.pod(PodIdentity.podName(set, ordinal), "");
+        Owner owner = Owner.of(set);
         return PodClaims.claimsFor(set, ordinal).values().stream()
                 .map(desired -> claims.apply(desired.name()))
                 .flatMap(Optional::stream)
-                .anyMatch(claim -> hasStaleOwnerRef(claim, placeholder));
+                .anyMatch(claim -> hasStaleOwnerRef(claim, placeholder) || hasStaleOwnerRef(claim, owner));
     }
 
     /** The pod's claims that exist, in template order; upstream looks them up in the set's namespace. */

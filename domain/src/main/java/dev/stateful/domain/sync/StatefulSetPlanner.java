@@ -243,8 +243,8 @@ public final class StatefulSetPlanner {
         private Step createReplica(Pod pod) {
             ClaimPlan claims = ClaimPlan.forPod(snapshot, updateSet, pod);
             if (claims.stale()) {
-                waits.add(new Wait(pod.name(), "claim of " + pod.name() + " still belongs to an earlier " + pod.name()
-                        + "; waiting for the garbage collector to delete it"));
+                waits.add(new Wait(pod.name(), "claim of " + pod.name() + " still belongs to an earlier " + pod.name() + " or "
+                        + set.name() + "; waiting for the garbage collector to delete it"));
                 return Step.stop();
             }
             if (!claims.terminating().isEmpty()) {

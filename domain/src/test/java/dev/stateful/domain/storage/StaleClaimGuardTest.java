@@ -22,7 +22,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * {@code PodClaimIsStale} (spec 1.7, scenario 12 of section 10): scaling back up must not create
- * {@code x-2} while its old claim, owned by the deleted {@code x-2}, waits for the garbage collector.
+ * {@code x-2} while its old claim, owned by the deleted {@code x-2} (or by a deleted earlier
+ * {@code x}), waits for the garbage collector, whatever the retention policy says now.
  */
 class StaleClaimGuardTest {
 
@@ -43,8 +44,14 @@ class StaleClaimGuardTest {
                         List.of(claim("www-x-2"), claim("logs-x-2", OLD_POD_REF)), true),
                 Arguments.of("a non-controller ref naming the pod is stale too", scaledDelete,
                         List.of(claim("www-x-2", ref("v1", "Pod", "x-2", "old-pod-uid", null))), true),
-                Arguments.of("whenScaled=Retain: claims are meant to be reused", policy(RETAIN, DELETE), List.of(claim("www-x-2", OLD_POD_REF)), false),
-                Arguments.of("Retain/Retain", RetentionPolicy.RETAIN, List.of(claim("www-x-2", OLD_POD_REF)), false),
+                // stricter than upstream: the garbage collector deletes the claim whatever the policy says now
+                Arguments.of("whenScaled=Retain (switched after a scale-down): still stale", policy(RETAIN, DELETE),
+                        List.of(claim("www-x-2", OLD_POD_REF)), true),
+                Arguments.of("Retain/Retain: still stale", RetentionPolicy.RETAIN, List.of(claim("www-x-2", OLD_POD_REF)), true),
+                Arguments.of("claim owned by an earlier incarnation of the set is stale", RetentionPolicy.RETAIN,
+                        List.of(claim("www-x-2", new OwnerReference("apps/v1", "StatefulSet", "x", "old-set-uid", true, true))), true),
+                Arguments.of("a ref to another set does not count", scaledDelete,
+                        List.of(claim("www-x-2", new OwnerReference("apps/v1", "StatefulSet", "y", "y-uid", true, true))), false),
                 Arguments.of("no claims yet", scaledDelete, List.of(), false),
                 Arguments.of("claim owned by the set only", scaledDelete, List.of(claim("www-x-2", Owner.of(set).controllerRef())), false),
                 Arguments.of("claim without owners (e.g. pre-policy) is reused", scaledDelete, List.of(claim("www-x-2")), false),
