@@ -1,0 +1,225 @@
+package dev.stateful.inmemory.simulation;
+
+import dev.stateful.domain.model.ControllerRevision;
+import dev.stateful.domain.model.ObjectKey;
+import dev.stateful.domain.model.PersistentVolumeClaim;
+import dev.stateful.domain.model.Pod;
+import dev.stateful.domain.model.StatefulSet;
+import dev.stateful.inmemory.store.Change;
+import dev.stateful.inmemory.store.ChangeListener;
+import dev.stateful.inmemory.store.Kind;
+import dev.stateful.inmemory.store.ObjectStore;
+import dev.stateful.inmemory.store.Stores;
+import dev.stateful.ports.ClusterReader;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * The controller's informer caches, one per kind, fed by the API server's change stream like a
+ * watch. A live watch applies every change at once (the cache equals the store); a stalled one
+ * queues them, so the cache shows an older state, and only ever moves forward (a real informer
+ * never goes back in time): it catches up event by event, all at once, or by a relist that jumps
+ * to the present. Each kind lags independently, as separate informers do.
+ *
+ * <p>It also knows which queued changes the controller itself made during the current sync: the
+ * controller's <em>knowledge</em> is its cache plus its own writes of this sync, and the decision
+ * rules of the {@link InvariantChecker} are judged against exactly that.
+ */
+final class ControllerCache implements ClusterReader, ChangeListener {
+
+    static final List<Kind> KINDS = List.of(Kind.STATEFULSETS, Kind.PODS, Kind.CLAIMS, Kind.REVISIONS);
+
+    private final Stores stores;
+    private final Map<Kind, Informer> informers = new EnumMap<>(Kind.class);
+    private boolean controllerWriting;
+    private long heldBack;
+
+    ControllerCache(Stores stores) {
+        this.stores = stores;
+        for (Kind kind : KINDS) {
+            informers.put(kind, new Informer());
+        }
+        relistAll();
+    }
+
+    /** One kind's cache. */
+    private static final class Informer {
+        final TreeMap<ObjectKey, Object> view = new TreeMap<>();
+        final Deque<Change<?>> backlog = new ArrayDeque<>();
+        final List<Change<?>> ownThisSync = new ArrayList<>();
+        boolean stalled;
+    }
+
+    // ------------------------------------------------------------------ the watch
+
+    @Override
+    public void changed(Change<?> change) {
+        Informer informer = informers.get(change.kind());
+        if (informer == null) {
+            return;
+        }
+        if (!informer.stalled) {
+            apply(informer, change);
+            return;
+        }
+        informer.backlog.addLast(change);
+        heldBack++;
+        if (controllerWriting) {
+            informer.ownThisSync.add(change);
+        }
+    }
+
+    void stall(Kind kind) {
+        informers.get(kind).stalled = true;
+    }
+
+    /** Delivers up to {@code events} held-back changes; the watch stays stalled. */
+    void deliver(Kind kind, int events) {
+        Informer informer = informers.get(kind);
+        for (int i = 0; i < events && !informer.backlog.isEmpty(); i++) {
+            Change<?> change = informer.backlog.pollFirst();
+            informer.ownThisSync.remove(change);
+            apply(informer, change);
+        }
+    }
+
+    /** Delivers everything held back; the watch is live again. */
+    void resume(Kind kind) {
+        Informer informer = informers.get(kind);
+        deliver(kind, Integer.MAX_VALUE);
+        informer.stalled = false;
+    }
+
+    /** The watch drops and the informer relists: the cache jumps to the present, missing the changes in between. */
+    void relist(Kind kind) {
+        Informer informer = informers.get(kind);
+        informer.backlog.clear();
+        informer.ownThisSync.clear();
+        informer.view.clear();
+        synchronized (stores.lock()) {
+            informer.view.putAll(store(kind).snapshot(""));
+        }
+        informer.stalled = false;
+    }
+
+    /** A new controller process: every informer lists afresh. */
+    void relistAll() {
+        KINDS.forEach(this::relist);
+    }
+
+    void resumeAll() {
+        KINDS.forEach(this::resume);
+    }
+
+    boolean isStalled(Kind kind) {
+        return informers.get(kind).stalled;
+    }
+
+    boolean anyBehind() {
+        return informers.values().stream().anyMatch(i -> !i.backlog.isEmpty());
+    }
+
+    /** Changes that reached the cache late (or never, when a relist skipped them). */
+    long heldBack() {
+        return heldBack;
+    }
+
+    // ------------------------------------------------------------------ the controller's own writes
+
+    void controllerWriting(boolean value) {
+        controllerWriting = value;
+    }
+
+    /** A sync ended (or the controller died): what it wrote is no longer "its own knowledge". */
+    void syncEnded() {
+        informers.values().forEach(i -> i.ownThisSync.clear());
+    }
+
+    /** The cache of {@code kind} plus the controller's own writes of the current sync. */
+    @SuppressWarnings("unchecked")
+    <T> TreeMap<ObjectKey, T> knowledge(Kind kind) {
+        Informer informer = informers.get(kind);
+        TreeMap<ObjectKey, T> out = new TreeMap<>();
+        informer.view.forEach((k, v) -> out.put(k, (T) v));
+        for (Change<?> change : informer.ownThisSync) {
+            if (change.after() == null) {
+                out.remove(change.key());
+            } else {
+                out.put(change.key(), (T) change.after());
+            }
+        }
+        return out;
+    }
+
+    // ------------------------------------------------------------------ ClusterReader
+
+    @Override
+    public Optional<StatefulSet> statefulSet(ObjectKey key) {
+        return Optional.ofNullable((StatefulSet) informers.get(Kind.STATEFULSETS).view.get(key));
+    }
+
+    @Override
+    public List<StatefulSet> statefulSets(String namespace) {
+        return list(Kind.STATEFULSETS, namespace);
+    }
+
+    @Override
+    public List<Pod> pods(String namespace) {
+        return list(Kind.PODS, namespace);
+    }
+
+    @Override
+    public Optional<PersistentVolumeClaim> claim(String namespace, String name) {
+        return Optional.ofNullable((PersistentVolumeClaim) informers.get(Kind.CLAIMS).view.get(new ObjectKey(namespace, name)));
+    }
+
+    @Override
+    public List<PersistentVolumeClaim> claims(String namespace) {
+        return list(Kind.CLAIMS, namespace);
+    }
+
+    @Override
+    public List<ControllerRevision> revisions(String namespace) {
+        return list(Kind.REVISIONS, namespace);
+    }
+
+    @SuppressWarnings("unchecked")
+    private <T> List<T> list(Kind kind, String namespace) {
+        List<T> out = new ArrayList<>();
+        informers.get(kind).view.forEach((key, value) -> {
+            if (namespace.isEmpty() || key.namespace().equals(namespace)) {
+                out.add((T) value);
+            }
+        });
+        return out;
+    }
+
+    private static void apply(Informer informer, Change<?> change) {
+        if (change.after() == null) {
+            informer.view.remove(change.key());
+        } else {
+            informer.view.put(change.key(), change.after());
+        }
+    }
+
+    private ObjectStore<?> store(Kind kind) {
+        switch (kind) {
+            case STATEFULSETS:
+                return stores.statefulSets();
+            case PODS:
+                return stores.pods();
+            case CLAIMS:
+                return stores.claims();
+            case REVISIONS:
+                return stores.revisions();
+            default:
+                throw new IllegalArgumentException(kind.toString());
+        }
+    }
+}

@@ -1,0 +1,52 @@
+package dev.stateful.inmemory.simulation;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Minimal schedules of the bugs the simulation found, pinned as they were printed, so that they
+ * keep passing: each names the rule it used to break.
+ */
+class SimulationRegressionTest {
+
+    private static void keepsEveryRule(Schedule schedule) {
+        SimulationRun.Result result = new SimulationRun(schedule, Mutant.NONE, true).execute();
+
+        assertThat(result.violations()).as(String.join("\n", result.trace())).isEmpty();
+    }
+
+    /**
+     * Used to break STORAGE: web-0 was scaled away under whenScaled=Delete while the garbage
+     * collector was slow, the policy went to Retain and the set back to one replica; the new web-0
+     * started on the claim still owned by the old web-0, and the garbage collector then deleted it.
+     */
+    @Test
+    void aClaimDoomedByAScaleDownIsNotReusedAfterThePolicySwitchesToRetain() {
+        keepsEveryRule(new Schedule(1464288610L, new SetConfig(1, false, 0, false, null, null, null, null, "Delete", "Delete", false), List.of(
+                new Step.RunFor(1),
+                new Step.PauseGc(true),
+                new Step.Scale(0),
+                new Step.RunFor(1),
+                new Step.SetRetention("Retain", "Retain"),
+                new Step.Scale(1))));
+    }
+
+    /**
+     * Used to break STORAGE: the set was deleted under whenDeleted=Delete and re-created before the
+     * garbage collector got to its claims; the new web-0 started on the claim still owned by the
+     * deleted set, which the garbage collector then deleted.
+     */
+    @Test
+    void aClaimOwnedByADeletedSetIsNotReusedByItsSuccessor() {
+        keepsEveryRule(new Schedule(1L, new SetConfig(1, false, 0, false, null, null, null, null, "Delete", "Retain", false), List.of(
+                new Step.RunFor(5),
+                new Step.PauseGc(true),
+                new Step.DeleteSet(false),
+                new Step.DeletePod(0),
+                new Step.Wait(1),
+                new Step.CreateSet(),
+                new Step.RunFor(3))));
+    }
+}
