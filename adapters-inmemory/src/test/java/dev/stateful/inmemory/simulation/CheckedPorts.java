@@ -1,21 +1,27 @@
 package dev.stateful.inmemory.simulation;
 
 import dev.stateful.domain.model.ControllerRevision;
+import dev.stateful.domain.model.ObjectKey;
 import dev.stateful.domain.model.OwnerReference;
 import dev.stateful.domain.model.PersistentVolumeClaim;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.StatefulSet;
+import dev.stateful.inmemory.store.Kind;
 import dev.stateful.ports.ClaimControl;
 import dev.stateful.ports.PodControl;
 import dev.stateful.ports.RevisionControl;
 import dev.stateful.ports.StatusWriter;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
  * The controller's write ports, wrapped: every write is first judged by the {@link InvariantChecker}
- * against what the controller knows, then marked as the controller's own in the
- * {@link ControllerCache}, then made. A {@link #crashAt crash} can be armed to kill the controller
+ * against what the controller knows, then made; once the API server accepted it, it becomes part
+ * of what the controller knows ({@link ControllerCache#learned}), as the controller meant it (an
+ * adoption adds the owner reference to the pod the controller saw, not to a fresher copy). A {@link #crashAt crash} can be armed to kill the controller
  * at its n-th write, before or after the write reaches the API server.
  */
 final class CheckedPorts {
@@ -29,14 +35,16 @@ final class CheckedPorts {
 
     private final InvariantChecker checker;
     private final ControllerCache cache;
+    private final Clock clock;
     private int writes;
     private int crashAt;
     private boolean crashAfterWrite;
     private boolean crashed;
 
-    CheckedPorts(InvariantChecker checker, ControllerCache cache) {
+    CheckedPorts(InvariantChecker checker, ControllerCache cache, Clock clock) {
         this.checker = checker;
         this.cache = cache;
+        this.clock = clock;
     }
 
     /** Kills the controller at its {@code write}-th write from now (1: the next one). */
@@ -64,7 +72,6 @@ final class CheckedPorts {
             throw new ControllerCrash("the controller died before its write #" + writes);
         }
         T result;
-        cache.controllerWriting(true);
         try {
             result = call.get();
         } catch (RuntimeException e) {
@@ -74,8 +81,6 @@ final class CheckedPorts {
                 throw new ControllerCrash("the controller died after its write #" + writes + " (which failed: " + e.getMessage() + ")");
             }
             throw e;
-        } finally {
-            cache.controllerWriting(false);
         }
         if (crashNow) {
             crashAt = 0;
@@ -83,6 +88,11 @@ final class CheckedPorts {
             throw new ControllerCrash("the controller died right after its write #" + writes);
         }
         return result;
+    }
+
+    /** A write the API server accepted is part of what the controller knows, as the controller meant it. */
+    private void learn(Kind kind, ObjectKey key, Object object) {
+        cache.learned(kind, key, object);
     }
 
     private void run(Runnable call) {
@@ -97,28 +107,44 @@ final class CheckedPorts {
             @Override
             public Pod create(Pod pod) {
                 checker.beforePodCreate(pod);
-                return write(() -> delegate.create(pod));
+                Pod created = write(() -> delegate.create(pod));
+                learn(Kind.PODS, ObjectKey.of(created.metadata()), created);
+                return created;
             }
 
             @Override
             public Pod update(Pod pod) {
-                return write(() -> delegate.update(pod));
+                Pod updated = write(() -> delegate.update(pod));
+                learn(Kind.PODS, ObjectKey.of(pod.metadata()), pod);
+                return updated;
             }
 
             @Override
             public void delete(String namespace, String name, String uid) {
-                checker.beforePodDelete(namespace, name, uid);
+                Pod known = checker.beforePodDelete(namespace, name, uid);
                 run(() -> delegate.delete(namespace, name, uid));
+                if (known != null && !known.isTerminating()) {
+                    learn(Kind.PODS, new ObjectKey(namespace, name), known.withMetadata(known.metadata().withDeletionTimestamp(clock.instant())));
+                }
             }
 
             @Override
             public Pod adopt(Pod pod, OwnerReference ref) {
-                return write(() -> delegate.adopt(pod, ref));
+                Pod adopted = write(() -> delegate.adopt(pod, ref));
+                List<OwnerReference> refs = new ArrayList<>(pod.metadata().ownerReferences());
+                refs.removeIf(r -> r.uid().equals(ref.uid()));
+                refs.add(ref);
+                learn(Kind.PODS, ObjectKey.of(pod.metadata()), pod.withMetadata(pod.metadata().withOwnerReferences(refs)));
+                return adopted;
             }
 
             @Override
             public Pod release(Pod pod, String ownerUid) {
-                return write(() -> delegate.release(pod, ownerUid));
+                Pod released = write(() -> delegate.release(pod, ownerUid));
+                List<OwnerReference> refs = new ArrayList<>(pod.metadata().ownerReferences());
+                refs.removeIf(r -> r.uid().equals(ownerUid));
+                learn(Kind.PODS, ObjectKey.of(pod.metadata()), pod.withMetadata(pod.metadata().withOwnerReferences(refs)));
+                return released;
             }
         };
     }
@@ -128,13 +154,17 @@ final class CheckedPorts {
             @Override
             public PersistentVolumeClaim create(PersistentVolumeClaim claim) {
                 checker.beforeClaimWrite(claim, "create");
-                return write(() -> delegate.create(claim));
+                PersistentVolumeClaim created = write(() -> delegate.create(claim));
+                learn(Kind.CLAIMS, ObjectKey.of(created.metadata()), created);
+                return created;
             }
 
             @Override
             public PersistentVolumeClaim update(PersistentVolumeClaim claim) {
                 checker.beforeClaimWrite(claim, "update");
-                return write(() -> delegate.update(claim));
+                PersistentVolumeClaim updated = write(() -> delegate.update(claim));
+                learn(Kind.CLAIMS, ObjectKey.of(updated.metadata()), updated);
+                return updated;
             }
         };
     }
@@ -143,7 +173,9 @@ final class CheckedPorts {
         return new RevisionControl() {
             @Override
             public ControllerRevision create(ControllerRevision revision) {
-                return write(() -> delegate.create(revision));
+                ControllerRevision created = write(() -> delegate.create(revision));
+                learn(Kind.REVISIONS, ObjectKey.of(created.metadata()), created);
+                return created;
             }
 
             @Override
@@ -153,18 +185,23 @@ final class CheckedPorts {
 
             @Override
             public ControllerRevision update(ControllerRevision revision) {
-                return write(() -> delegate.update(revision));
+                ControllerRevision updated = write(() -> delegate.update(revision));
+                learn(Kind.REVISIONS, ObjectKey.of(updated.metadata()), updated);
+                return updated;
             }
 
             @Override
             public void delete(String namespace, String name) {
                 checker.beforeRevisionDelete(namespace, name);
                 run(() -> delegate.delete(namespace, name));
+                learn(Kind.REVISIONS, new ObjectKey(namespace, name), null);
             }
 
             @Override
             public ControllerRevision adopt(ControllerRevision revision, OwnerReference ref) {
-                return write(() -> delegate.adopt(revision, ref));
+                ControllerRevision adopted = write(() -> delegate.adopt(revision, ref));
+                learn(Kind.REVISIONS, ObjectKey.of(adopted.metadata()), adopted);
+                return adopted;
             }
         };
     }
@@ -173,7 +210,9 @@ final class CheckedPorts {
         return new StatusWriter() {
             @Override
             public StatefulSet updateStatus(StatefulSet set) {
-                return write(() -> delegate.updateStatus(set));
+                StatefulSet updated = write(() -> delegate.updateStatus(set));
+                learn(Kind.STATEFULSETS, set.key(), set);
+                return updated;
             }
 
             @Override

@@ -27,9 +27,10 @@ import java.util.TreeMap;
  * never goes back in time): it catches up event by event, all at once, or by a relist that jumps
  * to the present. Each kind lags independently, as separate informers do.
  *
- * <p>It also knows which queued changes the controller itself made during the current sync: the
- * controller's <em>knowledge</em> is its cache plus its own writes of this sync, and the decision
- * rules of the {@link InvariantChecker} are judged against exactly that.
+ * <p>It also keeps what the controller itself wrote during the current sync, as it wrote it: the
+ * controller's <em>knowledge</em> is its cache plus its own writes of this sync (a stalled watch
+ * does not show them yet), and the decision rules of the {@link InvariantChecker} are judged
+ * against exactly that.
  */
 final class ControllerCache implements ClusterReader, ChangeListener {
 
@@ -37,7 +38,6 @@ final class ControllerCache implements ClusterReader, ChangeListener {
 
     private final Stores stores;
     private final Map<Kind, Informer> informers = new EnumMap<>(Kind.class);
-    private boolean controllerWriting;
     private long heldBack;
 
     ControllerCache(Stores stores) {
@@ -52,7 +52,8 @@ final class ControllerCache implements ClusterReader, ChangeListener {
     private static final class Informer {
         final TreeMap<ObjectKey, Object> view = new TreeMap<>();
         final Deque<Change<?>> backlog = new ArrayDeque<>();
-        final List<Change<?>> ownThisSync = new ArrayList<>();
+        /** What the controller wrote in the current sync, in order: (key, object), null object for a removal. */
+        final List<Map.Entry<ObjectKey, Object>> ownThisSync = new ArrayList<>();
         boolean stalled;
     }
 
@@ -70,9 +71,6 @@ final class ControllerCache implements ClusterReader, ChangeListener {
         }
         informer.backlog.addLast(change);
         heldBack++;
-        if (controllerWriting) {
-            informer.ownThisSync.add(change);
-        }
     }
 
     void stall(Kind kind) {
@@ -83,9 +81,7 @@ final class ControllerCache implements ClusterReader, ChangeListener {
     void deliver(Kind kind, int events) {
         Informer informer = informers.get(kind);
         for (int i = 0; i < events && !informer.backlog.isEmpty(); i++) {
-            Change<?> change = informer.backlog.pollFirst();
-            informer.ownThisSync.remove(change);
-            apply(informer, change);
+            apply(informer, informer.backlog.pollFirst());
         }
     }
 
@@ -132,8 +128,16 @@ final class ControllerCache implements ClusterReader, ChangeListener {
 
     // ------------------------------------------------------------------ the controller's own writes
 
-    void controllerWriting(boolean value) {
-        controllerWriting = value;
+    /**
+     * The controller wrote this object (null: removed it) and the API server accepted it. While the
+     * watch of that kind is live the cache shows the write anyway; a stalled one does not, so the
+     * write is kept as part of what the controller knows until the sync ends.
+     */
+    void learned(Kind kind, ObjectKey key, Object object) {
+        Informer informer = informers.get(kind);
+        if (informer != null && informer.stalled) {
+            informer.ownThisSync.add(new java.util.AbstractMap.SimpleImmutableEntry<>(key, object));
+        }
     }
 
     /** A sync ended (or the controller died): what it wrote is no longer "its own knowledge". */
@@ -147,11 +151,11 @@ final class ControllerCache implements ClusterReader, ChangeListener {
         Informer informer = informers.get(kind);
         TreeMap<ObjectKey, T> out = new TreeMap<>();
         informer.view.forEach((k, v) -> out.put(k, (T) v));
-        for (Change<?> change : informer.ownThisSync) {
-            if (change.after() == null) {
-                out.remove(change.key());
+        for (Map.Entry<ObjectKey, Object> write : informer.ownThisSync) {
+            if (write.getValue() == null) {
+                out.remove(write.getKey());
             } else {
-                out.put(change.key(), (T) change.after());
+                out.put(write.getKey(), (T) write.getValue());
             }
         }
         return out;

@@ -168,23 +168,29 @@ final class InvariantChecker implements ChangeListener, ReconcileListener {
         }
     }
 
-    void beforePodDelete(String namespace, String name, String uid) {
+    /** Judges a pod deletion; returns the pod as the controller knows it (null if it does not). */
+    Pod beforePodDelete(String namespace, String name, String uid) {
         Knowledge k = knowledge();
         Optional<Pod> known = k.pod(namespace, name);
         if (known.isEmpty() || !known.get().metadata().uid().equals(uid)) {
             violation(Rule.POD_DELETION, "deletes " + name + " (uid " + uid + "), a pod it does not see");
-            return;
+            return null;
         }
         Pod pod = known.get();
         if (pod.isTerminating()) {
-            return;
+            return pod;
         }
         Optional<StatefulSet> owner = k.controllerOf(pod);
         if (owner.isEmpty()) {
             violation(Rule.POD_DELETION, "deletes " + name + ", which no set it knows controls");
-            return;
+            return pod;
         }
-        StatefulSet set = owner.get();
+        judgeDeletion(k, owner.get(), pod);
+        return pod;
+    }
+
+    private void judgeDeletion(Knowledge k, StatefulSet set, Pod pod) {
+        String name = pod.name();
         deletedThisSync.put(name, pod);
         if (set.metadata().isTerminating()) {
             violation(Rule.POD_DELETION, "deletes " + name + " while " + set.name() + " is being deleted");
@@ -235,10 +241,10 @@ final class InvariantChecker implements ChangeListener, ReconcileListener {
             }
             int o = PodIdentity.ordinal(other);
             boolean condemned = !PodIdentity.inOrdinalRange(set, o);
+            // one at a time: what the scale-down deleted before is higher, so it must be gone (a lower pod
+            // someone else deleted does not hold the scale-down back, it just counts as unavailable)
             if (condemned && o > ordinal) {
                 violation(Rule.ORDERED_SCALE_DOWN, "deletes " + victim.name() + " while the higher condemned " + describe(other, set, k.now) + " exists");
-            } else if (condemned && other.isTerminating()) {
-                violation(Rule.ORDERED_SCALE_DOWN, "deletes " + victim.name() + " while " + other.name() + " is still terminating");
             } else if (condemned && Availability.isUnavailable(other, set.spec().minReadySeconds(), k.now)) {
                 lowerCondemnedUnavailable = true;
             }
