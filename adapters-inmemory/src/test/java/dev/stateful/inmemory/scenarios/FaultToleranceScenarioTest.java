@@ -11,6 +11,7 @@ import dev.stateful.inmemory.junit.ClusterConfig;
 import dev.stateful.inmemory.junit.InMemoryClusterExtension;
 import dev.stateful.inmemory.store.Kind;
 import dev.stateful.inmemory.store.Verb;
+import dev.stateful.ports.reconcile.SyncResult;
 import java.time.Duration;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -120,6 +121,21 @@ class FaultToleranceScenarioTest {
         assertThat(s.controllerWrites(mark).verb(Verb.UPDATE_STATUS).records()).extracting(WriteRecord::outcome)
                 .containsExactly(Outcome.INJECTED_FAILURE, Outcome.APPLIED);
         assertThat(s.status().observedGeneration()).isEqualTo(1);
+    }
+
+    /** Found by the simulation: the re-read after a status conflict failed and its exception escaped the sync. */
+    @Test
+    void aStatusConflictWhoseRereadFailsIsReportedAsTheSyncsErrorAndRetried(InMemoryCluster cluster) {
+        cluster.faults().on(Verb.UPDATE_STATUS, Kind.STATEFULSETS).nth(1).conflict();
+        cluster.faults().on(Verb.GET, Kind.STATEFULSETS).nth(1).fail(ApiError.FORBIDDEN);
+        s.apply(SetManifest.web().replicas(1));
+
+        SyncResult first = s.sync();
+        ControllerDriver.Settlement settlement = s.settle();
+
+        assertThat(first.error()).get().asString().contains("injected fault: GET statefulsets.apps \"web\"");
+        assertThat(settlement.clean()).isTrue();
+        assertConverged(1);
     }
 
     @Test

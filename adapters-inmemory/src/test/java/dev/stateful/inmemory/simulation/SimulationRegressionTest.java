@@ -2,6 +2,8 @@ package dev.stateful.inmemory.simulation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stateful.inmemory.store.Kind;
+import dev.stateful.inmemory.store.Verb;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -31,6 +33,18 @@ class SimulationRegressionTest {
                 new Step.RunFor(1),
                 new Step.SetRetention("Retain", "Retain"),
                 new Step.Scale(1))));
+    }
+
+    /**
+     * Used to break NO_CRASH: with the set's watch stalled the status write conflicted, and the
+     * re-read of the set failed; its exception escaped the sync instead of being its error.
+     */
+    @Test
+    void aFailedRereadAfterAStatusConflictIsTheSyncsErrorNotAnException() {
+        keepsEveryRule(new Schedule(1000752L, new SetConfig(0, false, 0, false, null, null, null, null, "Retain", "Retain", false), List.of(
+                new Step.InjectFault(Verb.GET, Kind.STATEFULSETS, FaultType.FORBIDDEN, 1.0),
+                new Step.StallWatch(Kind.STATEFULSETS),
+                new Step.RunFor(2))));
     }
 
     /**

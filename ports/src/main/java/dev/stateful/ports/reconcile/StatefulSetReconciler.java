@@ -427,7 +427,13 @@ public final class StatefulSetReconciler {
                     if (attempt >= MAX_STATUS_CONFLICT_RETRIES) {
                         return conflict;
                     }
-                    Optional<StatefulSet> fresh = statusWriter.get(set.namespace(), set.name());
+                    Optional<StatefulSet> fresh;
+                    try {
+                        fresh = statusWriter.get(set.namespace(), set.name());
+                    } catch (RuntimeException rereadFailed) {
+                        // reported like any other failure of the sync: it is retried, nothing escapes
+                        return rereadFailed;
+                    }
                     if (fresh.isEmpty() || !fresh.get().metadata().uid().equals(set.metadata().uid())) {
                         return null;
                     }
