@@ -2,6 +2,7 @@ package dev.stateful.inmemory.simulation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stateful.inmemory.kubelet.PodBehaviour;
 import dev.stateful.inmemory.store.Kind;
 import dev.stateful.inmemory.store.Verb;
 import java.util.List;
@@ -32,6 +33,21 @@ class SimulationRegressionTest {
                 new Step.Scale(0),
                 new Step.RunFor(1),
                 new Step.SetRetention("Retain", "Retain"),
+                new Step.Scale(1))));
+    }
+
+    /**
+     * Used to break STORAGE: a scale to zero under whenScaled=Delete handed www-web-0 to web-0, which
+     * then failed; the scale back to one made web-0 in range again, and the controller deleted the
+     * failed pod before giving the claim back, so the garbage collector deleted the claim with it.
+     */
+    @Test
+    void aFailedPodBackInRangeDoesNotTakeItsClaimWithIt() {
+        keepsEveryRule(new Schedule(1000289L, new SetConfig(2, false, 0, false, null, null, null, null, "Retain", "Delete", false), List.of(
+                new Step.RunFor(5),
+                new Step.Behave(0, PodBehaviour.CRASH),
+                new Step.Scale(0),
+                new Step.RunFor(1),
                 new Step.Scale(1))));
     }
 

@@ -186,7 +186,16 @@ public final class StatefulSetPlanner {
                     return Step.stop();
                 }
                 waits.add(new Wait(pod.name(), pod.name() + " is " + pod.status().phase() + "; it is deleted and recreated"));
-                return Step.stop(new Operation.DeletePod(pod, Operation.DeletePod.Cause.TERMINAL_PHASE));
+                // Its claims must not go with it: a scale-down under whenScaled=Delete may have handed them to
+                // this pod, and a scale-up brought it back in range before they were given back. Upstream
+                // deletes first; the garbage collector then deletes the claims of an in-range ordinal.
+                ClaimPlan claims = ClaimPlan.forPod(snapshot, updateSet, pod);
+                List<Operation> ops = new ArrayList<>();
+                if (!claims.update().isEmpty()) {
+                    ops.add(new Operation.EnsureClaims(pod.name(), List.of(), claims.update()));
+                }
+                ops.add(new Operation.DeletePod(pod, Operation.DeletePod.Cause.TERMINAL_PHASE));
+                return Step.stop(ops);
             }
             if (!pod.isCreated()) {
                 return createReplica(pod);

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import dev.stateful.domain.model.OwnerReference;
 import dev.stateful.domain.model.PersistentVolumeClaim;
+import dev.stateful.domain.model.PodStatus;
 import dev.stateful.domain.model.RetentionPolicy;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.storage.ClaimOwnership;
@@ -193,6 +194,27 @@ class ClaimLifecycleTest {
         assertThat(deletes(plan)).containsExactly("web-4");
         assertThat(cluster.claim("www-web-4")).as("garbage collected with its pod").isEmpty();
         assertThat(cluster.claim("www-web-3")).isPresent();
+    }
+
+    /**
+     * Found by the simulation; stricter than upstream, which deletes the failed pod first and so lets
+     * the garbage collector take the claim of an ordinal that is in range again.
+     */
+    @Test
+    void aFailedPodBroughtBackInRangeIsGivenBackItsClaimBeforeItIsDeleted() {
+        Cluster cluster = Cluster.of(withPolicy(Fixtures.statefulSet("web", 2), "Retain", "Delete")).converge();
+        cluster.scale(0);
+        cluster.sync();
+        assertThat(cluster.claim("www-web-0").orElseThrow().metadata().ownerReferences()).as("handed to the condemned web-0")
+                .extracting(OwnerReference::kind).containsExactly("Pod");
+        cluster.phase("web-0", PodStatus.FAILED).scale(1);
+
+        Plan plan = cluster.sync();
+
+        assertThat(plan.operations()).extracting(op -> op.getClass().getSimpleName()).containsExactly("EnsureClaims", "DeletePod");
+        assertThat(deletes(plan)).containsExactly("web-0");
+        assertThat(cluster.claim("www-web-0")).as("kept with the ordinal").get()
+                .satisfies(c -> assertThat(c.metadata().ownerReferences()).isEmpty());
     }
 
     @Test
