@@ -50,11 +50,14 @@ public final class KubeObjects {
         return statefulSet(object, field, false).orThrow();
     }
 
-    /** A StatefulSet and the problems found decoding it; strict mode reports unknown fields too. */
+    /**
+     * A StatefulSet and the problems found decoding it, with paths inside the object
+     * ({@code spec.replicas}); strict mode reports unknown fields too. Not JSON at all: throws.
+     */
     public static Decoding<StatefulSet> statefulSet(KubeObject object, String field, boolean strict) {
         Json.Obj obj = parse(object, field);
         Decoded<StatefulSet> decoded = ModelCodec.decodeStatefulSet(obj, strict);
-        return new Decoding<>(decoded.value(), prefixed(field, decoded.problems()));
+        return new Decoding<>(decoded.value(), decoded.problems(), field);
     }
 
     public static Pod pod(KubeObject object, String field) {
@@ -98,12 +101,17 @@ public final class KubeObjects {
         return out;
     }
 
-    /** A decoded value and its problems (an empty list when it decoded cleanly). */
-    public record Decoding<T>(T value, List<Violation> problems) {
+    /**
+     * A decoded value and its problems (an empty list when it decoded cleanly).
+     *
+     * @param field the request field the object came from
+     */
+    public record Decoding<T>(T value, List<Violation> problems, String field) {
 
+        /** The value; problems are thrown with paths from the request ({@code stateful_set.spec.replicas}). */
         public T orThrow() {
             if (!problems.isEmpty()) {
-                throw new ObjectDecodeException(problems);
+                throw new ObjectDecodeException(prefixed(field, problems));
             }
             return value;
         }
