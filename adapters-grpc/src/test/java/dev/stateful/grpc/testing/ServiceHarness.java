@@ -8,7 +8,6 @@ import dev.stateful.grpc.v1.StatefulSetServiceGrpc;
 import dev.stateful.inmemory.InMemoryCluster;
 import java.time.Clock;
 import java.util.List;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 
 /** StatefulSetService in process over an in-memory cluster (or any backend), with a blocking and an async stub. */
@@ -25,7 +24,7 @@ public final class ServiceHarness implements AutoCloseable {
     private ServiceHarness(InMemoryCluster cluster, CountingEvents subscriptions, SetBackend backend, ServerSettings settings) {
         this.cluster = cluster;
         this.subscriptions = subscriptions;
-        this.executor = Executors.newScheduledThreadPool(2);
+        this.executor = Daemons.scheduler(2);
         this.server = InProcessServer.start(settings, List.of(new StatefulSetServiceImpl(backend, executor, Clock.systemUTC())), backend::ready);
         this.stub = StatefulSetServiceGrpc.newBlockingStub(server.channel());
         this.async = StatefulSetServiceGrpc.newStub(server.channel());
