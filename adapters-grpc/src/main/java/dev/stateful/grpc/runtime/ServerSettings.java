@@ -41,6 +41,11 @@ public record ServerSettings(String bindAddress, int port, Optional<ServerTls> t
         return new ServerSettings(bindAddress, port, tls, token, value, shutdownGrace);
     }
 
+    /** How long closing waits for calls in flight; streams still open then (watches) are cut. */
+    public ServerSettings withShutdownGrace(Duration value) {
+        return new ServerSettings(bindAddress, port, tls, token, maxInboundMessageBytes, value);
+    }
+
     /** The address to bind; throws IllegalArgumentException with a clear message if it is unusable. */
     public InetAddress address() {
         try {

@@ -45,9 +45,12 @@ final class GrpcClusterEvents implements ClusterEvents, AutoCloseable {
     private ClientCallStreamObserver<WatchClusterRequest> call;
     private Duration nextRetry = FIRST_RETRY;
 
-    GrpcClusterEvents(ClusterEventsServiceStub stub, String namespace) {
+    private final Runnable reconnectNow;
+
+    GrpcClusterEvents(ClusterEventsServiceStub stub, String namespace, Runnable reconnectNow) {
         this.stub = stub;
         this.namespace = namespace;
+        this.reconnectNow = reconnectNow;
     }
 
     @Override
@@ -71,6 +74,7 @@ final class GrpcClusterEvents implements ClusterEvents, AutoCloseable {
         if (closed) {
             return;
         }
+        reconnectNow.run();
         stub.watchCluster(WatchClusterRequest.newBuilder().setNamespace(namespace).build(), new ClientResponseObserver<WatchClusterRequest, ClusterChange>() {
             @Override
             public void beforeStart(ClientCallStreamObserver<WatchClusterRequest> requestStream) {

@@ -14,9 +14,12 @@ import java.util.function.Function;
 final class RemoteCalls {
 
     private final CallPolicy policy;
+    private final Runnable reconnectNow;
 
-    RemoteCalls(CallPolicy policy) {
+    /** @param reconnectNow asks the channel to reconnect without waiting out its own backoff */
+    RemoteCalls(CallPolicy policy, Runnable reconnectNow) {
         this.policy = policy;
+        this.reconnectNow = reconnectNow;
     }
 
     <S extends AbstractBlockingStub<S>, T> T call(S stub, String operation, Function<S, T> rpc) {
@@ -28,6 +31,7 @@ final class RemoteCalls {
                     throw ApiStatus.toApiException(e, operation);
                 }
                 pause(policy.backoff(attempt, ThreadLocalRandom.current().nextDouble()), operation, e);
+                reconnectNow.run();
             }
         }
     }

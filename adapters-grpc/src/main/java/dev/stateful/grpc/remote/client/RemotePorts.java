@@ -28,8 +28,10 @@ public final class RemotePorts implements AutoCloseable {
 
     private RemotePorts(Channel channel, Optional<ManagedChannel> owned, CallPolicy policy, String namespace) {
         this.owned = owned;
-        RemoteCalls calls = new RemoteCalls(policy);
-        this.events = new GrpcClusterEvents(ClusterEventsServiceGrpc.newStub(channel), namespace);
+        // a channel waits out its own reconnect backoff (up to minutes); our retries ask it to try now
+        Runnable reconnectNow = channel instanceof ManagedChannel managed ? managed::resetConnectBackoff : () -> { };
+        RemoteCalls calls = new RemoteCalls(policy, reconnectNow);
+        this.events = new GrpcClusterEvents(ClusterEventsServiceGrpc.newStub(channel), namespace, reconnectNow);
         this.ports = new PortSet(
                 new GrpcClusterReader(ClusterReaderServiceGrpc.newBlockingStub(channel), calls),
                 events,
