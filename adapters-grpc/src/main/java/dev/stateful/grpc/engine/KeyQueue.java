@@ -50,10 +50,6 @@ final class KeyQueue {
         return Optional.empty();
     }
 
-    synchronized int size() {
-        return due.size();
-    }
-
     synchronized void shutDown() {
         shutDown = true;
         notifyAll();
