@@ -2,6 +2,7 @@ package dev.stateful.grpc.runtime;
 
 import io.grpc.Server;
 import io.grpc.ServerServiceDefinition;
+import io.grpc.ServiceDescriptor;
 import io.grpc.health.v1.HealthCheckResponse.ServingStatus;
 import io.grpc.protobuf.services.HealthStatusManager;
 import java.util.List;
@@ -43,7 +44,7 @@ public final class Readiness implements AutoCloseable {
     /** Starts reporting for every service of {@code server}. */
     public static Readiness watch(Server server, HealthStatusManager health, BooleanSupplier ready) {
         List<String> names = server.getServices().stream()
-                .map(ServerServiceDefinition::getServiceDescriptor).map(io.grpc.ServiceDescriptor::getName).toList();
+                .map(ServerServiceDefinition::getServiceDescriptor).map(ServiceDescriptor::getName).toList();
         return new Readiness(health, names, ready);
     }
 

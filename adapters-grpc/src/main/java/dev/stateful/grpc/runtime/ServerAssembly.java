@@ -7,6 +7,7 @@ import io.grpc.ServerInterceptors;
 import io.grpc.health.v1.HealthGrpc;
 import io.grpc.protobuf.services.HealthStatusManager;
 import io.grpc.protobuf.services.ProtoReflectionServiceV1;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
@@ -23,7 +24,7 @@ public final class ServerAssembly {
     public static void configure(ServerBuilder<?> builder, ServerSettings settings, List<BindableService> services,
                                  HealthStatusManager health) {
         builder.maxInboundMessageSize(settings.maxInboundMessageBytes());
-        List<BindableService> all = new java.util.ArrayList<>(services);
+        List<BindableService> all = new ArrayList<>(services);
         all.add(ProtoReflectionServiceV1.newInstance());
         all.add(health.getHealthService());
         for (BindableService service : all) {

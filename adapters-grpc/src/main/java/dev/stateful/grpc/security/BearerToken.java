@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -47,7 +48,7 @@ public final class BearerToken {
     }
 
     /** The token from {@value #ENV}, if set and not empty. */
-    public static Optional<BearerToken> fromEnvironment(java.util.Map<String, String> environment) {
+    public static Optional<BearerToken> fromEnvironment(Map<String, String> environment) {
         String value = environment.get(ENV);
         return value == null || value.isBlank() ? Optional.empty() : Optional.of(new BearerToken(value.strip()));
     }

@@ -1,5 +1,6 @@
 package dev.stateful.grpc.security;
 
+import io.grpc.Grpc;
 import io.grpc.Metadata;
 import io.grpc.ServerCall;
 import io.grpc.ServerCallHandler;
@@ -46,7 +47,7 @@ public final class BearerTokenInterceptor implements ServerInterceptor {
             return next.startCall(call, headers);
         }
         LOG.info("refused {} from {}: {}", call.getMethodDescriptor().getFullMethodName(),
-                call.getAttributes().get(io.grpc.Grpc.TRANSPORT_ATTR_REMOTE_ADDR), refusal);
+                call.getAttributes().get(Grpc.TRANSPORT_ATTR_REMOTE_ADDR), refusal);
         call.close(Status.UNAUTHENTICATED.withDescription(refusal), new Metadata());
         return new ServerCall.Listener<>() {
         };

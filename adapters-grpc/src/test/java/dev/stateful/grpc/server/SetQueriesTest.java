@@ -2,6 +2,7 @@ package dev.stateful.grpc.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
+import static org.assertj.core.groups.Tuple.tuple;
 
 import dev.stateful.grpc.testing.Manifests;
 import dev.stateful.grpc.testing.ServiceHarness;
@@ -64,9 +65,9 @@ class SetQueriesTest {
             assertThat(p.getRevision()).isEqualTo(revision);
         });
         assertThat(web.getClaimsList()).extracting(ClaimInfo::getName, ClaimInfo::getPod)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple("www-web-0", "web-0"),
-                        org.assertj.core.groups.Tuple.tuple("www-web-1", "web-1"),
-                        org.assertj.core.groups.Tuple.tuple("www-web-2", "web-2"));
+                .containsExactly(tuple("www-web-0", "web-0"),
+                        tuple("www-web-1", "web-1"),
+                        tuple("www-web-2", "web-2"));
         assertThat(web.getRevisionsList()).singleElement().satisfies(r -> {
             assertThat(r.getName()).isEqualTo(revision);
             assertThat(r.getCurrent()).isTrue();
@@ -83,8 +84,8 @@ class SetQueriesTest {
 
         assertThat(harness.stub.rolloutHistory(RolloutHistoryRequest.newBuilder().setRef(WEB).build()).getRevisionsList())
                 .extracting(RevisionInfo::getRevision, r -> r.getImages(0), RevisionInfo::getCurrent)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple(1L, "nginx:1.25", false),
-                        org.assertj.core.groups.Tuple.tuple(2L, "nginx:1.26", true));
+                .containsExactly(tuple(1L, "nginx:1.25", false),
+                        tuple(2L, "nginx:1.26", true));
     }
 
     @Test

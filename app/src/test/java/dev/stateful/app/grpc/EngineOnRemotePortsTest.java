@@ -3,6 +3,7 @@ package dev.stateful.app.grpc;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stateful.app.ExitCodes;
+import dev.stateful.app.cli.EngineCommand;
 import dev.stateful.app.cli.ServeCommand;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,6 +45,6 @@ class EngineOnRemotePortsTest {
 
     @Test
     void anEngineWithoutAnAddressIsAUsageError() {
-        assertThat(Commands.run(new dev.stateful.app.cli.EngineCommand()).exit()).isEqualTo(ExitCodes.INVALID);
+        assertThat(Commands.run(new EngineCommand()).exit()).isEqualTo(ExitCodes.INVALID);
     }
 }
