@@ -37,7 +37,12 @@ public final class GrpcServer implements AutoCloseable {
     public static GrpcServer start(ServerSettings settings, List<BindableService> services, BooleanSupplier ready) {
         settings.check();
         ServerCredentials credentials = settings.tls().isPresent() ? settings.tls().get().credentials() : InsecureServerCredentials.create();
-        NettyServerBuilder builder = NettyServerBuilder.forAddress(new InetSocketAddress(settings.address(), settings.port()), credentials);
+        NettyServerBuilder builder;
+        try {
+            builder = NettyServerBuilder.forAddress(new InetSocketAddress(settings.address(), settings.port()), credentials);
+        } catch (IllegalArgumentException e) {
+            throw settings.tls().map(tls -> tls.unusable(e)).orElse(e);
+        }
         HealthStatusManager health = new HealthStatusManager();
         ServerAssembly.configure(builder, settings, services, health);
         Server server = builder.build();

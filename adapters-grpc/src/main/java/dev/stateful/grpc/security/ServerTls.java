@@ -20,9 +20,15 @@ public record ServerTls(Path certificateChain, Path privateKey, Optional<Path> c
             }
             return tls.build();
         } catch (IOException | RuntimeException e) {
-            throw new IllegalArgumentException("cannot load the TLS certificate " + certificateChain + " and key " + privateKey
-                    + clientCa.map(ca -> " (client CA " + ca + ")").orElse("") + ": " + e.getMessage(), e);
+            throw unusable(e);
         }
+    }
+
+    /** The files could be read but not used (e.g. the key is not a PKCS#8 private key): one sentence naming them. */
+    public IllegalArgumentException unusable(Exception cause) {
+        return new IllegalArgumentException("cannot use the TLS certificate " + certificateChain + " and key " + privateKey
+                + clientCa.map(ca -> " (client CA " + ca + ")").orElse("") + ": " + cause.getMessage()
+                + (cause.getCause() != null ? " (" + cause.getCause().getMessage() + ")" : ""), cause);
     }
 
     public boolean mutual() {

@@ -38,8 +38,9 @@ import org.slf4j.LoggerFactory;
 /**
  * One WatchRollout stream. Every change of the set or a pod of its namespace (and a periodic tick,
  * for the progress deadline) schedules a look; a look sends what changed since the previous one
- * (pod events, kubectl's status line, new waits), then ends the stream when the rollout is done or
- * stuck. Looks run one at a time on the executor, never on the notifying thread.
+ * (pod events, kubectl's status line, new waits), then ends the stream when the rollout is done
+ * (kubectl's verdict is final: no waits after it) or stuck. Looks run one at a time on the
+ * executor, never on the notifying thread.
  */
 final class RolloutWatch implements ClusterEvents.Handler {
 
@@ -121,16 +122,18 @@ final class RolloutWatch implements ClusterEvents.Handler {
                 throw Failures.failedPrecondition("rollout status is only available for RollingUpdate strategy type");
             }
             boolean progressed = sendPodChanges(view) | sendStatus(view.set());
-            Plan plan = view.plan();
-            List<PodWait> currentWaits = PlanMessages.waits(plan.waits());
-            progressed |= sendNewWaits(currentWaits);
             RolloutStatus verdict = RolloutStatus.of(view.set());
-            Instant now = wallClock.instant();
             if (verdict.done()) {
                 send(RolloutEvent.newBuilder().setDone(RolloutDone.newBuilder().setMessage(verdict.message())
                         .setRevision(view.set().status().updateRevision()).setStatus(status)));
                 complete();
-            } else if (!plan.isValid()) {
+                return;
+            }
+            Plan plan = view.plan();
+            List<PodWait> currentWaits = PlanMessages.waits(plan.waits());
+            progressed |= sendNewWaits(currentWaits);
+            Instant now = wallClock.instant();
+            if (!plan.isValid()) {
                 stuck("the StatefulSet is invalid, the controller does nothing: "
                         + plan.violations().stream().map(Object::toString).collect(Collectors.joining("; ")), currentWaits);
             } else if (progressed || lastProgress == null) {

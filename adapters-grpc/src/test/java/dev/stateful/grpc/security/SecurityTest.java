@@ -1,6 +1,7 @@
 package dev.stateful.grpc.security;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import ch.qos.logback.classic.Logger;
@@ -162,6 +163,15 @@ class SecurityTest {
 
             assertThat(refusal(() -> listed(client(plaintext())))).isEqualTo(Status.Code.UNAVAILABLE);
         }
+    }
+
+    @Test
+    void aKeyFileThatIsNotAKeyIsOneClearErrorNamingTheFiles() {
+        assertThatThrownBy(() -> serve(ServerSettings.loopback(0)
+                .withTls(new ServerTls(serverCert.certificate(), ca.certificate(), Optional.empty()))))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining(serverCert.certificate().toString())
+                .hasMessageContaining(ca.certificate().toString());
     }
 
     @Nested

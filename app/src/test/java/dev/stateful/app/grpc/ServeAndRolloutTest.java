@@ -51,7 +51,7 @@ class ServeAndRolloutTest {
             Commands.Run rollout = Commands.rollout("status", "web", "--server", served.address(), "--timeout", "60");
             assertThat(rollout.exit()).isZero();
             assertThat(rollout.out()).contains("pod web-0 deleted", "pod web-0 is Running and Ready",
-                    "waiting for web-0 to be available (Ready for minReadySeconds=10)");
+                    "waiting for web-1 to be available (Ready for minReadySeconds=10)");
             assertThat(rollout.out().lines().filter(l -> l.startsWith("partitioned roll out complete"))).hasSize(1);
 
             Commands.Run history = Commands.rollout("history", "web", "--server", served.address());
