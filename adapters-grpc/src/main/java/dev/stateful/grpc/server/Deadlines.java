@@ -5,13 +5,13 @@ import io.grpc.Deadline;
 import io.grpc.Status;
 
 /** Deadlines honoured on the serving side: no write starts once the caller has given up. */
-final class Deadlines {
+public final class Deadlines {
 
     private Deadlines() {
     }
 
     /** Throws DEADLINE_EXCEEDED or CANCELLED if the current call is over. */
-    static void beforeWrite() {
+    public static void beforeWrite() {
         Context context = Context.current();
         Deadline deadline = context.getDeadline();
         if (deadline != null && deadline.isExpired()) {

@@ -52,8 +52,17 @@ public final class RemotePortsServer implements AutoCloseable {
                 if (System.nanoTime() > until) {
                     throw portStillTaken;
                 }
-                Thread.onSpinWait();
+                pause();
             }
+        }
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(50);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted restarting the server", e);
         }
     }
 
