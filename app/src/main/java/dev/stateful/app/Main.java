@@ -12,7 +12,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = "A StatefulSet controller: run it against a cluster, serve it over gRPC, or try it on the embedded in-memory cluster.",
-        subcommands = {DemoCommand.class, ValidateCommand.class, PlanCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {DemoCommand.class, ValidateCommand.class, PlanCommand.class, dev.stateful.app.cli.ControllerCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
     @CommandLine.Spec
