@@ -36,7 +36,12 @@ public final class ReconcileSyncer implements KeySyncer {
             metrics.recordFailure(System.nanoTime() - start);
             throw e; // the loop logs it with its stack trace and retries with backoff
         }
-        metrics.record(result, System.nanoTime() - start);
+        long nanos = System.nanoTime() - start;
+        metrics.record(result, nanos);
+        if (LOG.isDebugEnabled()) {
+            LOG.debug("synced StatefulSet {} in {} ms with {} writes; {}", key, nanos / 1_000_000, result.writes(),
+                    result.plan().map(plan -> plan.waits().isEmpty() ? "nothing to wait for" : "waiting: " + plan.waits()).orElse("it is gone"));
+        }
         if (result.error().isPresent()) {
             LOG.warn("error syncing StatefulSet {} (retrying with backoff): {}", key, result.error().get().getMessage());
             return Outcome.failure();
