@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
 
 /**
  * The mock API server with what a cluster adds around it: a simulated kubelet, a garbage
@@ -78,7 +79,10 @@ public final class MockCluster implements AutoCloseable {
      */
     public RunningController startController(String user, String... flags) {
         long watching = server.watchCount(user);
-        List<String> args = new ArrayList<>(List.of("--kubeconfig", kubeconfig(user).toString(), "--metrics-port", "0", "--leader-elect=false"));
+        List<String> args = new ArrayList<>(List.of("--kubeconfig", kubeconfig(user).toString(), "--metrics-port", "0"));
+        if (Stream.of(flags).noneMatch(f -> f.startsWith("--leader-elect=") || f.equals("--leader-elect"))) {
+            args.add("--leader-elect=false");
+        }
         args.addAll(List.of(flags));
         RunningController controller = RunningController.start(ControllerCommand.settings(args.toArray(String[]::new)));
         controllers.add(controller);
