@@ -43,6 +43,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiFunction;
 
 /**
  * Binds every port to a real API server through fabric8 (the wiring of the fabric8 package docs)
@@ -123,29 +124,25 @@ public final class Fabric8Module extends AbstractModule {
     @Provides
     @Singleton
     PodControl pods(KubernetesClient client, Optional<LeadershipGate> gate) {
-        PodControl pods = new Fabric8PodControl(client);
-        return gate.map(g -> LeaderGuard.pods(g, pods)).orElse(pods);
+        return guarded(gate, new Fabric8PodControl(client), LeaderGuard::pods);
     }
 
     @Provides
     @Singleton
     ClaimControl claims(KubernetesClient client, Optional<LeadershipGate> gate) {
-        ClaimControl claims = new Fabric8ClaimControl(client);
-        return gate.map(g -> LeaderGuard.claims(g, claims)).orElse(claims);
+        return guarded(gate, new Fabric8ClaimControl(client), LeaderGuard::claims);
     }
 
     @Provides
     @Singleton
     RevisionControl revisions(KubernetesClient client, Optional<LeadershipGate> gate) {
-        RevisionControl revisions = new Fabric8RevisionControl(client);
-        return gate.map(g -> LeaderGuard.revisions(g, revisions)).orElse(revisions);
+        return guarded(gate, new Fabric8RevisionControl(client), LeaderGuard::revisions);
     }
 
     @Provides
     @Singleton
     StatusWriter status(KubernetesClient client, Optional<LeadershipGate> gate) {
-        StatusWriter status = new Fabric8StatusWriter(client);
-        return gate.map(g -> LeaderGuard.status(g, status)).orElse(status);
+        return guarded(gate, new Fabric8StatusWriter(client), LeaderGuard::status);
     }
 
     @Provides
@@ -157,7 +154,12 @@ public final class Fabric8Module extends AbstractModule {
     @Provides
     @Singleton
     EventRecorder events(Fabric8EventRecorder recorder, Optional<LeadershipGate> gate) {
-        return gate.map(g -> LeaderGuard.events(g, recorder)).orElse(recorder);
+        return guarded(gate, recorder, LeaderGuard::events);
+    }
+
+    /** The port behind the leadership gate, or as it is when there is no election. */
+    private static <P> P guarded(Optional<LeadershipGate> gate, P port, BiFunction<LeadershipGate, P, P> guard) {
+        return gate.map(g -> guard.apply(g, port)).orElse(port);
     }
 
     @Provides
