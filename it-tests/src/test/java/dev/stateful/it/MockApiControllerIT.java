@@ -2,7 +2,6 @@ package dev.stateful.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stateful.app.controller.RunningController;
 import dev.stateful.it.support.ApiWrite;
 import dev.stateful.it.support.MockCluster;
 import dev.stateful.it.support.WebSet;
@@ -21,12 +20,11 @@ import org.junit.jupiter.api.Test;
 class MockApiControllerIT extends CoreScenarios {
 
     static MockCluster cluster;
-    static RunningController controller;
 
     @BeforeAll
     static void startClusterAndController() {
         cluster = new MockCluster();
-        controller = cluster.startController(MockCluster.CONTROLLER);
+        cluster.startController(MockCluster.CONTROLLER);
     }
 
     @AfterAll
