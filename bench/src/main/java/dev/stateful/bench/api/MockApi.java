@@ -1,0 +1,84 @@
+package dev.stateful.bench.api;
+
+import dev.stateful.fabric8.client.ClientFactory;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import io.fabric8.mockwebserver.Context;
+import io.fabric8.mockwebserver.MockWebServer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+
+/**
+ * fabric8's mock API server in CRUD mode on 127.0.0.1 (HTTP), with a kubeconfig pointing at it, so
+ * clients are built by the controller's own {@link ClientFactory} (JDK HTTP client, token bucket).
+ */
+public final class MockApi implements AutoCloseable {
+
+    /** Client-side rate limits: kube-controller-manager's defaults, or none. */
+    public enum RateLimit {
+        OFF(1e9, 1_000_000, "off"), DEFAULTS(20, 30, "defaults 20 qps / burst 30");
+
+        final double qps;
+        final int burst;
+        public final String text;
+
+        RateLimit(double qps, int burst, String text) {
+            this.qps = qps;
+            this.burst = burst;
+            this.text = text;
+        }
+    }
+
+    private final KubernetesMockServer server;
+    private final Path kubeconfig;
+
+    public MockApi() {
+        server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(), new KubernetesCrudDispatcher(), false);
+        server.init(InetAddress.getLoopbackAddress(), 0);
+        try {
+            kubeconfig = Files.createTempFile("stateful-bench-", ".kubeconfig");
+            Files.writeString(kubeconfig, """
+                    apiVersion: v1
+                    kind: Config
+                    clusters:
+                    - name: mock
+                      cluster:
+                        server: %s
+                    users:
+                    - name: bench
+                      user:
+                        token: bench
+                    contexts:
+                    - name: mock
+                      context:
+                        cluster: mock
+                        user: bench
+                        namespace: default
+                    current-context: mock
+                    """.formatted(server.url("/").replaceAll("/$", "")));
+        } catch (IOException e) {
+            server.destroy();
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A client as the controller builds it, with the given client-side rate limit. */
+    public KubernetesClient client(RateLimit limit) {
+        return ClientFactory.create(ClientFactory.Options.defaults().withKubeconfig(kubeconfig).withRateLimit(limit.qps, limit.burst));
+    }
+
+    @Override
+    public void close() {
+        server.destroy();
+        try {
+            Files.deleteIfExists(kubeconfig);
+        } catch (IOException ignored) {
+            // a temp file
+        }
+    }
+}
