@@ -8,6 +8,12 @@ public final class Machine {
     private Machine() {
     }
 
+    /** The 1-minute load average: the machine is shared, so the table says how busy it was. */
+    public static String load() {
+        double load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+        return load < 0 ? "n/a" : String.format(java.util.Locale.ROOT, "%.1f", load);
+    }
+
     public static String describe() {
         Runtime rt = Runtime.getRuntime();
         return String.format(java.util.Locale.ROOT, "%d cores, %s %s (%s), max heap %s, %s %s",

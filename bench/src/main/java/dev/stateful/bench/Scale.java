@@ -8,22 +8,23 @@ import java.time.Duration;
  * meaningless.
  *
  * @param plannerReplicas figure 1 set sizes, ascending; the last is the headline size
- * @param jmhForks 0 runs JMH in this JVM (smoke test only)
+ * @param plannerWarmup figure 1 warm-up per size; {@code plannerRounds} interleaved rounds of
+ *        {@code plannerSlice} per operation follow
  * @param convergeRuns measured runs of figure 2 (median), after {@code convergeWarmups}
  * @param apiRuns measured runs of figure 3 without rate limits (median); the rate-limited run is done once
  */
-public record Scale(String name, int[] plannerReplicas, int jmhForks, int jmhWarmups, Duration jmhWarmupTime,
-                    int jmhIterations, Duration jmhIterationTime, int convergeSets, int convergeReplicas,
+public record Scale(String name, int[] plannerReplicas, Duration plannerWarmup, int plannerRounds, Duration plannerSlice,
+                    int convergeSets, int convergeReplicas,
                     int convergeWarmups, int convergeRuns, int apiReplicas, int apiConcurrency, int apiWarmups,
                     int apiRuns, Duration apiTimeout, int memoryPods, int memorySets, int memoryClaims) {
 
     public static Scale full() {
-        return new Scale("full", new int[] {10, 100, 1000}, 1, 3, Duration.ofSeconds(1), 5, Duration.ofSeconds(1),
-                1000, 10, 1, 3, 500, 16, 1, 3, Duration.ofMinutes(3), 10_000, 1000, 10_000);
+        return new Scale("full", new int[] {10, 100, 1000}, Duration.ofSeconds(3), 15, Duration.ofMillis(100),
+                1000, 10, 1, 3, 500, 16, 1, 3, Duration.ofMinutes(4), 10_000, 200, 2_000);
     }
 
     public static Scale quick() {
-        return new Scale("quick", new int[] {4, 8, 16}, 0, 0, Duration.ofMillis(10), 1, Duration.ofMillis(50),
+        return new Scale("quick", new int[] {4, 8, 16}, Duration.ofMillis(20), 1, Duration.ofMillis(10),
                 4, 3, 0, 1, 6, 4, 0, 1, Duration.ofSeconds(20), 200, 20, 200);
     }
 

@@ -71,9 +71,10 @@ public final class ApiFigure implements Figure {
     @Override
     public List<Row> run(Scale scale) throws Exception {
         StatefulSet set = definedSet(scale.apiReplicas());
+        StatefulSet warmUp = definedSet(Math.min(100, scale.apiReplicas()));
         for (int i = 0; i < scale.apiWarmups(); i++) {
-            ours(set, scale, MockApi.RateLimit.OFF);
-            baseline(set, scale, MockApi.RateLimit.OFF);
+            ours(warmUp, scale, MockApi.RateLimit.OFF);
+            baseline(warmUp, scale, MockApi.RateLimit.OFF);
         }
         long[] oursNanos = new long[scale.apiRuns()];
         long[] baseNanos = new long[scale.apiRuns()];

@@ -87,7 +87,7 @@ public final class KubeletSimulator implements AutoCloseable {
         failures.incrementAndGet();
     }
 
-    static PodStatus runningAndReady() {
+    public static PodStatus runningAndReady() {
         String now = Instant.now().toString();
         List<PodCondition> conditions = List.of(
                 condition("PodScheduled", now), condition("Initialized", now),

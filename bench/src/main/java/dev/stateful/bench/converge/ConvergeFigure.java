@@ -73,13 +73,14 @@ public final class ConvergeFigure implements Figure {
         String size = String.format(Locale.ROOT, "%,d sets x %d replicas", scale.convergeSets(), scale.convergeReplicas());
         rows.add(timeRow("2a", size + ", " + Layout.ONE_NAMESPACE.text, one));
         rows.add(timeRow("2b", size + ", " + Layout.NAMESPACE_PER_SET.text, spread));
-        rows.add(writesRow(one, scale));
+        rows.add(writesRow(spread, scale));
         return rows;
     }
 
     private static Row timeRow(String id, String what, Result r) {
         double ratio = (double) r.oursNanos / r.baselineNanos;
-        return new Row(id, "in-memory converge to all Ready, " + what + ", vs writing the objects into the store",
+        return new Row(id, "in-memory converge to all Ready, " + what + ", vs writing the objects into the store ("
+                        + (r.runs == 1 ? "one run" : "median of " + r.runs) + ")",
                 Stats.duration(r.oursNanos), Stats.duration(r.baselineNanos), ratio, "≤ 3x", Row.Verdict.of(ratio <= TIME_GOAL));
     }
 
@@ -97,7 +98,7 @@ public final class ConvergeFigure implements Figure {
     }
 
     /** Medians of the measured runs; writes and passes of the last controller run. */
-    record Result(long oursNanos, long baselineNanos, Writes writes, int passes) {
+    record Result(long oursNanos, long baselineNanos, Writes writes, int passes, int runs) {
     }
 
     record Writes(int total, int pods, int claims, int revisions, int status, int other) {
@@ -109,19 +110,22 @@ public final class ConvergeFigure implements Figure {
 
     static Result measure(Scale scale, Layout layout) {
         String manifest = manifest(scale, layout);
-        for (int i = 0; i < scale.convergeWarmups(); i++) {
+        // one namespace is quadratic (every sync lists every pod): one run says enough and keeps the budget
+        int warmups = layout == Layout.ONE_NAMESPACE ? 0 : scale.convergeWarmups();
+        int runs = layout == Layout.ONE_NAMESPACE ? 1 : scale.convergeRuns();
+        for (int i = 0; i < warmups; i++) {
             Ours warm = ours(manifest, scale);
             baseline(manifest, scale, warm.finalStatus);
         }
-        long[] oursNanos = new long[scale.convergeRuns()];
-        long[] baseNanos = new long[scale.convergeRuns()];
+        long[] oursNanos = new long[runs];
+        long[] baseNanos = new long[runs];
         Ours last = null;
-        for (int i = 0; i < scale.convergeRuns(); i++) {
+        for (int i = 0; i < runs; i++) {
             last = ours(manifest, scale);
             oursNanos[i] = last.nanos;
             baseNanos[i] = baseline(manifest, scale, last.finalStatus);
         }
-        return new Result(Stats.median(oursNanos), Stats.median(baseNanos), last.writes, last.passes);
+        return new Result(Stats.median(oursNanos), Stats.median(baseNanos), last.writes, last.passes, runs);
     }
 
     static String manifest(Scale scale, Layout layout) {
