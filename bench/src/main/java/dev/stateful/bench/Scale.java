@@ -20,7 +20,7 @@ public record Scale(String name, int[] plannerReplicas, Duration plannerWarmup, 
 
     public static Scale full() {
         return new Scale("full", new int[] {10, 100, 1000}, Duration.ofSeconds(3), 15, Duration.ofMillis(100),
-                1000, 10, 1, 3, 500, 16, 1, 3, Duration.ofMinutes(4), 10_000, 200, 2_000);
+                1000, 10, 1, 3, 500, 16, 1, 3, Duration.ofMinutes(4), 10_000, 100, 1_000);
     }
 
     public static Scale quick() {

@@ -113,33 +113,38 @@ public final class ApiFigure implements Figure {
     static long ours(StatefulSet set, Scale scale, MockApi.RateLimit limit) throws Exception {
         int n = set.spec().replicasOrDefault();
         ExecutorService batch = pool("controller-batch", scale.apiConcurrency());
-        try (MockApi api = new MockApi();
-             KubernetesClient controller = api.client(limit);
-             KubernetesClient tools = api.client(MockApi.RateLimit.OFF);
-             ClusterCache cache = new ClusterCache(controller, NAMESPACE, Duration.ZERO).start();
-             Fabric8EventRecorder events = new Fabric8EventRecorder(controller, Clock.systemUTC())) {
-            StatefulSetReconciler reconciler = new StatefulSetReconciler(cache, new Fabric8PodControl(controller),
-                    new Fabric8ClaimControl(controller), new Fabric8RevisionControl(controller), new Fabric8StatusWriter(controller),
-                    events, Clock.systemUTC(), batch, ReconcileListener.NONE);
-            WorkQueue<ObjectKey> queue = WorkQueue.create("statefulset", new SimpleMeterRegistry());
-            KeySyncer syncer = key -> {
-                SyncResult result = reconciler.sync(key);
-                if (!result.succeeded()) {
-                    return KeySyncer.Outcome.failure();
-                }
-                return result.requeueAfter().map(KeySyncer.Outcome::requeueAfter).orElse(KeySyncer.Outcome.success());
-            };
-            ControllerLoop loop = new ControllerLoop(cache, new EventRouting(new PodEventRouter(cache::statefulSets), queue), queue,
-                    syncer, ControllerLoop.DEFAULT_WORKERS);
-            try (loop; KubeletSimulator kubelet = new KubeletSimulator(tools, NAMESPACE, 2).start();
-                 PodCounter counter = new PodCounter(tools, NAMESPACE, n)) {
-                loop.start();
-                awaitSynced(cache);
-                long start = System.nanoTime();
-                tools.apps().statefulSets().inNamespace(NAMESPACE).resource(Fabric8Codec.toFabric8(set)).create();
-                return counter.awaitAll(start, scale.apiTimeout());
+        MockApi api = new MockApi();
+        KubernetesClient controller = api.client(limit);
+        KubernetesClient tools = api.client(MockApi.RateLimit.OFF);
+        ClusterCache cache = new ClusterCache(controller, NAMESPACE, Duration.ZERO).start();
+        Fabric8EventRecorder events = new Fabric8EventRecorder(controller, Clock.systemUTC());
+        StatefulSetReconciler reconciler = new StatefulSetReconciler(cache, new Fabric8PodControl(controller),
+                new Fabric8ClaimControl(controller), new Fabric8RevisionControl(controller), new Fabric8StatusWriter(controller),
+                events, Clock.systemUTC(), batch, ReconcileListener.NONE);
+        WorkQueue<ObjectKey> queue = WorkQueue.create("statefulset", new SimpleMeterRegistry());
+        KeySyncer syncer = key -> {
+            SyncResult result = reconciler.sync(key);
+            if (!result.succeeded()) {
+                return KeySyncer.Outcome.failure();
             }
+            return result.requeueAfter().map(KeySyncer.Outcome::requeueAfter).orElse(KeySyncer.Outcome.success());
+        };
+        ControllerLoop loop = new ControllerLoop(cache, new EventRouting(new PodEventRouter(cache::statefulSets), queue), queue,
+                syncer, ControllerLoop.DEFAULT_WORKERS);
+        KubeletSimulator kubelet = null;
+        PodCounter counter = null;
+        try {
+            loop.start();
+            awaitSynced(cache);
+            kubelet = new KubeletSimulator(tools, NAMESPACE, 2).start();
+            counter = new PodCounter(tools, NAMESPACE, n);
+            long start = System.nanoTime();
+            tools.apps().statefulSets().inNamespace(NAMESPACE).resource(Fabric8Codec.toFabric8(set)).create();
+            return counter.awaitAll(start, scale.apiTimeout());
         } finally {
+            loop.stop(Duration.ofSeconds(5));
+            api.close(); // first: see MockApi#close
+            closeQuietly(counter, kubelet, cache, events, tools, controller);
             batch.shutdownNow();
         }
     }
@@ -148,9 +153,12 @@ public final class ApiFigure implements Figure {
     static long baseline(StatefulSet set, Scale scale, MockApi.RateLimit limit) throws Exception {
         int n = set.spec().replicasOrDefault();
         ExecutorService pool = pool("raw-client", scale.apiConcurrency());
-        try (MockApi api = new MockApi();
-             KubernetesClient raw = api.client(limit);
-             KubernetesClient tools = api.client(MockApi.RateLimit.OFF)) {
+        MockApi api = new MockApi();
+        KubernetesClient raw = api.client(limit);
+        KubernetesClient tools = api.client(MockApi.RateLimit.OFF);
+        KubeletSimulator kubelet = null;
+        PodCounter counter = null;
+        try {
             // the same set exists (so owner references point at it); nothing controls it
             StatefulSet created = Fabric8Codec.toDomain(tools.apps().statefulSets().inNamespace(NAMESPACE)
                     .resource(Fabric8Codec.toFabric8(set)).create());
@@ -164,33 +172,47 @@ public final class ApiFigure implements Figure {
                 pods.add(Fabric8Codec.toFabric8(p));
             }
             AtomicInteger failures = new AtomicInteger();
-            try (KubeletSimulator kubelet = new KubeletSimulator(tools, NAMESPACE, 2).start();
-                 PodCounter counter = new PodCounter(tools, NAMESPACE, n)) {
-                long start = System.nanoTime();
-                List<Future<?>> done = new ArrayList<>();
-                for (int i = 0; i < n; i++) {
-                    var claim = claims.get(i);
-                    var pod = pods.get(i);
-                    done.add(pool.submit(() -> {
-                        try {
-                            raw.persistentVolumeClaims().inNamespace(NAMESPACE).resource(claim).create();
-                            raw.pods().inNamespace(NAMESPACE).resource(pod).create();
-                        } catch (RuntimeException e) {
-                            failures.incrementAndGet();
-                        }
-                    }));
-                }
-                long nanos = counter.awaitAll(start, scale.apiTimeout());
-                for (Future<?> f : done) {
-                    f.get();
-                }
-                if (failures.get() > 0) {
-                    throw new IllegalStateException(failures.get() + " raw creates failed");
-                }
-                return nanos;
+            kubelet = new KubeletSimulator(tools, NAMESPACE, 2).start();
+            counter = new PodCounter(tools, NAMESPACE, n);
+            long start = System.nanoTime();
+            List<Future<?>> done = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                var claim = claims.get(i);
+                var pod = pods.get(i);
+                done.add(pool.submit(() -> {
+                    try {
+                        raw.persistentVolumeClaims().inNamespace(NAMESPACE).resource(claim).create();
+                        raw.pods().inNamespace(NAMESPACE).resource(pod).create();
+                    } catch (RuntimeException e) {
+                        failures.incrementAndGet();
+                    }
+                }));
             }
+            long nanos = counter.awaitAll(start, scale.apiTimeout());
+            for (Future<?> f : done) {
+                f.get();
+            }
+            if (failures.get() > 0) {
+                throw new IllegalStateException(failures.get() + " raw creates failed");
+            }
+            return nanos;
         } finally {
+            api.close(); // first: see MockApi#close
+            closeQuietly(counter, kubelet, tools, raw);
             pool.shutdownNow();
+        }
+    }
+
+    private static void closeQuietly(AutoCloseable... resources) {
+        for (AutoCloseable r : resources) {
+            if (r == null) {
+                continue;
+            }
+            try {
+                r.close();
+            } catch (Exception e) {
+                // shutting down a finished run
+            }
         }
     }
 

@@ -55,10 +55,11 @@ public final class MemoryFigure implements Figure {
 
     @Override
     public List<Row> run(Scale scale) throws Exception {
-        try (MockApi api = new MockApi();
-             KubernetesClient tools = api.client(MockApi.RateLimit.OFF);
-             KubernetesClient filler = api.fillingClient();
-             KubernetesClient controller = api.client(MockApi.RateLimit.OFF)) {
+        MockApi api = new MockApi();
+        KubernetesClient tools = api.client(MockApi.RateLimit.OFF);
+        KubernetesClient filler = api.fillingClient();
+        KubernetesClient controller = api.client(MockApi.RateLimit.OFF);
+        try {
             long start = System.nanoTime();
             fill(filler, scale);
             Log.progress("  filled the mock API in %.1f s", (System.nanoTime() - start) / 1e9);
@@ -94,6 +95,11 @@ public final class MemoryFigure implements Figure {
                     + " vs fabric8's default informer store", scale.memoryClaims()),
                     Stats.bytes(perClaim), Stats.bytes(plainPerClaim), perClaim / plainPerClaim, "-", Row.Verdict.INFO));
             return rows;
+        } finally {
+            api.close(); // first: see MockApi#close
+            tools.close();
+            filler.close();
+            controller.close();
         }
     }
 
