@@ -25,7 +25,7 @@ public record Scale(String name, int[] plannerReplicas, Duration plannerWarmup, 
 
     public static Scale quick() {
         return new Scale("quick", new int[] {4, 8, 16}, Duration.ofMillis(20), 1, Duration.ofMillis(10),
-                4, 3, 0, 1, 6, 4, 0, 1, Duration.ofSeconds(20), 200, 20, 200);
+                4, 3, 0, 1, 3, 4, 0, 1, Duration.ofSeconds(20), 30, 3, 30);
     }
 
     public boolean isQuick() {
