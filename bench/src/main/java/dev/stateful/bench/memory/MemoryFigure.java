@@ -68,18 +68,18 @@ public final class MemoryFigure implements Figure {
             long start = System.nanoTime();
             fill(filler, scale);
             Log.progress("  filled the mock API in %.1f s", (System.nanoTime() - start) / 1e9);
-            retainedByOurs(controller, EMPTY, c -> true); // load and warm the classes the first measurement would count
-            retainedByPlain(tools, EMPTY, 0);
+            retainedByOurs(api, EMPTY, c -> true); // load and warm the classes the first measurement would count
+            retainedByPlain(api, EMPTY, 0);
             floor = usedHeapAfterGc();
-            long oursEmpty = retainedByOurs(controller, EMPTY, c -> true);
-            long plainEmpty = retainedByPlain(tools, EMPTY, 0);
-            long oursPods = retainedByOurs(controller, PODS, c -> c.pods(PODS).size() == scale.memoryPods());
-            long plainPods = retainedByPlain(tools, PODS, scale.memoryPods());
-            long oursSets = retainedByOurs(controller, SETS, c -> c.statefulSets(SETS).size() == scale.memorySets()
+            long oursEmpty = retainedByOurs(api, EMPTY, c -> true);
+            long plainEmpty = retainedByPlain(api, EMPTY, 0);
+            long oursPods = retainedByOurs(api, PODS, c -> c.pods(PODS).size() == scale.memoryPods());
+            long plainPods = retainedByPlain(api, PODS, scale.memoryPods());
+            long oursSets = retainedByOurs(api, SETS, c -> c.statefulSets(SETS).size() == scale.memorySets()
                     && c.revisions(SETS).size() == scale.memorySets());
-            long plainSets = retainedByPlainSets(tools, scale.memorySets());
-            long oursClaims = retainedByOurs(controller, CLAIMS, c -> c.claims(CLAIMS).size() == scale.memoryClaims());
-            long plainClaims = retainedByPlain(tools, CLAIMS, scale.memoryClaims());
+            long plainSets = retainedByPlainSets(api, scale.memorySets());
+            long oursClaims = retainedByOurs(api, CLAIMS, c -> c.claims(CLAIMS).size() == scale.memoryClaims());
+            long plainClaims = retainedByPlain(api, CLAIMS, scale.memoryClaims());
 
             Log.progress("  retained (bytes): ours empty %d, pods %d, sets %d, claims %d; fabric8 empty %d, pods %d, sets %d, claims %d",
                     oursEmpty, oursPods, oursSets, oursClaims, plainEmpty, plainPods, plainSets, plainClaims);
@@ -146,8 +146,10 @@ public final class MemoryFigure implements Figure {
         boolean filled(ClusterCache cache);
     }
 
-    static long retainedByOurs(KubernetesClient client, String namespace, CacheCheck filled) throws InterruptedException {
+    /** Each measurement has a client of its own, closed after it: a fabric8 client holds its informers until closed. */
+    static long retainedByOurs(MockApi api, String namespace, CacheCheck filled) throws InterruptedException {
         long before = settledHeap();
+        KubernetesClient client = api.client(MockApi.RateLimit.OFF);
         ClusterCache cache = new ClusterCache(client, namespace, Duration.ZERO).start();
         try {
             await(() -> cache.hasSynced() && filled.filled(cache));
@@ -156,11 +158,13 @@ public final class MemoryFigure implements Figure {
             return after - before;
         } finally {
             cache.close();
+            client.close();
         }
     }
 
-    static long retainedByPlain(KubernetesClient client, String namespace, int expected) throws InterruptedException {
+    static long retainedByPlain(MockApi api, String namespace, int expected) throws InterruptedException {
         long before = settledHeap();
+        KubernetesClient client = api.client(MockApi.RateLimit.OFF);
         SharedIndexInformer<? extends HasMetadata> informer = switch (namespace) {
             case PODS -> client.pods().inNamespace(namespace).inform();
             case CLAIMS -> client.persistentVolumeClaims().inNamespace(namespace).inform();
@@ -173,11 +177,13 @@ public final class MemoryFigure implements Figure {
             return after - before;
         } finally {
             informer.stop();
+            client.close();
         }
     }
 
-    static long retainedByPlainSets(KubernetesClient client, int expected) throws InterruptedException {
+    static long retainedByPlainSets(MockApi api, int expected) throws InterruptedException {
         long before = settledHeap();
+        KubernetesClient client = api.client(MockApi.RateLimit.OFF);
         var sets = client.apps().statefulSets().inNamespace(SETS).inform();
         var revisions = client.apps().controllerRevisions().inNamespace(SETS).inform();
         try {
@@ -190,6 +196,7 @@ public final class MemoryFigure implements Figure {
         } finally {
             sets.stop();
             revisions.stop();
+            client.close();
         }
     }
 
