@@ -31,7 +31,8 @@ class BenchSmokeTest {
         assertThat(rows).filteredOn(r -> !r.id().startsWith("5") && !r.id().startsWith("6"))
                 .allSatisfy(r -> {
                     assertThat(r.verdict()).isNotIn(Row.Verdict.FAILED, Row.Verdict.NOT_MEASURED);
-                    assertThat(r.ratio()).isPositive();
+                    // at this size the numbers are noise (a heap delta of 30 pods can be negative): only that there is one
+                    assertThat(r.ratio()).isFinite();
                 });
         String table = Table.render(rows);
         assertThat(table.lines()).hasSize(ROWS.size() + 2);
