@@ -54,7 +54,7 @@ public final class StartupFigure implements Figure {
 
     @Override
     public String expectedDuration(Scale scale) {
-        return scale.isQuick() ? "~10 s" : "~2 min (most of it filling the mock API)";
+        return scale.isQuick() ? "~10 s" : "~9 min (~5 of them filling the mock API)";
     }
 
     @Override
