@@ -2,9 +2,10 @@ package dev.stateful.bench;
 
 import dev.stateful.bench.api.ApiFigure;
 import dev.stateful.bench.converge.ConvergeFigure;
+import dev.stateful.bench.grpc.GrpcFigure;
 import dev.stateful.bench.memory.MemoryFigure;
-import dev.stateful.bench.pending.NotYetMeasured;
 import dev.stateful.bench.planner.PlannerFigure;
+import dev.stateful.bench.startup.StartupFigure;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -78,15 +79,15 @@ public final class BenchMain {
         return rows;
     }
 
-    /** Figures in issue order. Figures 5 and 6 are extension points (see {@link NotYetMeasured}). */
+    /** Figures in issue order.  */
     static List<Figure> figures(Path workDir, boolean jmh) {
         return List.of(
                 new PlannerFigure(workDir, jmh),
                 new ConvergeFigure(),
                 new ApiFigure(),
                 new MemoryFigure(),
-                NotYetMeasured.grpc(),
-                NotYetMeasured.startup());
+                new GrpcFigure(),
+                new StartupFigure());
     }
 
     private static Path defaultWorkDir() {

@@ -26,10 +26,7 @@ class BenchSmokeTest {
         List<Row> rows = BenchMain.run(Scale.quick(), Set.of(), work, false);
 
         assertThat(rows).extracting(Row::id).containsExactlyElementsOf(ROWS);
-        assertThat(rows).filteredOn(r -> r.id().startsWith("5") || r.id().startsWith("6"))
-                .allSatisfy(r -> assertThat(r.verdict()).isEqualTo(Row.Verdict.NOT_MEASURED));
-        assertThat(rows).filteredOn(r -> !r.id().startsWith("5") && !r.id().startsWith("6"))
-                .allSatisfy(r -> {
+        assertThat(rows).allSatisfy(r -> {
                     assertThat(r.verdict()).isNotIn(Row.Verdict.FAILED, Row.Verdict.NOT_MEASURED);
                     // at this size the numbers are noise (a heap delta of 30 pods can be negative): only that there is one
                     assertThat(r.ratio()).isFinite();

@@ -29,7 +29,7 @@ import java.util.Map;
  * statuses, bound claims with their annotations and finalizer. Cache cost per object depends on all
  * of this, so a bare object would flatter it.
  */
-final class RealisticObjects {
+public final class RealisticObjects {
 
     static final String T0 = "2026-01-01T00:00:00Z";
 
@@ -53,11 +53,11 @@ final class RealisticObjects {
         return set.withStatus(new StatefulSetStatus(1, n, n, n, n, n, revision, revision, 0, List.of()));
     }
 
-    record SetObjects(io.fabric8.kubernetes.api.model.apps.StatefulSet set, ControllerRevision revision,
+    public record SetObjects(io.fabric8.kubernetes.api.model.apps.StatefulSet set, ControllerRevision revision,
                       List<Pod> pods, List<PersistentVolumeClaim> claims) {
     }
 
-    static SetObjects forSet(String namespace, String name, int replicas) {
+    public static SetObjects forSet(String namespace, String name, int replicas) {
         StatefulSet set = set(namespace, name, replicas);
         FirstPlan plan = FirstPlan.of(set, Instant.parse(T0));
         List<Pod> pods = new ArrayList<>();
