@@ -55,6 +55,9 @@ public final class BenchMain {
         System.out.printf(java.util.Locale.ROOT, "%s; scale %s; took %.0f s; load average %s at start, %s at end%n",
                 Machine.describe(), scale.name(), (System.nanoTime() - start) / 1e9, loadBefore, Machine.load());
         System.out.print(Table.render(rows));
+        System.out.flush();
+        // mock servers and informer threads may linger after their figure; the table is the result
+        System.exit(rows.stream().anyMatch(r -> r.verdict() == Row.Verdict.FAILED) ? 1 : 0);
     }
 
     public static List<Row> run(Scale scale, Set<Integer> only, Path workDir, boolean jmh) {
