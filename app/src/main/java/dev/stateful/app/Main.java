@@ -1,7 +1,11 @@
 package dev.stateful.app;
 
+import dev.stateful.app.cli.ControllerCommand;
 import dev.stateful.app.cli.DemoCommand;
+import dev.stateful.app.cli.EngineCommand;
 import dev.stateful.app.cli.PlanCommand;
+import dev.stateful.app.cli.RolloutCommand;
+import dev.stateful.app.cli.ServeCommand;
 import dev.stateful.app.cli.ValidateCommand;
 import dev.stateful.app.cli.VersionProvider;
 import picocli.CommandLine;
@@ -12,7 +16,8 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = "A StatefulSet controller: run it against a cluster, serve it over gRPC, or try it on the embedded in-memory cluster.",
-        subcommands = {DemoCommand.class, ValidateCommand.class, PlanCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {DemoCommand.class, ControllerCommand.class, ServeCommand.class, RolloutCommand.class, EngineCommand.class,
+                ValidateCommand.class, PlanCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
     @CommandLine.Spec

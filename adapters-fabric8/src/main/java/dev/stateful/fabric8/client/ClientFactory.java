@@ -5,6 +5,10 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.io.File;
+import java.net.ConnectException;
+import java.net.UnknownHostException;
+import java.net.http.HttpTimeoutException;
+import java.nio.channels.UnresolvedAddressException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -72,10 +76,25 @@ public final class ClientFactory {
         try {
             client.getKubernetesVersion();
         } catch (KubernetesClientException e) {
-            Throwable cause = e.getCause() != null ? e.getCause() : e;
-            throw new ClientConfigException("cannot reach the Kubernetes API server at " + client.getMasterUrl() + ": "
-                    + firstLine(cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName()), e);
+            throw new ClientConfigException("cannot reach the Kubernetes API server at " + client.getMasterUrl() + ": " + reason(e), e);
         }
+    }
+
+    /** Why a request failed, in words: the JDK client's connect failures carry no message of their own. */
+    static String reason(KubernetesClientException e) {
+        for (Throwable t = e.getCause(); t != null; t = t.getCause()) {
+            if (t instanceof ConnectException) {
+                return t.getMessage() != null ? firstLine(t.getMessage()) : "connection refused";
+            }
+            if (t instanceof HttpTimeoutException) {
+                return "timed out";
+            }
+            if (t instanceof UnknownHostException || t instanceof UnresolvedAddressException) {
+                return "unknown host";
+            }
+        }
+        Throwable cause = e.getCause() != null ? e.getCause() : e;
+        return firstLine(cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName());
     }
 
     static Config load(Options options, Map<String, String> env, Path home) {

@@ -28,6 +28,7 @@ import org.slf4j.LoggerFactory;
  * core/v1 Events on the StatefulSet, written like client-go's recorder: off the caller's thread,
  * and a repeat of an event seen before (same object, type, reason and message) bumps
  * {@code count} and {@code lastTimestamp} of the existing Event instead of creating another one.
+ * Past a burst of 25 per object and reason, events are dropped like client-go's spam filter does.
  * Best effort: failures are logged and dropped, never thrown.
  */
 public final class Fabric8EventRecorder implements EventRecorder, AutoCloseable {
@@ -43,6 +44,7 @@ public final class Fabric8EventRecorder implements EventRecorder, AutoCloseable 
     private final Clock clock;
     private final Executor executor;
     private final boolean ownsExecutor;
+    private final EventSpamFilter spam;
     private final Map<String, Seen> seen = new LinkedHashMap<>(16, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<String, Seen> eldest) {
@@ -69,10 +71,17 @@ public final class Fabric8EventRecorder implements EventRecorder, AutoCloseable 
         this.clock = clock;
         this.executor = executor;
         this.ownsExecutor = ownsExecutor;
+        this.spam = new EventSpamFilter(clock);
     }
 
     @Override
     public void record(StatefulSet set, Type type, String reason, String message) {
+        String spamKey = String.join("\u0000", COMPONENT, "StatefulSet", set.namespace(), set.name(),
+                nullToEmpty(set.metadata().uid()), "apps/v1", type.name(), reason);
+        if (!spam.allow(spamKey)) {
+            LOG.debug("dropping event {} on {}: more than {} in a burst", reason, set.key(), EventSpamFilter.BURST);
+            return;
+        }
         try {
             executor.execute(() -> write(set, type, reason, message));
         } catch (RejectedExecutionException e) {

@@ -133,8 +133,7 @@ class ClientFactoryTest {
         try (KubernetesClient client = ClientFactory.create(new ClientFactory.Options(config, null, 20, 30, Duration.ofSeconds(5)), Map.of(), dir)) {
             assertThatThrownBy(() -> ClientFactory.verifyReachable(client))
                     .isInstanceOf(ClientConfigException.class)
-                    .hasMessageStartingWith("cannot reach the Kubernetes API server at http://127.0.0.1:" + closedPort)
-                    .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+                    .hasMessage("cannot reach the Kubernetes API server at http://127.0.0.1:" + closedPort + "/: connection refused");
         }
     }
 

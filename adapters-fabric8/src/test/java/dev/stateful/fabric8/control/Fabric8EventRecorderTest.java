@@ -104,6 +104,18 @@ class Fabric8EventRecorderTest {
     }
 
     @Test
+    void past_a_burst_of_25_per_object_and_reason_events_are_dropped_like_client_go_does() {
+        for (int i = 0; i < 30; i++) {
+            clock.advance(Duration.ofMillis(1)); // event names carry the time, as client-go's do
+            recorder.record(web, Type.Normal, "SuccessfulCreate", "create Pod web-" + i + " in StatefulSet web successful");
+        }
+        clock.advance(Duration.ofMillis(1));
+        recorder.record(web, Type.Normal, "SuccessfulDelete", "delete Pod web-29 in StatefulSet web successful");
+
+        assertThat(events()).hasSize(26);
+    }
+
+    @Test
     void by_default_events_are_written_off_the_callers_thread() throws Exception {
         try (Fabric8EventRecorder async = new Fabric8EventRecorder(client, clock)) {
             async.record(web, Type.Normal, "SuccessfulCreate", "create Pod web-0 in StatefulSet web successful");

@@ -8,7 +8,6 @@ import dev.stateful.ports.ApiException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
@@ -67,13 +66,12 @@ public final class ObjectStore<T> {
     /** A copy of the objects of the namespace ("" for all), keyed and sorted by namespace/name. */
     public TreeMap<ObjectKey, T> snapshot(String namespace) {
         synchronized (ctx.lock) {
-            TreeMap<ObjectKey, T> out = new TreeMap<>();
-            for (Map.Entry<ObjectKey, T> e : objects.entrySet()) {
-                if (namespace.isEmpty() || namespace.equals(e.getKey().namespace())) {
-                    out.put(e.getKey(), e.getValue());
-                }
+            if (namespace.isEmpty()) {
+                return new TreeMap<>(objects);
             }
-            return out;
+            // keys sort by namespace first, so one namespace is a contiguous range: copy just that
+            // (linear, no re-sorting) instead of scanning every object of every namespace
+            return new TreeMap<>(objects.subMap(new ObjectKey(namespace, ""), true, new ObjectKey(namespace + "\0", ""), false));
         }
     }
 

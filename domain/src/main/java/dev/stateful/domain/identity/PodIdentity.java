@@ -5,8 +5,6 @@ import dev.stateful.domain.model.OwnerReference;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.StatefulSet;
 import java.util.Comparator;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Stable network identity of StatefulSet pods (spec 1.1–1.3): names {@code <set>-<ordinal>},
@@ -17,8 +15,6 @@ public final class PodIdentity {
     public static final String POD_NAME_LABEL = "statefulset.kubernetes.io/pod-name";
     public static final String POD_INDEX_LABEL = "apps.kubernetes.io/pod-index";
     public static final String REVISION_LABEL = "controller-revision-hash";
-
-    private static final Pattern NAME = Pattern.compile("(.*)-([0-9]+)$");
 
     /** Orders pods by parsed ordinal, unparsable ones (-1) first. */
     public static final Comparator<Pod> ASCENDING_ORDINAL = Comparator.comparingInt(PodIdentity::ordinal);
@@ -37,15 +33,39 @@ public final class PodIdentity {
      * integer. No match gives ("", -1); an overflowing ordinal gives (prefix, -1).
      */
     public static ParsedName parse(String podName) {
-        Matcher m = NAME.matcher(podName == null ? "" : podName);
-        if (!m.matches()) {
-            return new ParsedName("", -1);
+        // By hand, not with the regex (.*)-([0-9]+)$: this runs several times per pod and plan, and the
+        // regex's backtracking was ~10 % of a plan. Same results: the greedy prefix ends at the last
+        // '-', whose suffix must be one or more ASCII digits; '.' does not match line terminators.
+        String name = podName == null ? "" : podName;
+        int dash = name.lastIndexOf('-');
+        int length = name.length();
+        if (dash < 0 || dash == length - 1) {
+            return NO_MATCH;
         }
+        for (int i = dash + 1; i < length; i++) {
+            char c = name.charAt(i);
+            if (c < '0' || c > '9') {
+                return NO_MATCH;
+            }
+        }
+        for (int i = 0; i < dash; i++) {
+            if (isLineTerminator(name.charAt(i))) {
+                return NO_MATCH;
+            }
+        }
+        String parent = name.substring(0, dash);
         try {
-            return new ParsedName(m.group(1), Integer.parseInt(m.group(2)));
+            return new ParsedName(parent, Integer.parseInt(name, dash + 1, length, 10));
         } catch (NumberFormatException overflow) {
-            return new ParsedName(m.group(1), -1);
+            return new ParsedName(parent, -1);
         }
+    }
+
+    private static final ParsedName NO_MATCH = new ParsedName("", -1);
+
+    /** The characters java.util.regex's '.' does not match (no DOTALL, no UNIX_LINES). */
+    private static boolean isLineTerminator(char c) {
+        return c == '\n' || c == '\r' || c == '\u0085' || c == '\u2028' || c == '\u2029';
     }
 
     public static int ordinal(Pod pod) {

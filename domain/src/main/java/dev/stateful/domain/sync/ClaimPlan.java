@@ -24,7 +24,8 @@ record ClaimPlan(List<PersistentVolumeClaim> create, List<PersistentVolumeClaim>
 
     static ClaimPlan forPod(Snapshot snapshot, StatefulSet set, Pod pod) {
         int ordinal = PodIdentity.ordinal(pod);
-        Function<String, Optional<PersistentVolumeClaim>> lookup = PodClaims.lookup(snapshot.claims().values());
+        // the snapshot's claims are already keyed by name: a lookup per pod, not a copy of them all
+        Function<String, Optional<PersistentVolumeClaim>> lookup = snapshot::claim;
         ClaimStates states = PodClaims.check(set, ordinal, lookup);
         List<PersistentVolumeClaim> create = new ArrayList<>();
         for (PersistentVolumeClaim claim : states.toCreate()) {

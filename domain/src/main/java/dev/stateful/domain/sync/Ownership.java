@@ -53,12 +53,14 @@ public final class Ownership {
         String uid = set.metadata().uid();
         for (Pod pod : pods) {
             var ref = pod.metadata().controllerRef();
+            if (ref.isPresent() && !ref.get().uid().equals(uid)) {
+                // owned by another controller: ignored before any matching, as upstream's ClaimObject
+                // does (in a busy namespace most pods belong to other sets)
+                continue;
+            }
             boolean matches = set.spec().selector() != null && set.spec().selector().matches(pod.metadata().labels())
                     && PodIdentity.isMemberOf(set, pod);
             if (ref.isPresent()) {
-                if (!ref.get().uid().equals(uid)) {
-                    continue;
-                }
                 if (matches) {
                     claimed.add(pod);
                 } else if (!setDeleting) {

@@ -1,0 +1,149 @@
+package dev.stateful.grpc.remote.client;
+
+import dev.stateful.domain.model.Pod;
+import dev.stateful.domain.model.StatefulSet;
+import dev.stateful.grpc.v1.ClusterChange;
+import dev.stateful.grpc.v1.ClusterEventsServiceGrpc.ClusterEventsServiceStub;
+import dev.stateful.grpc.v1.KubeObject;
+import dev.stateful.grpc.v1.WatchClusterRequest;
+import dev.stateful.ports.ClusterEvents;
+import io.grpc.stub.ClientCallStreamObserver;
+import io.grpc.stub.ClientResponseObserver;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@link ClusterEvents} from a remote {@code WatchCluster} stream, opened on the first subscription.
+ * When the stream breaks it reconnects with backoff; the remote then lists everything again, which
+ * handlers see as additions (like an informer relist: at worst extra syncs). Synced once the
+ * remote has sent its first CachesSynced.
+ */
+final class GrpcClusterEvents implements ClusterEvents, AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(GrpcClusterEvents.class);
+    private static final Duration FIRST_RETRY = Duration.ofMillis(100);
+    private static final Duration MAX_RETRY = Duration.ofSeconds(5);
+
+    private final ClusterEventsServiceStub stub;
+    private final String namespace;
+    private final List<Handler> handlers = new CopyOnWriteArrayList<>();
+    private final ScheduledExecutorService reconnects = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "remote-ports-watch");
+        t.setDaemon(true);
+        return t;
+    });
+    private volatile boolean synced;
+    private volatile boolean closed;
+    private boolean started;
+    private ClientCallStreamObserver<WatchClusterRequest> call;
+    private Duration nextRetry = FIRST_RETRY;
+
+    private final Runnable reconnectNow;
+
+    GrpcClusterEvents(ClusterEventsServiceStub stub, String namespace, Runnable reconnectNow) {
+        this.stub = stub;
+        this.namespace = namespace;
+        this.reconnectNow = reconnectNow;
+    }
+
+    @Override
+    public AutoCloseable subscribe(Handler handler) {
+        handlers.add(handler);
+        synchronized (this) {
+            if (!started) {
+                started = true;
+                connect();
+            }
+        }
+        return () -> handlers.remove(handler);
+    }
+
+    @Override
+    public boolean hasSynced() {
+        return synced;
+    }
+
+    private synchronized void connect() {
+        if (closed) {
+            return;
+        }
+        reconnectNow.run();
+        stub.watchCluster(WatchClusterRequest.newBuilder().setNamespace(namespace).build(), new ClientResponseObserver<WatchClusterRequest, ClusterChange>() {
+            @Override
+            public void beforeStart(ClientCallStreamObserver<WatchClusterRequest> requestStream) {
+                call = requestStream;
+            }
+
+            @Override
+            public void onNext(ClusterChange change) {
+                deliver(change);
+            }
+
+            @Override
+            public void onError(Throwable t) {
+                reconnectLater("broke: " + t.getMessage());
+            }
+
+            @Override
+            public void onCompleted() {
+                reconnectLater("was closed by the remote");
+            }
+        });
+    }
+
+    private void deliver(ClusterChange change) {
+        try {
+            switch (change.getChangeCase()) {
+                case SYNCED -> {
+                    synced = true;
+                    synchronized (this) {
+                        nextRetry = FIRST_RETRY;
+                    }
+                }
+                case STATEFUL_SET -> {
+                    StatefulSet before = decode(change.getStatefulSet().hasOldObject(), change.getStatefulSet().getOldObject(), Replies::statefulSet);
+                    StatefulSet after = decode(change.getStatefulSet().hasNewObject(), change.getStatefulSet().getNewObject(), Replies::statefulSet);
+                    handlers.forEach(h -> h.statefulSetChanged(before, after));
+                }
+                case POD -> {
+                    Pod before = decode(change.getPod().hasOldObject(), change.getPod().getOldObject(), Replies::pod);
+                    Pod after = decode(change.getPod().hasNewObject(), change.getPod().getNewObject(), Replies::pod);
+                    handlers.forEach(h -> h.podChanged(before, after));
+                }
+                default -> LOG.debug("ignoring an unknown cluster change {}", change.getChangeCase());
+            }
+        } catch (RuntimeException e) {
+            LOG.warn("could not deliver a cluster change: {}", e.getMessage());
+        }
+    }
+
+    private static <T> T decode(boolean present, KubeObject object, Function<KubeObject, T> decoder) {
+        return present ? decoder.apply(object) : null;
+    }
+
+    private synchronized void reconnectLater(String why) {
+        if (closed) {
+            return;
+        }
+        Duration delay = nextRetry;
+        nextRetry = nextRetry.multipliedBy(2).compareTo(MAX_RETRY) > 0 ? MAX_RETRY : nextRetry.multipliedBy(2);
+        LOG.info("the remote cluster watch {}; reconnecting in {} ms", why, delay.toMillis());
+        reconnects.schedule(this::connect, delay.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public synchronized void close() {
+        closed = true;
+        if (call != null) {
+            call.cancel("closed", null);
+        }
+        reconnects.shutdownNow();
+    }
+}

@@ -1,0 +1,69 @@
+package dev.stateful.grpc.remote.server;
+
+import dev.stateful.domain.model.ObjectKey;
+import dev.stateful.grpc.convert.KubeObjects;
+import dev.stateful.grpc.v1.ClusterReaderServiceGrpc;
+import dev.stateful.grpc.v1.GetClaimRequest;
+import dev.stateful.grpc.v1.GetClaimResponse;
+import dev.stateful.grpc.v1.GetStatefulSetObjectRequest;
+import dev.stateful.grpc.v1.GetStatefulSetObjectResponse;
+import dev.stateful.grpc.v1.KubeObject;
+import dev.stateful.grpc.v1.ListObjectsRequest;
+import dev.stateful.grpc.v1.ListObjectsResponse;
+import dev.stateful.ports.ClusterReader;
+import io.grpc.stub.StreamObserver;
+import java.util.List;
+import java.util.function.Function;
+
+/** {@code ClusterReaderService} over a {@link ClusterReader}. */
+final class ClusterReaderEndpoint extends ClusterReaderServiceGrpc.ClusterReaderServiceImplBase {
+
+    private final ClusterReader reader;
+
+    ClusterReaderEndpoint(ClusterReader reader) {
+        this.reader = reader;
+    }
+
+    @Override
+    public void getStatefulSetObject(GetStatefulSetObjectRequest request, StreamObserver<GetStatefulSetObjectResponse> out) {
+        Unary.answer(out, () -> {
+            GetStatefulSetObjectResponse.Builder response = GetStatefulSetObjectResponse.newBuilder();
+            reader.statefulSet(new ObjectKey(request.getRef().getNamespace(), request.getRef().getName()))
+                    .ifPresent(s -> response.setStatefulSet(KubeObjects.of(s)));
+            return response.build();
+        });
+    }
+
+    @Override
+    public void listStatefulSetObjects(ListObjectsRequest request, StreamObserver<ListObjectsResponse> out) {
+        Unary.answer(out, () -> list(reader.statefulSets(request.getNamespace()), KubeObjects::of));
+    }
+
+    @Override
+    public void listPods(ListObjectsRequest request, StreamObserver<ListObjectsResponse> out) {
+        Unary.answer(out, () -> list(reader.pods(request.getNamespace()), KubeObjects::of));
+    }
+
+    @Override
+    public void getClaim(GetClaimRequest request, StreamObserver<GetClaimResponse> out) {
+        Unary.answer(out, () -> {
+            GetClaimResponse.Builder response = GetClaimResponse.newBuilder();
+            reader.claim(request.getRef().getNamespace(), request.getRef().getName()).ifPresent(c -> response.setClaim(KubeObjects.of(c)));
+            return response.build();
+        });
+    }
+
+    @Override
+    public void listClaims(ListObjectsRequest request, StreamObserver<ListObjectsResponse> out) {
+        Unary.answer(out, () -> list(reader.claims(request.getNamespace()), KubeObjects::of));
+    }
+
+    @Override
+    public void listRevisions(ListObjectsRequest request, StreamObserver<ListObjectsResponse> out) {
+        Unary.answer(out, () -> list(reader.revisions(request.getNamespace()), KubeObjects::of));
+    }
+
+    private static <T> ListObjectsResponse list(List<T> objects, Function<T, KubeObject> encode) {
+        return ListObjectsResponse.newBuilder().addAllObjects(objects.stream().map(encode).toList()).build();
+    }
+}

@@ -1,0 +1,34 @@
+package dev.stateful.grpc.runtime;
+
+import dev.stateful.grpc.security.BearerTokenClientInterceptor;
+import io.grpc.ChannelCredentials;
+import io.grpc.Grpc;
+import io.grpc.InsecureChannelCredentials;
+import io.grpc.ManagedChannel;
+import io.grpc.ManagedChannelBuilder;
+
+/** Opens client channels: TLS when configured, the bearer token on every call. */
+public final class Channels {
+
+    private Channels() {
+    }
+
+    public static ManagedChannel open(ClientSettings settings) {
+        ChannelCredentials credentials = settings.tls().isPresent() ? settings.tls().get().credentials() : InsecureChannelCredentials.create();
+        ManagedChannelBuilder<?> builder = Grpc.newChannelBuilder(settings.target(), credentials)
+                .maxInboundMessageSize(settings.maxInboundMessageBytes());
+        settings.token().ifPresent(token -> builder.intercept(new BearerTokenClientInterceptor(token)));
+        return builder.build();
+    }
+
+    /** Parses {@code grpc://host:port} or {@code host:port} into a target. */
+    public static String target(String address) {
+        String target = address.startsWith("grpc://") ? address.substring("grpc://".length()) : address;
+        int colon = target.lastIndexOf(':');
+        if (target.isEmpty() || colon <= 0 || colon == target.length() - 1
+                || !target.substring(colon + 1).chars().allMatch(Character::isDigit)) {
+            throw new IllegalArgumentException("expected host:port (or grpc://host:port), got \"" + address + "\"");
+        }
+        return target;
+    }
+}

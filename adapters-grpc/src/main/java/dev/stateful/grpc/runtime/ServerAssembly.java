@@ -1,0 +1,39 @@
+package dev.stateful.grpc.runtime;
+
+import dev.stateful.grpc.security.BearerTokenInterceptor;
+import io.grpc.BindableService;
+import io.grpc.ServerBuilder;
+import io.grpc.ServerInterceptors;
+import io.grpc.health.v1.HealthGrpc;
+import io.grpc.protobuf.services.HealthStatusManager;
+import io.grpc.protobuf.services.ProtoReflectionServiceV1;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Everything a server carries whatever its transport: the services (behind the token check when
+ * a token is configured), health (open to probes without a token), reflection, the request bound.
+ * Used by {@link GrpcServer} for Netty and by tests for the in-process transport.
+ */
+public final class ServerAssembly {
+
+    private ServerAssembly() {
+    }
+
+    public static void configure(ServerBuilder<?> builder, ServerSettings settings, List<BindableService> services,
+                                 HealthStatusManager health) {
+        builder.maxInboundMessageSize(settings.maxInboundMessageBytes());
+        List<BindableService> all = new ArrayList<>(services);
+        all.add(ProtoReflectionServiceV1.newInstance());
+        all.add(health.getHealthService());
+        for (BindableService service : all) {
+            if (settings.token().isPresent()) {
+                builder.addService(ServerInterceptors.intercept(service,
+                        new BearerTokenInterceptor(settings.token().get(), Set.of(HealthGrpc.SERVICE_NAME))));
+            } else {
+                builder.addService(service);
+            }
+        }
+    }
+}

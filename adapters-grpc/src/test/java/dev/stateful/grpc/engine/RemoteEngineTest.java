@@ -1,0 +1,132 @@
+package dev.stateful.grpc.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.stateful.domain.identity.PodIdentity;
+import dev.stateful.domain.model.Pod;
+import dev.stateful.domain.model.StatefulSet;
+import dev.stateful.domain.sync.Availability;
+import dev.stateful.grpc.remote.PortSet;
+import dev.stateful.grpc.remote.client.CallPolicy;
+import dev.stateful.grpc.remote.client.RemotePorts;
+import dev.stateful.grpc.runtime.ClientSettings;
+import dev.stateful.grpc.testing.Autopilot;
+import dev.stateful.grpc.testing.Eventually;
+import dev.stateful.grpc.testing.Manifests;
+import dev.stateful.grpc.testing.RemotePortsServer;
+import dev.stateful.grpc.testing.Sets;
+import dev.stateful.inmemory.InMemoryCluster;
+import dev.stateful.inmemory.audit.Actor;
+import dev.stateful.inmemory.audit.Outcome;
+import dev.stateful.inmemory.faults.ApiError;
+import dev.stateful.inmemory.store.Kind;
+import dev.stateful.inmemory.store.Verb;
+import dev.stateful.ports.reconcile.ReconcileListener;
+import dev.stateful.ports.reconcile.StatefulSetReconciler;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The whole remote-ports path: the engine (reconciler + sync loop) in front of the gRPC client
+ * adapter, talking over loopback Netty to the remote-ports server backed by an in-memory cluster
+ * whose kubelet runs on its own. Sets converge, also when the remote side fails mid-rollout.
+ */
+class RemoteEngineTest {
+
+    private static final Duration CONVERGE = Duration.ofSeconds(60);
+    private static final CallPolicy POLICY = new CallPolicy(Duration.ofSeconds(5), 3, Duration.ofMillis(20), Duration.ofMillis(200));
+
+    private final InMemoryCluster cluster = InMemoryCluster.builder().instantKubelet().build();
+    private final RemotePortsServer server = new RemotePortsServer(cluster);
+    private final Autopilot kubelet = Autopilot.kubeletOnly(cluster);
+    private RemotePorts remote;
+    private SyncLoop engine;
+
+    @BeforeEach
+    void startTheEngine() {
+        remote = RemotePorts.connect(ClientSettings.plaintext(server.target()), POLICY);
+        PortSet ports = remote.ports();
+        StatefulSetReconciler reconciler = new StatefulSetReconciler(ports.reader(), ports.pods(), ports.claims(), ports.revisions(),
+                ports.status(), ports.events(), Clock.systemUTC(), Runnable::run, ReconcileListener.NONE);
+        engine = new SyncLoop(ports.reader(), ports.clusterEvents(), reconciler, Duration.ofSeconds(1), Clock.systemUTC()).start();
+    }
+
+    @AfterEach
+    void close() {
+        engine.close();
+        remote.close();
+        kubelet.close();
+        server.close();
+    }
+
+    private List<Pod> pods() {
+        return cluster.stores().pods().list("default").stream().sorted(PodIdentity.ASCENDING_ORDINAL).toList();
+    }
+
+    /** Every replica Ready at the set's update revision, and the status says so. */
+    private boolean rolledOut(int replicas) {
+        StatefulSet set = Sets.get(cluster, Sets.WEB);
+        String revision = set.status().updateRevision();
+        List<Pod> pods = pods();
+        return pods.size() == replicas && !revision.isEmpty()
+                && pods.stream().allMatch(p -> Availability.isRunningAndReady(p) && !p.isTerminating() && PodIdentity.revisionOf(p).equals(revision))
+                && set.status().readyReplicas() == replicas && set.status().updatedReplicas() == replicas
+                && revision.equals(set.status().currentRevision()) && set.status().observedGeneration() == set.metadata().generation();
+    }
+
+    private String state() {
+        StatefulSet set = Sets.get(cluster, Sets.WEB);
+        return set.status() + " pods " + pods().stream().map(p -> p.name() + ":" + p.status().phase() + ":" + PodIdentity.revisionOf(p)
+                + (p.isTerminating() ? ":terminating" : "")).toList();
+    }
+
+    private void converge(int replicas) {
+        Eventually.until(CONVERGE, "web to roll out " + replicas + " replicas", () -> rolledOut(replicas), this::state);
+    }
+
+    @Test
+    void aSetAppliedOnTheRemoteSideConvergesInOrder() {
+        cluster.apply(Manifests.web(3, "nginx:1.25"));
+
+        converge(3);
+
+        List<String> created = cluster.audit().query().by(Actor.CONTROLLER).kind(Kind.PODS).verb(Verb.CREATE).tookEffect().names();
+        assertThat(created).containsExactly("web-0", "web-1", "web-2");
+        assertThat(cluster.stores().claims().list("default")).hasSize(3);
+        assertThat(cluster.events().withReason("SuccessfulCreate")).isNotEmpty();
+    }
+
+    @Test
+    void whenTheRemoteGoesAwayMidRolloutTheEngineConvergesOnceItIsBack() throws InterruptedException {
+        cluster.apply(Manifests.web(3, "nginx:1.25"));
+        converge(3);
+        String oldRevision = Sets.get(cluster, Sets.WEB).status().currentRevision();
+
+        Sets.setImage(cluster, Sets.WEB, "nginx:1.26");
+        Eventually.until(CONVERGE, "the rollout to start", () -> pods().stream().anyMatch(p -> !PodIdentity.revisionOf(p).equals(oldRevision)), this::state);
+        server.stop();
+        Thread.sleep(1500); // the engine's calls fail meanwhile
+        server.restart();
+
+        converge(3);
+        assertThat(pods()).extracting(p -> p.spec().array("containers").get(0).asObject().orElseThrow().string("image").orElseThrow())
+                .containsOnly("nginx:1.26");
+    }
+
+    @Test
+    void injectedFailuresOnTheRemoteSideAreRetriedUntilTheSetConverges() {
+        cluster.apply(Manifests.web(3, "nginx:1.25"));
+        converge(3);
+        cluster.faults().on(Verb.CREATE, Kind.PODS).times(8).fail(ApiError.UNAVAILABLE);
+        cluster.faults().on(Verb.UPDATE_STATUS, Kind.STATEFULSETS).times(3).fail(ApiError.CONFLICT);
+
+        Sets.setImage(cluster, Sets.WEB, "nginx:1.26");
+
+        converge(3);
+        assertThat(cluster.audit().query().kind(Kind.PODS).outcome(Outcome.INJECTED_FAILURE).count()).isEqualTo(8);
+    }
+}

@@ -1,0 +1,242 @@
+package dev.stateful.grpc.remote;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.stateful.domain.json.Json;
+import dev.stateful.domain.model.ControllerRevision;
+import dev.stateful.domain.model.ObjectKey;
+import dev.stateful.domain.model.ObjectMeta;
+import dev.stateful.domain.model.OwnerReference;
+import dev.stateful.domain.model.PersistentVolumeClaim;
+import dev.stateful.domain.model.Pod;
+import dev.stateful.domain.model.StatefulSet;
+import dev.stateful.domain.model.StatefulSetStatus;
+import dev.stateful.grpc.remote.client.CallPolicy;
+import dev.stateful.grpc.remote.client.RemotePorts;
+import dev.stateful.grpc.remote.server.RemotePortsServices;
+import dev.stateful.grpc.runtime.ServerSettings;
+import dev.stateful.grpc.testing.Daemons;
+import dev.stateful.grpc.testing.InMemory;
+import dev.stateful.grpc.testing.InProcessServer;
+import dev.stateful.grpc.testing.Manifests;
+import dev.stateful.grpc.testing.Sets;
+import dev.stateful.inmemory.InMemoryCluster;
+import dev.stateful.inmemory.audit.Outcome;
+import dev.stateful.inmemory.faults.ApiError;
+import dev.stateful.inmemory.store.Kind;
+import dev.stateful.inmemory.store.Verb;
+import dev.stateful.ports.ApiException;
+import dev.stateful.ports.EventRecorder;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ScheduledExecutorService;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every port through gRPC: the client adapter calling the remote-ports services backed by an
+ * in-memory cluster behaves like the cluster's own ports, errors included.
+ */
+class RemotePortsContractTest {
+
+    static final CallPolicy FAST = new CallPolicy(Duration.ofSeconds(5), 3, Duration.ofMillis(1), Duration.ofMillis(5));
+
+    private final InMemoryCluster cluster = InMemoryCluster.create();
+    private final ScheduledExecutorService executor = Daemons.scheduler(1);
+    private final InProcessServer server = InProcessServer.start(ServerSettings.loopback(0),
+            RemotePortsServices.of(InMemory.ports(cluster), executor));
+    private final RemotePorts remote = RemotePorts.over(server.channel(), FAST);
+    private final PortSet ports = remote.ports();
+
+    @AfterEach
+    void close() {
+        remote.close();
+        server.close();
+        executor.shutdownNow();
+    }
+
+    private static Pod pod(String name) {
+        return new Pod(ObjectMeta.named("default", name).withLabels(Map.of("app", "nginx")),
+                Json.object("containers", Json.array(Json.object("name", "nginx", "image", "nginx:1.25"))), null);
+    }
+
+    private Pod stored(String name) {
+        return cluster.stores().pods().get(new ObjectKey("default", name)).orElseThrow();
+    }
+
+    @Nested
+    class Pods {
+
+        @Test
+        void aCreatedPodComesBackAsStored() {
+            Pod created = ports.pods().create(pod("web-0"));
+
+            assertThat(created.metadata().uid()).isNotEmpty();
+            assertThat(created).isEqualTo(stored("web-0"));
+        }
+
+        @Test
+        void creatingATakenNameIsAlreadyExists() {
+            ports.pods().create(pod("web-0"));
+
+            assertThatThrownBy(() -> ports.pods().create(pod("web-0"))).isInstanceOf(ApiException.AlreadyExists.class);
+        }
+
+        @Test
+        void updatingAStaleCopyIsAConflict() {
+            Pod created = ports.pods().create(pod("web-0"));
+            ports.pods().update(created.withMetadata(created.metadata().withLabel("a", "1")));
+
+            assertThatThrownBy(() -> ports.pods().update(created.withMetadata(created.metadata().withLabel("b", "2"))))
+                    .isInstanceOf(ApiException.Conflict.class);
+        }
+
+        @Test
+        void deletingIsGuardedByTheUid() {
+            Pod created = ports.pods().create(pod("web-0"));
+
+            assertThatThrownBy(() -> ports.pods().delete("default", "web-0", "someone-else")).isInstanceOf(ApiException.NotFound.class);
+            ports.pods().delete("default", "web-0", created.metadata().uid());
+            assertThat(stored("web-0").isTerminating()).isTrue();
+        }
+
+        @Test
+        void adoptionAndReleaseEditTheOwnerReferences() {
+            Pod created = ports.pods().create(pod("web-0"));
+            OwnerReference owner = new OwnerReference("apps/v1", "StatefulSet", "web", "set-uid", true, true);
+
+            assertThat(ports.pods().adopt(created, owner).metadata().ownerReferences()).containsExactly(owner);
+            assertThat(ports.pods().release(stored("web-0"), "set-uid").metadata().ownerReferences()).isEmpty();
+        }
+    }
+
+    @Nested
+    class ClaimsRevisionsStatusEvents {
+
+        @Test
+        void claimsAreCreatedAndTheirOwnersUpdated() {
+            PersistentVolumeClaim claim = new PersistentVolumeClaim(ObjectMeta.named("default", "www-web-0"),
+                    Json.object("accessModes", Json.array("ReadWriteOnce")), null);
+            PersistentVolumeClaim created = ports.claims().create(claim);
+            OwnerReference owner = new OwnerReference("apps/v1", "StatefulSet", "web", "set-uid", null, null);
+
+            PersistentVolumeClaim updated = ports.claims().update(created.withMetadata(created.metadata().withOwnerReferences(List.of(owner))));
+
+            assertThat(updated.metadata().ownerReferences()).containsExactly(owner);
+            assertThatThrownBy(() -> ports.claims().create(claim)).isInstanceOf(ApiException.AlreadyExists.class);
+        }
+
+        @Test
+        void revisionsAreCreatedReadRenumberedAdoptedOnceAndDeleted() {
+            ControllerRevision revision = new ControllerRevision(ObjectMeta.named("default", "web-abc"), "{\"spec\":{}}", 1);
+            ports.revisions().create(revision);
+            ControllerRevision read = ports.revisions().get("default", "web-abc").orElseThrow();
+            assertThat(ports.revisions().get("default", "web-xyz")).isEmpty();
+
+            assertThat(ports.revisions().update(read.withRevision(3)).revision()).isEqualTo(3);
+            OwnerReference owner = new OwnerReference("apps/v1", "StatefulSet", "web", "set-uid", true, true);
+            ControllerRevision adopted = ports.revisions().adopt(ports.revisions().get("default", "web-abc").orElseThrow(), owner);
+            assertThat(adopted.metadata().ownerReferences()).containsExactly(owner);
+            assertThatThrownBy(() -> ports.revisions().adopt(adopted, owner)).isInstanceOf(ApiException.Invalid.class);
+
+            ports.revisions().delete("default", "web-abc");
+            assertThat(ports.revisions().get("default", "web-abc")).isEmpty();
+        }
+
+        @Test
+        void statusIsWrittenThroughTheStatusPortAndReadBackUncached() {
+            cluster.apply(Manifests.web(3, "nginx:1.25"));
+            StatefulSet set = ports.status().get("default", "web").orElseThrow();
+            StatusStatus status = new StatusStatus(1, 2);
+
+            StatefulSet written = ports.status().updateStatus(set.withStatus(status.value()));
+
+            assertThat(written.status().readyReplicas()).isEqualTo(2);
+            assertThat(Sets.get(cluster, Sets.WEB).status().readyReplicas()).isEqualTo(2);
+            assertThatThrownBy(() -> ports.status().updateStatus(set.withStatus(status.value()))).isInstanceOf(ApiException.Conflict.class);
+            assertThat(ports.status().get("default", "db")).isEmpty();
+        }
+
+        @Test
+        void eventsAreRecordedOnTheSet() {
+            cluster.apply(Manifests.web(3, "nginx:1.25"));
+
+            ports.events().record(Sets.get(cluster, Sets.WEB), EventRecorder.Type.Warning, "FailedCreate", "create Pod web-0 failed");
+
+            assertThat(cluster.events().about("default", "web")).singleElement().satisfies(e -> {
+                assertThat(e.type()).isEqualTo("Warning");
+                assertThat(e.reason()).isEqualTo("FailedCreate");
+            });
+        }
+
+        @Test
+        void recordingAnEventNeverFailsTheCaller() {
+            ports.events().record(new StatefulSet(ObjectMeta.named("default", "ghost"), null, null), EventRecorder.Type.Normal, "R", "m");
+            server.close();
+
+            ports.events().record(new StatefulSet(ObjectMeta.named("default", "ghost"), null, null), EventRecorder.Type.Normal, "R", "m");
+        }
+    }
+
+    @Test
+    void theReaderSeesWhatTheClusterHolds() {
+        cluster.apply(Manifests.web(3, "nginx:1.25"));
+        Sets.settle(cluster);
+
+        assertThat(ports.reader().statefulSet(Sets.WEB)).contains(Sets.get(cluster, Sets.WEB));
+        assertThat(ports.reader().statefulSets("")).hasSize(1);
+        assertThat(ports.reader().pods("default")).extracting(Pod::name).containsExactly("web-0", "web-1", "web-2");
+        assertThat(ports.reader().claims("default")).hasSize(3);
+        assertThat(ports.reader().claim("default", "www-web-1")).isPresent();
+        assertThat(ports.reader().claim("default", "www-web-9")).isEmpty();
+        assertThat(ports.reader().revisions("default")).hasSize(1);
+        assertThat(ports.reader().statefulSet(new ObjectKey("default", "db"))).isEmpty();
+    }
+
+    @Nested
+    class Failures {
+
+        @Test
+        void anUnavailableRemoteIsRetriedAndTheCallSucceedsWhenItRecovers() {
+            cluster.faults().on(Verb.CREATE, Kind.PODS).times(2).fail(ApiError.UNAVAILABLE);
+
+            ports.pods().create(pod("web-0"));
+
+            assertThat(cluster.audit().query().kind(Kind.PODS).outcome(Outcome.INJECTED_FAILURE).count()).isEqualTo(2);
+            assertThat(stored("web-0")).isNotNull();
+        }
+
+        @Test
+        void retriesAreBoundedThenTheCallIsUnavailable() {
+            cluster.faults().on(Verb.CREATE, Kind.PODS).times(100).fail(ApiError.UNAVAILABLE);
+
+            assertThatThrownBy(() -> ports.pods().create(pod("web-0"))).isInstanceOf(ApiException.Unavailable.class);
+            assertThat(cluster.audit().query().kind(Kind.PODS).outcome(Outcome.INJECTED_FAILURE).count()).isEqualTo(FAST.maxAttempts());
+        }
+
+        @Test
+        void otherErrorsAreNotRetried() {
+            cluster.faults().on(Verb.CREATE, Kind.PODS).times(100).fail(ApiError.FORBIDDEN);
+
+            assertThatThrownBy(() -> ports.pods().create(pod("web-0"))).isInstanceOf(ApiException.Forbidden.class);
+            assertThat(cluster.audit().query().kind(Kind.PODS).outcome(Outcome.INJECTED_FAILURE).count()).isEqualTo(1);
+        }
+
+        @Test
+        void anUnreachableRemoteIsUnavailable() {
+            server.close();
+
+            assertThatThrownBy(() -> ports.reader().pods("default")).isInstanceOf(ApiException.Unavailable.class);
+        }
+    }
+
+    /** A status with these counters. */
+    private record StatusStatus(int replicas, int ready) {
+        StatefulSetStatus value() {
+            return new StatefulSetStatus(1, replicas, ready, 0, 0, 0, "", "", null, List.of());
+        }
+    }
+}

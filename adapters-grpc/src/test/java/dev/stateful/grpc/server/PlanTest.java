@@ -1,0 +1,131 @@
+package dev.stateful.grpc.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import dev.stateful.domain.model.PodStatus;
+import dev.stateful.grpc.convert.Timestamps;
+import dev.stateful.grpc.testing.BadRequests;
+import dev.stateful.grpc.testing.Kube;
+import dev.stateful.grpc.testing.Manifests;
+import dev.stateful.grpc.testing.ServiceHarness;
+import dev.stateful.grpc.v1.ActionType;
+import dev.stateful.grpc.v1.PlanRequest;
+import dev.stateful.grpc.v1.PlanResponse;
+import dev.stateful.grpc.v1.PlanStage;
+import dev.stateful.grpc.v1.PlannedAction;
+import dev.stateful.grpc.v1.PodWait;
+import dev.stateful.grpc.v1.ViolationType;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import java.time.Duration;
+import java.time.Instant;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** Plan: what the controller would do now and why it waits, from the request alone. */
+class PlanTest {
+
+    private static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
+    private final ServiceHarness harness = ServiceHarness.inMemory();
+
+    @AfterEach
+    void close() {
+        harness.close();
+    }
+
+    private PlanResponse plan(PlanRequest.Builder request) {
+        return harness.stub.plan(request.setNow(Timestamps.of(T0.plus(Duration.ofMinutes(1)))).build());
+    }
+
+    private static PlanRequest.Builder web(int replicas) {
+        return PlanRequest.newBuilder().setStatefulSet(Kube.json(Manifests.webJson(replicas, "nginx:1.25")));
+    }
+
+    @Test
+    void onAFreshClusterTheFirstRevisionAndTheFirstPodWithItsClaimAreCreatedThenTheControllerWaits() {
+        PlanResponse plan = plan(web(3));
+
+        assertThat(plan.getValid()).isTrue();
+        assertThat(plan.getActionsList()).extracting(PlannedAction::getType)
+                .containsExactly(ActionType.ACTION_TYPE_CREATE_REVISION, ActionType.ACTION_TYPE_CREATE_POD);
+        PlannedAction createPod = plan.getActions(1);
+        assertThat(createPod.getPod()).isEqualTo("web-0");
+        assertThat(createPod.getStage()).isEqualTo(PlanStage.PLAN_STAGE_REPLICAS);
+        assertThat(createPod.getCreateClaimsList()).containsExactly("www-web-0");
+        assertThat(createPod.getObject().getJson()).contains("\"hostname\":\"web-0\"", "\"subdomain\":\"nginx\"");
+        assertThat(plan.getWaitsList()).extracting(PodWait::getPod).containsExactly("web-0");
+        assertThat(plan.getStatus().getUpdateRevision()).isEqualTo(plan.getActions(0).getRevision());
+    }
+
+    @Test
+    void aPodThatIsNotReadyYetHoldsBackTheNextOneAndSaysSo() {
+        PlanResponse fresh = plan(web(3));
+        PlanResponse plan = plan(web(3)
+                .addRevisions(Kube.stored(fresh.getActions(0).getObject(), "rev-uid"))
+                .addPods(Kube.created(fresh.getActions(1).getObject(), "pod-uid-0", PodStatus.of(PodStatus.PENDING), T0)));
+
+        assertThat(plan.getActionsList()).extracting(PlannedAction::getType).doesNotContain(ActionType.ACTION_TYPE_CREATE_POD);
+        assertThat(plan.getWaitsList()).extracting(PodWait::getReason).contains("waiting for web-0 to be Running and Ready");
+        assertThat(plan.getStatus().getReplicas()).isEqualTo(1);
+    }
+
+    @Test
+    void onceTheFirstPodIsReadyTheSecondIsCreated() {
+        PlanResponse fresh = plan(web(3));
+        PlanResponse plan = plan(web(3)
+                .addRevisions(Kube.stored(fresh.getActions(0).getObject(), "rev-uid"))
+                .addPods(Kube.created(fresh.getActions(1).getObject(), "pod-uid-0", PodStatus.runningAndReady(T0), T0)));
+
+        assertThat(plan.getActionsList()).filteredOn(a -> a.getType() == ActionType.ACTION_TYPE_CREATE_POD)
+                .extracting(PlannedAction::getPod).containsExactly("web-1");
+        assertThat(plan.getStatus().getReadyReplicas()).isEqualTo(1);
+    }
+
+    @Test
+    void underMinReadySecondsThePlanSaysWhenToLookAgain() {
+        String json = Manifests.webJson(2, "nginx:1.25").replace("\"serviceName\"", "\"minReadySeconds\":600,\"serviceName\"");
+        PlanRequest.Builder set = PlanRequest.newBuilder().setStatefulSet(Kube.json(json));
+        PlanResponse fresh = plan(set.clone());
+        PlanResponse plan = plan(set
+                .addRevisions(Kube.stored(fresh.getActions(0).getObject(), "rev-uid"))
+                .addPods(Kube.created(fresh.getActions(1).getObject(), "pod-uid-0", PodStatus.runningAndReady(T0), T0)));
+
+        assertThat(plan.getWaitsList()).extracting(PodWait::getReason)
+                .contains("waiting for web-0 to be available (Ready for minReadySeconds=600)");
+        assertThat(plan.hasRequeueAfter()).isTrue();
+        assertThat(Timestamps.duration(plan.getRequeueAfter())).isBetween(Duration.ofMinutes(8), Duration.ofMinutes(10));
+    }
+
+    @Test
+    void anInvalidSetIsPlannedAsTheControllerTreatsIt_nothingButTheViolations() {
+        PlanResponse plan = plan(PlanRequest.newBuilder().setStatefulSet(Kube.json(Manifests.webJson(3, "nginx:1.25")
+                .replace("\"serviceName\"", "\"podManagementPolicy\":\"Sometimes\",\"serviceName\""))));
+
+        assertThat(plan.getValid()).isFalse();
+        assertThat(plan.getActionsList()).isEmpty();
+        assertThat(plan.getViolationsList()).singleElement().satisfies(v -> {
+            assertThat(v.getField()).isEqualTo("spec.podManagementPolicy");
+            assertThat(v.getType()).isEqualTo(ViolationType.VIOLATION_TYPE_INVALID);
+            assertThat(v.getDescription()).contains("must be 'OrderedReady' or 'Parallel'");
+        });
+    }
+
+    @Test
+    void anUndecodableObjectIsAnInvalidArgumentNamingTheRequestField() {
+        StatusRuntimeException e = catchThrowableOfType(StatusRuntimeException.class,
+                () -> plan(web(3).addPods(Kube.json("{\"metadata\":{\"name\":\"web-0\"}}")).addPods(Kube.json("not json"))));
+
+        assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+        assertThat(BadRequests.fields(e)).containsExactly("pods[1]");
+    }
+
+    @Test
+    void aFieldOfTheWrongTypeIsReportedWithItsPathInTheRequest() {
+        StatusRuntimeException e = catchThrowableOfType(StatusRuntimeException.class, () -> plan(PlanRequest.newBuilder()
+                .setStatefulSet(Kube.json(Manifests.webJson(3, "nginx:1.25").replace("\"replicas\":3", "\"replicas\":\"three\"")))));
+
+        assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+        assertThat(BadRequests.fields(e)).containsExactly("stateful_set.spec.replicas");
+    }
+}

@@ -1,0 +1,91 @@
+package dev.stateful.grpc.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import dev.stateful.grpc.testing.BadRequests;
+import dev.stateful.grpc.testing.Kube;
+import dev.stateful.grpc.testing.Manifests;
+import dev.stateful.grpc.testing.ServiceHarness;
+import dev.stateful.grpc.v1.FieldViolation;
+import dev.stateful.grpc.v1.ValidateRequest;
+import dev.stateful.grpc.v1.ValidateResponse;
+import dev.stateful.grpc.v1.ViolationType;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** Validate: every problem with its field path, on the object as the API server would store it. */
+class ValidateTest {
+
+    private static final String WEB = Manifests.webJson(3, "nginx:1.25");
+    private final ServiceHarness harness = ServiceHarness.inMemory();
+
+    @AfterEach
+    void close() {
+        harness.close();
+    }
+
+    private ValidateResponse validate(String json) {
+        return harness.stub.validate(ValidateRequest.newBuilder().setStatefulSet(Kube.json(json)).build());
+    }
+
+    @Test
+    void aGoodSetIsValidAndComesBackDefaulted() {
+        ValidateResponse response = validate(WEB);
+
+        assertThat(response.getValid()).isTrue();
+        assertThat(response.getViolationsList()).isEmpty();
+        assertThat(response.getDefaulted().getJson()).contains("\"podManagementPolicy\":\"OrderedReady\"", "\"revisionHistoryLimit\":10");
+    }
+
+    @Test
+    void misspelledFieldsAreUnknownFieldsWithTheirPaths() {
+        ValidateResponse response = validate(WEB.replace("matchLabels", "matchLables"));
+
+        assertThat(response.getValid()).isFalse();
+        assertThat(response.getViolationsList()).filteredOn(v -> v.getType() == ViolationType.VIOLATION_TYPE_UNKNOWN_FIELD)
+                .extracting(FieldViolation::getField).containsExactly("spec.selector.matchLables");
+    }
+
+    @Test
+    void everyRuleViolationIsListed() {
+        ValidateResponse response = validate(WEB.replace("\"replicas\":3", "\"replicas\":-1")
+                .replace("\"serviceName\"", "\"updateStrategy\":{\"type\":\"Sometimes\"},\"serviceName\""));
+
+        assertThat(response.getViolationsList()).extracting(FieldViolation::getField)
+                .contains("spec.replicas", "spec.updateStrategy");
+        assertThat(response.getViolationsList()).allSatisfy(v -> assertThat(v.getDescription()).startsWith(v.getField() + ": "));
+    }
+
+    @Test
+    void withTheStoredObjectTheRequestIsCheckedAsAnUpdate() {
+        ValidateResponse response = harness.stub.validate(ValidateRequest.newBuilder()
+                .setOldStatefulSet(Kube.json(WEB))
+                .setStatefulSet(Kube.json(WEB.replace("\"serviceName\":\"nginx\"", "\"serviceName\":\"other\"")))
+                .build());
+
+        assertThat(response.getValid()).isFalse();
+        assertThat(response.getViolationsList()).singleElement().satisfies(v -> {
+            assertThat(v.getField()).isEqualTo("spec");
+            assertThat(v.getType()).isEqualTo(ViolationType.VIOLATION_TYPE_FORBIDDEN);
+        });
+    }
+
+    @Test
+    void questionableSettingsComeBackAsWarnings() {
+        ValidateResponse response = validate(WEB.replace("\"replicas\":3", "\"replicas\":3,\"revisionHistoryLimit\":-1"));
+
+        assertThat(response.getValid()).isTrue();
+        assertThat(response.getWarningsList()).singleElement().asString().contains("revisionHistoryLimit");
+    }
+
+    @Test
+    void textThatIsNotJsonIsAnInvalidArgument() {
+        StatusRuntimeException e = catchThrowableOfType(StatusRuntimeException.class, () -> validate("kind: StatefulSet"));
+
+        assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+        assertThat(BadRequests.fields(e)).containsExactly("stateful_set");
+    }
+}

@@ -1,0 +1,91 @@
+package dev.stateful.app.cli;
+
+import com.google.inject.Guice;
+import com.google.inject.Injector;
+import dev.stateful.app.ExitCodes;
+import dev.stateful.app.wiring.EngineModule;
+import dev.stateful.app.wiring.GrpcModule;
+import dev.stateful.grpc.engine.SyncLoop;
+import dev.stateful.grpc.remote.client.CallPolicy;
+import dev.stateful.grpc.remote.client.RemotePorts;
+import dev.stateful.ports.reconcile.ReconcileListener;
+import dev.stateful.ports.reconcile.StatefulSetReconciler;
+import java.io.PrintWriter;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code stateful engine --ports grpc://host:port}: the StatefulSet controller driving remote
+ * ports (any infrastructure that implements the {@code stateful.v1} remote-ports services, e.g.
+ * {@code stateful serve --remote-ports}). Blocks until SIGTERM (or interruption).
+ */
+@Command(name = "engine", mixinStandardHelpOptions = true,
+        description = "Run the StatefulSet controller against remote ports served over gRPC (e.g. by `stateful serve --remote-ports`).")
+public final class EngineCommand implements Callable<Integer> {
+
+    @Option(names = "--ports", required = true, paramLabel = "grpc://HOST:PORT", description = "the remote-ports server")
+    String ports;
+
+    @Option(names = "--resync-seconds", defaultValue = "30", description = "sync every set at least this often (default: ${DEFAULT-VALUE})")
+    long resyncSeconds;
+
+    @Option(names = "--call-timeout-seconds", defaultValue = "10", description = "deadline of each remote call (default: ${DEFAULT-VALUE})")
+    long callTimeoutSeconds;
+
+    @Mixin
+    ClientOptions client;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        CallPolicy defaults = CallPolicy.defaults();
+        CallPolicy policy = new CallPolicy(Duration.ofSeconds(callTimeoutSeconds), defaults.maxAttempts(), defaults.initialBackoff(), defaults.maxBackoff());
+        CountDownLatch stop = new CountDownLatch(1);
+        CountDownLatch stopped = new CountDownLatch(1);
+        Thread shutdown = new Thread(() -> {
+            stop.countDown();
+            awaitQuietly(stopped); // let the sync in flight finish before the JVM exits
+        }, "engine-shutdown");
+        try (RemotePorts remote = RemotePorts.connect(client.settings(ports), policy)) {
+            Injector injector = Guice.createInjector(GrpcModule.remotePorts(remote.ports()), new EngineModule(ReconcileListener.NONE));
+            try (SyncLoop loop = new SyncLoop(remote.ports().reader(), remote.ports().clusterEvents(),
+                    injector.getInstance(StatefulSetReconciler.class), Duration.ofSeconds(resyncSeconds), Clock.systemUTC()).start()) {
+                out.println("the controller runs against the remote ports at " + ports);
+                out.flush();
+                Runtime.getRuntime().addShutdownHook(shutdown);
+                stop.await();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (IllegalArgumentException e) {
+            spec.commandLine().getErr().println("error: " + e.getMessage());
+            return ExitCodes.INVALID;
+        } finally {
+            stopped.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(shutdown);
+            } catch (IllegalStateException | IllegalArgumentException ignored) {
+                // exiting, or never added
+            }
+        }
+        return ExitCodes.OK;
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

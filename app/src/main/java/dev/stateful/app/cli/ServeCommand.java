@@ -1,0 +1,187 @@
+package dev.stateful.app.cli;
+
+import com.google.inject.Guice;
+import com.google.inject.Injector;
+import com.google.inject.Key;
+import dev.stateful.app.ExitCodes;
+import dev.stateful.app.manifest.ManifestFile;
+import dev.stateful.app.wiring.EngineModule;
+import dev.stateful.app.wiring.GrpcModule;
+import dev.stateful.app.wiring.InMemoryModule;
+import dev.stateful.grpc.remote.PortSet;
+import dev.stateful.grpc.remote.server.RemotePortsServices;
+import dev.stateful.grpc.runtime.GrpcServer;
+import dev.stateful.grpc.runtime.ServerSettings;
+import dev.stateful.grpc.security.BearerToken;
+import dev.stateful.grpc.security.ServerTls;
+import dev.stateful.grpc.server.SetBackend;
+import dev.stateful.grpc.server.StatefulSetServiceImpl;
+import dev.stateful.inmemory.InMemoryCluster;
+import dev.stateful.inmemory.driver.ControllerDriver;
+import dev.stateful.inmemory.manifest.ApplyResult;
+import dev.stateful.ports.reconcile.ReconcileListener;
+import io.grpc.BindableService;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ScheduledExecutorService;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code stateful serve}: the {@code stateful.v1} gRPC API in front of the embedded in-memory
+ * cluster, with the controller running on it; or, with {@code --remote-ports}, the cluster's ports
+ * for an engine in another process ({@code stateful engine --ports grpc://...}). Blocks until
+ * SIGTERM (or interruption).
+ *
+ * <p>A real cluster (fabric8, {@code --kubeconfig}) plugs in by binding the ports and
+ * {@code SpecWriter}/{@code ManifestSink} to it instead of {@link InMemoryModule} and
+ * {@link GrpcModule#inMemoryWrites}; everything else here stays.
+ */
+@Command(name = "serve", mixinStandardHelpOptions = true,
+        description = {"Serve the stateful.v1 gRPC API (plan, validate, steer and watch StatefulSets) in front of the "
+                + "in-memory cluster, with the controller running on it.",
+                "With --remote-ports, serve the cluster's ports instead of running the controller, for `stateful engine`."})
+public final class ServeCommand implements Callable<Integer> {
+
+    @Option(names = "--port", defaultValue = "50051", description = "port to listen on; 0 picks a free one (default: ${DEFAULT-VALUE})")
+    int port;
+
+    @Option(names = "--bind", defaultValue = ServerSettings.LOOPBACK,
+            description = "address to listen on (default: ${DEFAULT-VALUE}); anything else requires a token")
+    String bind;
+
+    @Option(names = "--tls-cert", paramLabel = "FILE", description = "PEM certificate chain; with --tls-key, serve TLS")
+    Path tlsCert;
+
+    @Option(names = "--tls-key", paramLabel = "FILE", description = "PEM (PKCS#8) private key of --tls-cert")
+    Path tlsKey;
+
+    @Option(names = "--tls-client-ca", paramLabel = "FILE", description = "PEM CA certificates: require client certificates (mutual TLS)")
+    Path tlsClientCa;
+
+    @Option(names = "--token-file", paramLabel = "FILE",
+            description = "require this bearer token (default: the STATEFUL_TOKEN environment variable, if set)")
+    Path tokenFile;
+
+    @Option(names = "--remote-ports", description = "serve the cluster's ports for a remote engine; the controller does not run here")
+    boolean remotePorts;
+
+    @Option(names = {"-f", "--file"}, paramLabel = "FILE", description = "manifest to apply to the cluster at start")
+    Path file;
+
+    @Option(names = "--max-request-bytes", defaultValue = "4194304", description = "largest request accepted (default: ${DEFAULT-VALUE})")
+    int maxRequestBytes;
+
+    @Option(names = "--time-scale", defaultValue = "1",
+            description = "how much faster than the wall clock cluster time runs, for demos (default: ${DEFAULT-VALUE}; 1 with --remote-ports)")
+    double timeScale;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        ServerSettings settings;
+        try {
+            settings = settings();
+            settings.check();
+        } catch (IllegalArgumentException e) {
+            err.println("error: " + e.getMessage());
+            return ExitCodes.INVALID;
+        }
+        InMemoryCluster cluster = InMemoryCluster.builder().startingAt(Instant.now()).build();
+        if (file != null && !preload(cluster, err)) {
+            return ExitCodes.INVALID;
+        }
+        Injector injector = Guice.createInjector(new InMemoryModule(cluster), new EngineModule(ReconcileListener.NONE),
+                new GrpcModule(), GrpcModule.inMemoryWrites(cluster));
+        List<BindableService> services = new ArrayList<>();
+        services.add(injector.getInstance(StatefulSetServiceImpl.class));
+        if (remotePorts) {
+            ScheduledExecutorService streams = injector.getInstance(Key.get(ScheduledExecutorService.class, GrpcModule.Streams.class));
+            services.addAll(RemotePortsServices.of(injector.getInstance(PortSet.class), streams));
+        }
+        ControllerDriver controller = remotePorts ? null : injector.getInstance(ControllerDriver.class);
+        try (LiveCluster live = new LiveCluster(cluster, controller, timeScale).start();
+             GrpcServer server = GrpcServer.start(settings, services, injector.getInstance(SetBackend.class)::ready)) {
+            out.println("serving stateful.v1 on " + bind + ":" + server.port() + " (" + describe(settings) + ")");
+            out.println(remotePorts ? "remote ports are served: run the controller with `stateful engine --ports grpc://"
+                    + bind + ":" + server.port() + "`" : "the controller runs on the in-memory cluster");
+            out.flush();
+            Thread shutdown = new Thread(server::close, "serve-shutdown");
+            Runtime.getRuntime().addShutdownHook(shutdown);
+            try {
+                server.awaitTermination();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } finally {
+                removeHook(shutdown);
+            }
+        } catch (IllegalArgumentException e) {
+            err.println("error: " + e.getMessage());
+            return ExitCodes.FAILURE;
+        }
+        return ExitCodes.OK;
+    }
+
+    private ServerSettings settings() {
+        ServerSettings settings = ServerSettings.loopback(port).withBindAddress(bind).withMaxInboundMessageBytes(maxRequestBytes);
+        Optional<BearerToken> token = tokenFile != null ? Optional.of(BearerToken.fromFile(tokenFile)) : BearerToken.fromEnvironment(System.getenv());
+        if (token.isPresent()) {
+            settings = settings.withToken(token.get());
+        }
+        if ((tlsCert == null) != (tlsKey == null)) {
+            throw new IllegalArgumentException("--tls-cert and --tls-key go together");
+        }
+        if (tlsClientCa != null && tlsCert == null) {
+            throw new IllegalArgumentException("--tls-client-ca needs --tls-cert and --tls-key: mutual TLS is TLS first");
+        }
+        if (tlsCert != null) {
+            settings = settings.withTls(new ServerTls(tlsCert, tlsKey, Optional.ofNullable(tlsClientCa)));
+        }
+        if (timeScale <= 0) {
+            throw new IllegalArgumentException("--time-scale must be positive");
+        }
+        if (remotePorts && timeScale != 1) {
+            throw new IllegalArgumentException("--time-scale must stay 1 with --remote-ports: the remote engine keeps wall-clock time");
+        }
+        return settings;
+    }
+
+    private boolean preload(InMemoryCluster cluster, PrintWriter err) {
+        ApplyResult applied;
+        try {
+            applied = cluster.apply(ManifestFile.read(file));
+        } catch (RuntimeException e) {
+            err.println("error: " + file + ": " + e.getMessage());
+            return false;
+        }
+        if (applied.hasProblems()) {
+            err.println("error: " + file + " has problems:");
+            applied.problems().forEach(p -> err.println("  " + p));
+            return false;
+        }
+        return true;
+    }
+
+    private static String describe(ServerSettings settings) {
+        String transport = settings.tls().map(t -> t.mutual() ? "mutual TLS" : "TLS").orElse("plaintext");
+        return transport + (settings.token().isPresent() ? ", bearer token required" : ", no token");
+    }
+
+    private static void removeHook(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+            // the JVM is exiting: the hook is running or has run
+        }
+    }
+}

@@ -1,0 +1,29 @@
+package dev.stateful.app.controller;
+
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * Everything the running controller is configured with, resolved from the command line.
+ *
+ * @param kubeconfig the {@code --kubeconfig} file, or null to look it up like kubectl
+ * @param context the kubeconfig context to use, or null for the current one
+ * @param namespace the only namespace to manage, "" for all
+ * @param workers how many StatefulSets are synced at once
+ * @param leaderElect whether to campaign for the lease before syncing anything
+ * @param lease where the lease lives and the election timings
+ * @param qps sustained API requests per second
+ * @param burst API requests allowed at once above {@code qps}
+ * @param metricsPort the port of /metrics, /healthz and /readyz; 0 picks a free one
+ */
+public record ControllerSettings(Path kubeconfig, String context, String namespace, int workers, boolean leaderElect,
+                                 Lease lease, double qps, int burst, int metricsPort) {
+
+    /** The Lease for leader election and kube-controller-manager's timings by default. */
+    public record Lease(String namespace, String name, Duration duration, Duration renewDeadline, Duration retryPeriod) {
+    }
+
+    public ControllerSettings {
+        namespace = namespace == null ? "" : namespace;
+    }
+}

@@ -1,0 +1,201 @@
+package dev.stateful.app.wiring;
+
+import com.google.inject.AbstractModule;
+import com.google.inject.Provider;
+import com.google.inject.Provides;
+import com.google.inject.Singleton;
+import dev.stateful.app.controller.ControllerSettings;
+import dev.stateful.app.controller.HealthServer;
+import dev.stateful.app.controller.ReconcileSyncer;
+import dev.stateful.app.controller.RolloutGauges;
+import dev.stateful.app.controller.RunningController;
+import dev.stateful.domain.model.ObjectKey;
+import dev.stateful.fabric8.client.ClientFactory;
+import dev.stateful.fabric8.control.Fabric8ClaimControl;
+import dev.stateful.fabric8.control.Fabric8EventRecorder;
+import dev.stateful.fabric8.control.Fabric8PodControl;
+import dev.stateful.fabric8.control.Fabric8RevisionControl;
+import dev.stateful.fabric8.control.Fabric8StatusWriter;
+import dev.stateful.fabric8.election.LeaderElection;
+import dev.stateful.fabric8.election.LeaderGuard;
+import dev.stateful.fabric8.election.LeadershipGate;
+import dev.stateful.fabric8.informer.ClusterCache;
+import dev.stateful.fabric8.loop.ControllerLoop;
+import dev.stateful.fabric8.loop.EventRouting;
+import dev.stateful.fabric8.loop.KeySyncer;
+import dev.stateful.fabric8.loop.PodEventRouter;
+import dev.stateful.fabric8.queue.WorkQueue;
+import dev.stateful.ports.ClaimControl;
+import dev.stateful.ports.ClusterEvents;
+import dev.stateful.ports.ClusterReader;
+import dev.stateful.ports.EventRecorder;
+import dev.stateful.ports.PodControl;
+import dev.stateful.ports.RevisionControl;
+import dev.stateful.ports.StatusWriter;
+import dev.stateful.ports.reconcile.StatefulSetReconciler;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.time.Clock;
+import java.util.Optional;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiFunction;
+
+/**
+ * Binds every port to a real API server through fabric8 (the wiring of the fabric8 package docs)
+ * and builds the running controller around the engine: informer caches, the work queue and its
+ * workers, leader election guarding every write, metrics and the HTTP endpoints.
+ */
+public final class Fabric8Module extends AbstractModule {
+
+    /** Threads running the calls of Parallel bursts, shared by all workers. */
+    static final int BATCH_THREADS = 16;
+
+    private final ControllerSettings settings;
+    private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+
+    public Fabric8Module(ControllerSettings settings) {
+        this.settings = settings;
+    }
+
+    @Override
+    protected void configure() {
+        bind(ControllerSettings.class).toInstance(settings);
+        bind(MeterRegistry.class).toInstance(registry);
+        bind(Clock.class).toInstance(Clock.systemUTC());
+        bind(ClusterReader.class).to(ClusterCache.class);
+        bind(ClusterEvents.class).to(ClusterCache.class);
+        bind(RunningController.class).in(Singleton.class);
+        // the gauges read the caches, which exist only once the injector does
+        Provider<ClusterReader> reader = getProvider(ClusterReader.class);
+        install(new EngineModule(new RolloutGauges(registry, reader::get, Clock.systemUTC())));
+    }
+
+    @Provides
+    @Singleton
+    KubernetesClient client() {
+        KubernetesClient client = ClientFactory.create(ClientFactory.Options.defaults()
+                .withKubeconfig(settings.kubeconfig()).withContext(settings.context())
+                .withRateLimit(settings.qps(), settings.burst()));
+        try {
+            ClientFactory.verifyReachable(client);
+        } catch (RuntimeException e) {
+            client.close();
+            throw e;
+        }
+        return client;
+    }
+
+    @Provides
+    @Singleton
+    ClusterCache cache(KubernetesClient client) {
+        return new ClusterCache(client, settings.namespace(), ClusterCache.DEFAULT_RESYNC);
+    }
+
+    @Provides
+    @Singleton
+    WorkQueue<ObjectKey> queue() {
+        return WorkQueue.create("statefulset", registry);
+    }
+
+    /** Empty without leader election: then this process is the only writer. */
+    @Provides
+    @Singleton
+    Optional<LeaderElection> election(KubernetesClient client, Provider<RunningController> controller) {
+        if (!settings.leaderElect()) {
+            return Optional.empty();
+        }
+        ControllerSettings.Lease lease = settings.lease();
+        LeaderElection.Settings election = LeaderElection.Settings.defaults(lease.namespace(), lease.name())
+                .withTimings(lease.duration(), lease.renewDeadline(), lease.retryPeriod());
+        return Optional.of(new LeaderElection(client, election,
+                () -> controller.get().startedLeading(), () -> controller.get().leadershipLost()));
+    }
+
+    @Provides
+    Optional<LeadershipGate> gate(Optional<LeaderElection> election) {
+        return election.map(LeaderElection::gate);
+    }
+
+    @Provides
+    @Singleton
+    PodControl pods(KubernetesClient client, Optional<LeadershipGate> gate) {
+        return guarded(gate, new Fabric8PodControl(client), LeaderGuard::pods);
+    }
+
+    @Provides
+    @Singleton
+    ClaimControl claims(KubernetesClient client, Optional<LeadershipGate> gate) {
+        return guarded(gate, new Fabric8ClaimControl(client), LeaderGuard::claims);
+    }
+
+    @Provides
+    @Singleton
+    RevisionControl revisions(KubernetesClient client, Optional<LeadershipGate> gate) {
+        return guarded(gate, new Fabric8RevisionControl(client), LeaderGuard::revisions);
+    }
+
+    @Provides
+    @Singleton
+    StatusWriter status(KubernetesClient client, Optional<LeadershipGate> gate) {
+        return guarded(gate, new Fabric8StatusWriter(client), LeaderGuard::status);
+    }
+
+    @Provides
+    @Singleton
+    Fabric8EventRecorder recorder(KubernetesClient client, Clock clock) {
+        return new Fabric8EventRecorder(client, clock);
+    }
+
+    @Provides
+    @Singleton
+    EventRecorder events(Fabric8EventRecorder recorder, Optional<LeadershipGate> gate) {
+        return guarded(gate, recorder, LeaderGuard::events);
+    }
+
+    /** The port behind the leadership gate, or as it is when there is no election. */
+    private static <P> P guarded(Optional<LeadershipGate> gate, P port, BiFunction<LeadershipGate, P, P> guard) {
+        return gate.map(g -> guard.apply(g, port)).orElse(port);
+    }
+
+    @Provides
+    @Singleton
+    @EngineModule.Batches
+    ExecutorService batchPool() {
+        AtomicInteger n = new AtomicInteger();
+        return Executors.newFixedThreadPool(BATCH_THREADS, r -> {
+            Thread t = new Thread(r, "statefulset-batch-" + n.getAndIncrement());
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    @Provides
+    @EngineModule.Batches
+    Executor batches(@EngineModule.Batches ExecutorService pool) {
+        return pool;
+    }
+
+    @Provides
+    @Singleton
+    KeySyncer syncer(StatefulSetReconciler reconciler) {
+        return ReconcileSyncer.measured(reconciler, registry);
+    }
+
+    @Provides
+    @Singleton
+    ControllerLoop loop(ClusterCache cache, WorkQueue<ObjectKey> queue, KeySyncer syncer) {
+        EventRouting routing = new EventRouting(new PodEventRouter(cache::statefulSets), queue);
+        return new ControllerLoop(cache, routing, queue, syncer, settings.workers());
+    }
+
+    @Provides
+    @Singleton
+    HealthServer health(ClusterCache cache) {
+        return new HealthServer(settings.metricsPort(), registry::scrape, cache::hasSynced);
+    }
+}

@@ -1,0 +1,147 @@
+package dev.stateful.app.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.stateful.app.ExitCodes;
+import dev.stateful.app.Main;
+import dev.stateful.app.controller.ControllerSettings;
+import dev.stateful.app.controller.InCluster;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** The flags of {@code stateful controller}, their defaults, and how it fails before it ever runs. */
+class ControllerCommandTest {
+
+    static final Map<String, String> POD_ENV = Map.of("KUBERNETES_SERVICE_HOST", "10.0.0.1", "KUBERNETES_SERVICE_PORT", "443");
+
+    @TempDir
+    Path dir;
+
+    static ControllerSettings parse(InCluster where, String... args) {
+        ControllerCommand command = new ControllerCommand(where);
+        new CommandLine(command).parseArgs(args);
+        return command.settings();
+    }
+
+    InCluster outside() {
+        return new InCluster(Map.of(), dir.resolve("no-service-account"));
+    }
+
+    InCluster inPod(String namespace) throws IOException {
+        Path serviceAccount = Files.createDirectories(dir.resolve("serviceaccount"));
+        Files.writeString(serviceAccount.resolve("token"), "t");
+        Files.writeString(serviceAccount.resolve("namespace"), namespace);
+        return new InCluster(POD_ENV, serviceAccount);
+    }
+
+    record Run(int exit, String out, String err) {
+    }
+
+    static Run run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int exit = Main.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
+        return new Run(exit, out.toString(), err.toString());
+    }
+
+    @Test
+    void outsideAClusterTheDefaultsAreKubeControllerManagersWithoutLeaderElection() {
+        ControllerSettings settings = parse(outside());
+
+        assertThat(settings.namespace()).as("all namespaces").isEmpty();
+        assertThat(settings.workers()).isEqualTo(5);
+        assertThat(settings.qps()).isEqualTo(20);
+        assertThat(settings.burst()).isEqualTo(30);
+        assertThat(settings.metricsPort()).isEqualTo(8080);
+        assertThat(settings.leaderElect()).isFalse();
+        assertThat(settings.kubeconfig()).isNull();
+        assertThat(settings.lease()).isEqualTo(new ControllerSettings.Lease("kube-system", "stateful-controller",
+                Duration.ofSeconds(15), Duration.ofSeconds(10), Duration.ofSeconds(2)));
+    }
+
+    @Test
+    void inAPodLeaderElectionIsOnAndTheLeaseLivesInThePodsNamespace() throws IOException {
+        ControllerSettings settings = parse(inPod("stateful-system"));
+
+        assertThat(settings.leaderElect()).isTrue();
+        assertThat(settings.lease().namespace()).isEqualTo("stateful-system");
+    }
+
+    @Test
+    void leaderElectionCanBeSwitchedEitherWayExplicitly() throws IOException {
+        assertThat(parse(outside(), "--leader-elect").leaderElect()).isTrue();
+        assertThat(parse(outside(), "--leader-elect=true").leaderElect()).isTrue();
+        assertThat(parse(inPod("x"), "--leader-elect=false").leaderElect()).isFalse();
+    }
+
+    @Test
+    void everyFlagReachesTheSettings() {
+        ControllerSettings settings = parse(outside(), "--kubeconfig", "/etc/kube/config", "--context", "prod", "-n", "databases",
+                "--workers", "8", "--lease-namespace", "ops", "--lease-name", "sts", "--leader-elect-lease-duration", "30s",
+                "--leader-elect-renew-deadline", "20s", "--leader-elect-retry-period", "500ms", "--qps", "50", "--burst", "100",
+                "--metrics-port", "0");
+
+        assertThat(settings).isEqualTo(new ControllerSettings(Path.of("/etc/kube/config"), "prod", "databases", 8, false,
+                new ControllerSettings.Lease("ops", "sts", Duration.ofSeconds(30), Duration.ofSeconds(20), Duration.ofMillis(500)),
+                50, 100, 0));
+    }
+
+    @Test
+    void invalidFlagsAreUsageErrorsWithExitCodeTwo() {
+        assertThat(run("controller", "--workers", "0").err()).startsWith("--workers must be at least 1, got 0");
+        assertThat(run("controller", "--workers", "0").exit()).isEqualTo(ExitCodes.INVALID);
+        assertThat(run("controller", "--metrics-port", "70000").err()).startsWith("--metrics-port must be between 0 and 65535");
+        assertThat(run("controller", "--leader-elect-renew-deadline", "20s").err())
+                .startsWith("leader election needs --leader-elect-retry-period < --leader-elect-renew-deadline < --leader-elect-lease-duration");
+        assertThat(run("controller", "--log-format", "xml").err()).contains("invalid log format 'xml': use text or json");
+        assertThat(run("controller", "--leader-elect-retry-period", "2").err()).contains("invalid duration '2'");
+    }
+
+    @Test
+    void aMissingKubeconfigIsOneLineAndExitCodeOne() {
+        Run run = run("controller", "--kubeconfig", dir.resolve("nope").toString());
+
+        assertThat(run.exit()).isEqualTo(ExitCodes.FAILURE);
+        assertThat(run.err()).isEqualTo("error: kubeconfig " + dir.resolve("nope") + " does not exist" + System.lineSeparator());
+    }
+
+    @Test
+    void anUnreachableApiServerIsOneLineAndExitCodeOne() throws IOException {
+        int closed;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            closed = socket.getLocalPort();
+        }
+        Path kubeconfig = Files.writeString(dir.resolve("config"), """
+                apiVersion: v1
+                kind: Config
+                clusters: [{name: c, cluster: {server: "http://127.0.0.1:%d"}}]
+                users: [{name: u, user: {token: t}}]
+                contexts: [{name: c, context: {cluster: c, user: u}}]
+                current-context: c
+                """.formatted(closed));
+
+        Run run = run("controller", "--kubeconfig", kubeconfig.toString(), "--metrics-port", "0");
+
+        assertThat(run.exit()).isEqualTo(ExitCodes.FAILURE);
+        assertThat(run.err()).isEqualTo("error: cannot reach the Kubernetes API server at http://127.0.0.1:" + closed
+                + "/: connection refused" + System.lineSeparator());
+    }
+
+    @Test
+    void helpListsTheFlags() {
+        Run run = run("controller", "--help");
+
+        assertThat(run.exit()).isZero();
+        assertThat(run.out()).contains("--kubeconfig", "--namespace", "--workers", "--leader-elect", "--lease-namespace", "--lease-name",
+                "--qps", "--burst", "--metrics-port", "--log-format");
+    }
+}

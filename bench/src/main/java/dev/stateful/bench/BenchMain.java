@@ -1,0 +1,101 @@
+package dev.stateful.bench;
+
+import dev.stateful.bench.api.ApiFigure;
+import dev.stateful.bench.converge.ConvergeFigure;
+import dev.stateful.bench.grpc.GrpcFigure;
+import dev.stateful.bench.memory.MemoryFigure;
+import dev.stateful.bench.planner.PlannerFigure;
+import dev.stateful.bench.startup.StartupFigure;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Runs every figure of issue 6 and prints one table on stdout (progress goes to stderr):
+ * <pre>
+ * ./mvnw -q -pl bench -am package -DskipTests &amp;&amp; java -jar bench/target/bench.jar
+ * </pre>
+ * Options: {@code --quick} (tiny sizes, for the smoke test; numbers meaningless),
+ * {@code --only 1,3} (some figures), {@code --jmh} (figure 1 under JMH, forked, ~2 min: for a
+ * quiet machine), {@code --work-dir DIR} (JMH output; default
+ * {@code bench/target/bench-work} or the temp dir).
+ */
+public final class BenchMain {
+
+    private BenchMain() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Scale scale = Scale.full();
+        Set<Integer> only = new HashSet<>();
+        Path workDir = defaultWorkDir();
+        boolean jmh = false;
+        for (int i = 0; i < args.length; i++) {
+            String arg = args[i];
+            if (arg.equals("--quick")) {
+                scale = Scale.quick();
+            } else if (arg.equals("--only") && i + 1 < args.length) {
+                for (String n : args[++i].split(",")) {
+                    only.add(Integer.parseInt(n.trim()));
+                }
+            } else if (arg.equals("--jmh")) {
+                jmh = true;
+            } else if (arg.equals("--work-dir") && i + 1 < args.length) {
+                workDir = Path.of(args[++i]);
+            } else {
+                System.err.println("usage: java -jar bench.jar [--quick] [--only 1,2,...] [--jmh] [--work-dir DIR]");
+                System.exit(2);
+            }
+        }
+        String loadBefore = Machine.load();
+        long start = System.nanoTime();
+        List<Row> rows = run(scale, only, workDir, jmh);
+        System.out.printf(java.util.Locale.ROOT, "%s; scale %s; took %.0f s; load average %s at start, %s at end%n",
+                Machine.describe(), scale.name(), (System.nanoTime() - start) / 1e9, loadBefore, Machine.load());
+        System.out.print(Table.render(rows));
+        System.out.flush();
+        // mock servers and informer threads may linger after their figure; the table is the result
+        System.exit(rows.stream().anyMatch(r -> r.verdict() == Row.Verdict.FAILED) ? 1 : 0);
+    }
+
+    public static List<Row> run(Scale scale, Set<Integer> only, Path workDir, boolean jmh) {
+        List<Row> rows = new ArrayList<>();
+        for (Figure figure : figures(workDir, jmh)) {
+            if (!only.isEmpty() && !only.contains(figure.number())) {
+                continue;
+            }
+            Log.progress("figure %d: %s (%s)", figure.number(), figure.title(), figure.expectedDuration(scale));
+            try {
+                List<Row> got = figure.run(scale);
+                for (Row r : got) {
+                    Log.progress("  %s %s: ours %s, baseline %s, ratio %s, %s", r.id(), r.figure(), r.ours(), r.baseline(),
+                            r.ratioText(), r.verdict().text());
+                }
+                rows.addAll(got);
+            } catch (Exception | AssertionError e) {
+                e.printStackTrace();
+                rows.add(Row.failed(figure.number() + "", figure.title(), e));
+            }
+        }
+        return rows;
+    }
+
+    /** Figures in issue order.  */
+    static List<Figure> figures(Path workDir, boolean jmh) {
+        return List.of(
+                new PlannerFigure(workDir, jmh),
+                new ConvergeFigure(),
+                new ApiFigure(),
+                new MemoryFigure(),
+                new GrpcFigure(),
+                new StartupFigure());
+    }
+
+    private static Path defaultWorkDir() {
+        Path target = Path.of("bench", "target");
+        return target.toFile().isDirectory() ? target.resolve("bench-work")
+                : Path.of(System.getProperty("java.io.tmpdir"), "stateful-bench");
+    }
+}

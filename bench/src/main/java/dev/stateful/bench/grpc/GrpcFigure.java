@@ -1,0 +1,183 @@
+package dev.stateful.bench.grpc;
+
+import dev.stateful.bench.Figure;
+import dev.stateful.bench.Log;
+import dev.stateful.bench.Row;
+import dev.stateful.bench.Scale;
+import dev.stateful.bench.Stats;
+import dev.stateful.bench.planner.PlannerStates;
+import dev.stateful.domain.sync.Snapshot;
+import dev.stateful.grpc.convert.KubeObjects;
+import dev.stateful.grpc.convert.Timestamps;
+import dev.stateful.grpc.runtime.ClientSettings;
+import dev.stateful.grpc.runtime.GrpcServer;
+import dev.stateful.grpc.runtime.ServerAssembly;
+import dev.stateful.grpc.runtime.ServerSettings;
+import dev.stateful.grpc.server.ManifestSink;
+import dev.stateful.grpc.server.PortsSetBackend;
+import dev.stateful.grpc.server.StatefulSetServiceImpl;
+import dev.stateful.grpc.v1.PlanRequest;
+import dev.stateful.grpc.v1.PlanResponse;
+import dev.stateful.grpc.v1.StatefulSetServiceGrpc;
+import dev.stateful.inmemory.InMemoryCluster;
+import io.grpc.BindableService;
+import io.grpc.ManagedChannel;
+import io.grpc.Server;
+import io.grpc.inprocess.InProcessChannelBuilder;
+import io.grpc.inprocess.InProcessServerBuilder;
+import io.grpc.netty.NettyChannelBuilder;
+import io.grpc.protobuf.services.HealthStatusManager;
+import java.time.Clock;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Figure 5: {@code Plan} for a 100-pod set (figure 1's steady snapshot, encoded once) from a
+ * blocking stub over loopback Netty (the production server assembly: {@link GrpcServer}), against the
+ * same request over the in-process transport (same service, same interceptors, no sockets, no
+ * thread hop: direct executor). One caller, calls back to back; the two transports alternate in
+ * slices so that machine load hits both alike.
+ */
+public final class GrpcFigure implements Figure {
+
+    @Override
+    public int number() {
+        return 5;
+    }
+
+    @Override
+    public String title() {
+        return "gRPC Plan latency";
+    }
+
+    @Override
+    public String expectedDuration(Scale scale) {
+        return scale.isQuick() ? "~2 s" : "~30 s";
+    }
+
+    @Override
+    public List<Row> run(Scale scale) throws Exception {
+        int pods = scale.isQuick() ? 8 : 100;
+        Snapshot snapshot = PlannerStates.build(pods).steady();
+        PlanRequest request = request(snapshot);
+        Log.progress("  plan request: %d pods, %d bytes", snapshot.pods().size(), request.getSerializedSize());
+
+        InMemoryCluster cluster = InMemoryCluster.builder().build();
+        ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "bench-grpc-watch");
+            t.setDaemon(true);
+            return t;
+        });
+        List<BindableService> services = List.of(new StatefulSetServiceImpl(
+                new PortsSetBackend(cluster.reader(), cluster.clusterEvents(), cluster.user().statefulSets()::update,
+                        ManifestSink.UNSUPPORTED, cluster.clock()),
+                scheduler, Clock.systemUTC()));
+        ServerSettings settings = ServerSettings.loopback(0);
+
+        GrpcServer netty = GrpcServer.start(settings, services, () -> true);
+        String name = InProcessServerBuilder.generateName();
+        InProcessServerBuilder inProcessBuilder = InProcessServerBuilder.forName(name).directExecutor();
+        ServerAssembly.configure(inProcessBuilder, settings, services, new HealthStatusManager());
+        Server inProcess = inProcessBuilder.build().start();
+        ManagedChannel nettyChannel = NettyChannelBuilder.forAddress("127.0.0.1", netty.port()).usePlaintext()
+                .maxInboundMessageSize(ClientSettings.DEFAULT_MAX_INBOUND_MESSAGE_BYTES).build();
+        ManagedChannel inProcessChannel = InProcessChannelBuilder.forName(name).directExecutor().build();
+        try {
+            StatefulSetServiceGrpc.StatefulSetServiceBlockingStub overNetty = StatefulSetServiceGrpc.newBlockingStub(nettyChannel);
+            StatefulSetServiceGrpc.StatefulSetServiceBlockingStub overInProcess = StatefulSetServiceGrpc.newBlockingStub(inProcessChannel);
+            check(overNetty.plan(request), overInProcess.plan(request));
+
+            long warmupNanos = scale.isQuick() ? 50_000_000L : 3_000_000_000L;
+            long sliceNanos = scale.isQuick() ? 20_000_000L : 500_000_000L;
+            int rounds = scale.isQuick() ? 1 : 20;
+            long end = System.nanoTime() + warmupNanos;
+            while (System.nanoTime() < end) {
+                overNetty.plan(request);
+                overInProcess.plan(request);
+            }
+            Samples netSamples = new Samples();
+            Samples inSamples = new Samples();
+            for (int round = 0; round < rounds; round++) {
+                slice(overNetty, request, sliceNanos, netSamples);
+                slice(overInProcess, request, sliceNanos, inSamples);
+            }
+            double netP50 = netSamples.percentile(0.50);
+            double netP99 = netSamples.percentile(0.99);
+            double inP50 = inSamples.percentile(0.50);
+            double inP99 = inSamples.percentile(0.99);
+            double netRate = netSamples.count / (netSamples.totalNanos / 1e9);
+            double inRate = inSamples.count / (inSamples.totalNanos / 1e9);
+            String calls = String.format(Locale.ROOT, " (%d vs %d calls, one caller)", netSamples.count, inSamples.count);
+            return List.of(
+                    new Row("5a", "gRPC Plan, " + pods + "-pod set, p50 over loopback Netty vs in process (grpc-inprocess)" + calls,
+                            Stats.duration(netP50), Stats.duration(inP50), netP50 / inP50, "-", Row.Verdict.INFO),
+                    new Row("5b", "gRPC Plan, " + pods + "-pod set, p99 over loopback Netty vs in process (grpc-inprocess)",
+                            Stats.duration(netP99), Stats.duration(inP99), netP99 / inP99, "p99 ≤ 1 ms",
+                            Row.Verdict.of(netP99 <= 1_000_000)),
+                    new Row("5c", "gRPC Plan, " + pods + "-pod set, throughput (calls/s, one blocking caller) over loopback Netty vs in process",
+                            String.format(Locale.ROOT, "%.0f/s", netRate), String.format(Locale.ROOT, "%.0f/s", inRate),
+                            netRate / inRate, "-", Row.Verdict.INFO));
+        } finally {
+            nettyChannel.shutdownNow();
+            inProcessChannel.shutdownNow();
+            inProcess.shutdownNow();
+            netty.close();
+            scheduler.shutdownNow();
+            inProcess.awaitTermination(5, TimeUnit.SECONDS);
+        }
+    }
+
+    static PlanRequest request(Snapshot snapshot) {
+        PlanRequest.Builder b = PlanRequest.newBuilder().setStatefulSet(KubeObjects.of(snapshot.set()));
+        snapshot.pods().forEach(p -> b.addPods(KubeObjects.of(p)));
+        snapshot.claims().values().forEach(c -> b.addClaims(KubeObjects.of(c)));
+        snapshot.revisions().forEach(r -> b.addRevisions(KubeObjects.of(r)));
+        return b.setNow(Timestamps.of(snapshot.now())).build();
+    }
+
+    /** Both transports must answer the same thing, and the plan must be the steady one. */
+    private static void check(PlanResponse overNetty, PlanResponse overInProcess) {
+        if (!overNetty.equals(overInProcess) || !overNetty.getValid() || overNetty.getActionsCount() != 0) {
+            throw new IllegalStateException("the steady plan is not what it should be: valid " + overNetty.getValid()
+                    + ", " + overNetty.getActionsCount() + " actions; same on both transports: " + overNetty.equals(overInProcess));
+        }
+    }
+
+    private static void slice(StatefulSetServiceGrpc.StatefulSetServiceBlockingStub stub, PlanRequest request, long nanos,
+                              Samples into) {
+        long sliceStart = System.nanoTime();
+        long end = sliceStart + nanos;
+        long now = sliceStart;
+        while (now < end) {
+            long t0 = now;
+            stub.plan(request);
+            now = System.nanoTime();
+            into.add(now - t0);
+        }
+        into.totalNanos += now - sliceStart;
+    }
+
+    private static final class Samples {
+        long[] values = new long[1 << 14];
+        int count;
+        long totalNanos;
+
+        void add(long v) {
+            if (count == values.length) {
+                values = Arrays.copyOf(values, count * 2);
+            }
+            values[count++] = v;
+        }
+
+        double percentile(double p) {
+            long[] sorted = Arrays.copyOf(values, count);
+            Arrays.sort(sorted);
+            int i = (int) Math.ceil(p * count) - 1;
+            return sorted[Math.max(0, Math.min(count - 1, i))];
+        }
+    }
+}

@@ -1,0 +1,248 @@
+package dev.stateful.bench.startup;
+
+import dev.stateful.bench.Figure;
+import dev.stateful.bench.Log;
+import dev.stateful.bench.Row;
+import dev.stateful.bench.Scale;
+import dev.stateful.bench.Stats;
+import dev.stateful.bench.api.MockApi;
+import dev.stateful.bench.memory.RealisticObjects;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Figure 6: from process start to ready. Ours: {@code java -jar app/target/stateful.jar controller
+ * --kubeconfig K --metrics-port N --leader-elect=false} as a separate process, the clock running from
+ * {@code ProcessBuilder.start()} until {@code GET /readyz} answers 200 (polled every 5 ms; ready means
+ * the informer caches of pods, sets, claims and revisions have synced). Baseline: a fresh JVM listing the
+ * same pods once with the raw fabric8 client ({@link ListPods}), from start until it prints the count.
+ * JVM start-up is in both. The mock holds the pods with their sets, revisions and bound claims, in a
+ * steady state (nothing for the controller to do). Runs alternate; medians of 3.
+ */
+public final class StartupFigure implements Figure {
+
+    private static final String NAMESPACE = "startup";
+
+    @Override
+    public int number() {
+        return 6;
+    }
+
+    @Override
+    public String title() {
+        return "start-up to /readyz";
+    }
+
+    @Override
+    public String expectedDuration(Scale scale) {
+        return scale.isQuick() ? "~10 s" : "~9 min (~5 of them filling the mock API)";
+    }
+
+    @Override
+    public List<Row> run(Scale scale) throws Exception {
+        int pods = scale.isQuick() ? 30 : Integer.getInteger("bench.startupPods", 10_000);
+        int runs = scale.isQuick() ? 1 : 3;
+        List<String> controllerCommand = controllerCommand();
+        try (MockApi api = new MockApi()) {
+            long fillStart = System.nanoTime();
+            try (KubernetesClient filler = api.fillingClient()) {
+                fill(filler, pods);
+            }
+            Log.progress("  filled the mock API with %d pods (and their sets, revisions, claims) in %.1f s", pods,
+                    (System.nanoTime() - fillStart) / 1e9);
+            Path kubeconfig = Files.createTempFile("stateful-bench-startup-", ".kubeconfig");
+            try (KubernetesClient reader = api.client(MockApi.RateLimit.OFF)) {
+                Files.writeString(kubeconfig, kubeconfigFor(api.url()));
+                long[] ours = new long[runs];
+                long[] baseline = new long[runs];
+                for (int i = 0; i < runs; i++) {
+                    baseline[i] = listInFreshJvm(kubeconfig, pods);
+                    ours[i] = controllerToReady(controllerCommand, kubeconfig);
+                    Log.progress("  run %d: controller ready after %s, raw client listed after %s", i + 1,
+                            Stats.duration(ours[i]), Stats.duration(baseline[i]));
+                }
+                long o = Stats.median(ours);
+                long b = Stats.median(baseline);
+                String how = jarPath().isPresent() ? "java -jar app/target/stateful.jar controller" : "app's Main controller on the bench classpath";
+                return List.of(new Row("6a", String.format(Locale.ROOT,
+                        "start-up: process start to /readyz (%s) with %,d pods on the mock API vs a fresh JVM listing them with the raw client (%s)",
+                        how, pods, runs == 1 ? "one run" : "median of " + runs),
+                        Stats.duration(o), Stats.duration(b), (double) o / b, "-", Row.Verdict.INFO));
+            } finally {
+                Files.deleteIfExists(kubeconfig);
+            }
+        }
+    }
+
+    /** The kubeconfig MockApi writes, written again here because the figure needs its path for a child process. */
+    private static String kubeconfigFor(String url) {
+        return """
+                apiVersion: v1
+                kind: Config
+                clusters:
+                - name: mock
+                  cluster:
+                    server: %s
+                users:
+                - name: bench
+                  user:
+                    token: bench
+                contexts:
+                - name: mock
+                  context:
+                    cluster: mock
+                    user: bench
+                    namespace: default
+                current-context: mock
+                """.formatted(url);
+    }
+
+    static void fill(KubernetesClient client, int pods) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(32);
+        try {
+            List<Future<?>> writes = new ArrayList<>();
+            int podsPerSet = 100;
+            for (int s = 0; s * podsPerSet < pods; s++) {
+                int replicas = Math.min(podsPerSet, pods - s * podsPerSet);
+                var objects = RealisticObjects.forSet(NAMESPACE, String.format(Locale.ROOT, "web-%03d", s), replicas);
+                writes.add(pool.submit(() -> client.apps().statefulSets().inNamespace(NAMESPACE).resource(objects.set()).create()));
+                writes.add(pool.submit(() -> client.apps().controllerRevisions().inNamespace(NAMESPACE).resource(objects.revision()).create()));
+                for (var claim : objects.claims()) {
+                    writes.add(pool.submit(() -> client.persistentVolumeClaims().inNamespace(NAMESPACE).resource(claim).create()));
+                }
+                for (var pod : objects.pods()) {
+                    writes.add(pool.submit(() -> client.pods().inNamespace(NAMESPACE).resource(pod).create()));
+                }
+            }
+            for (Future<?> f : writes) {
+                f.get();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static String java() {
+        return ProcessHandle.current().info().command().orElse("java");
+    }
+
+    private static java.util.Optional<Path> jarPath() {
+        String configured = System.getProperty("bench.statefulJar");
+        List<Path> candidates = configured != null ? List.of(Path.of(configured))
+                : List.of(Path.of("app", "target", "stateful.jar"), Path.of("..", "app", "target", "stateful.jar"));
+        return candidates.stream().filter(Files::isRegularFile).findFirst();
+    }
+
+    /** stateful.jar when it has been built, else app's Main from this JVM's class path (the bench depends on app). */
+    private static List<String> controllerCommand() {
+        List<String> command = new ArrayList<>();
+        command.add(java());
+        java.util.Optional<Path> jar = jarPath();
+        if (jar.isPresent()) {
+            command.add("-jar");
+            command.add(jar.get().toAbsolutePath().toString());
+        } else {
+            command.add("-cp");
+            command.add(System.getProperty("java.class.path"));
+            command.add("dev.stateful.app.Main");
+        }
+        command.add("controller");
+        return command;
+    }
+
+    private static long controllerToReady(List<String> base, Path kubeconfig) throws Exception {
+        int port = freePort();
+        List<String> command = new ArrayList<>(base);
+        command.addAll(List.of("--kubeconfig", kubeconfig.toString(), "--metrics-port", Integer.toString(port), "--leader-elect=false"));
+        File log = File.createTempFile("stateful-bench-controller-", ".log");
+        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofMillis(200)).build();
+        HttpRequest readyz = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/readyz")).timeout(Duration.ofSeconds(1)).build();
+        long start = System.nanoTime();
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log).start();
+        try {
+            long deadline = start + TimeUnit.MINUTES.toNanos(3);
+            while (System.nanoTime() < deadline) {
+                if (!process.isAlive()) {
+                    throw new IllegalStateException("the controller exited with " + process.exitValue() + ": "
+                            + tail(log.toPath()));
+                }
+                try {
+                    if (http.send(readyz, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                        return System.nanoTime() - start;
+                    }
+                } catch (IOException notYet) {
+                    // not listening yet
+                }
+                Thread.sleep(5);
+            }
+            throw new IllegalStateException("the controller was not ready within 3 minutes: " + tail(log.toPath()));
+        } finally {
+            stop(process);
+            Files.deleteIfExists(log.toPath());
+        }
+    }
+
+    private static long listInFreshJvm(Path kubeconfig, int pods) throws Exception {
+        List<String> command = List.of(java(), "-cp", System.getProperty("java.class.path"), ListPods.class.getName(), kubeconfig.toString());
+        long start = System.nanoTime();
+        Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = out.readLine()) != null) {
+                if (line.startsWith("listed ")) {
+                    long took = System.nanoTime() - start;
+                    int n = Integer.parseInt(line.substring("listed ".length()).trim());
+                    if (n != pods) {
+                        throw new IllegalStateException("the raw client listed " + n + " pods, not " + pods);
+                    }
+                    return took;
+                }
+            }
+            throw new IllegalStateException("the listing JVM printed no count (exit " + process.waitFor() + ")");
+        } finally {
+            stop(process);
+        }
+    }
+
+    private static void stop(Process process) throws InterruptedException {
+        process.destroy();
+        if (!process.waitFor(10, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            process.waitFor(5, TimeUnit.SECONDS);
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    private static String tail(Path log) {
+        try {
+            List<String> lines = Files.readAllLines(log);
+            return String.join("\n", lines.subList(Math.max(0, lines.size() - 15), lines.size()));
+        } catch (IOException e) {
+            return "(no log: " + e.getMessage() + ")";
+        }
+    }
+}

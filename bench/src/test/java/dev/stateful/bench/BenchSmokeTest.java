@@ -1,0 +1,37 @@
+package dev.stateful.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Runs every harness at a tiny size (no JMH fork, a handful of pods) and checks the table has all
+ * its rows and that each harness ran. It measures nothing: speed is measured by the benchmark
+ * command, never by a test.
+ */
+class BenchSmokeTest {
+
+    static final List<String> ROWS = List.of("1a", "1b", "1c", "1d", "1e", "2a", "2b", "2c", "3a", "3b", "4a", "4b", "4c",
+            "5a", "5b", "5c", "6a");
+
+    @TempDir
+    Path work;
+
+    @Test
+    void every_harness_runs_at_a_tiny_size_and_the_table_has_every_row() {
+        List<Row> rows = BenchMain.run(Scale.quick(), Set.of(), work, false);
+
+        assertThat(rows).extracting(Row::id).containsExactlyElementsOf(ROWS);
+        assertThat(rows).allSatisfy(r -> {
+                    assertThat(r.verdict()).isNotIn(Row.Verdict.FAILED, Row.Verdict.NOT_MEASURED);
+                    // at this size the numbers are noise (a heap delta of 30 pods can be negative): only that there is one
+                    assertThat(r.ratio()).isFinite();
+                });
+        String table = Table.render(rows);
+        assertThat(table.lines()).hasSize(ROWS.size() + 2);
+    }
+}

@@ -1,0 +1,138 @@
+package dev.stateful.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.stateful.app.cli.ControllerCommand;
+import dev.stateful.app.controller.ControllerSettings;
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.KubernetesList;
+import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.api.model.rbac.ClusterRole;
+import io.fabric8.kubernetes.api.model.rbac.ClusterRoleBinding;
+import io.fabric8.kubernetes.api.model.rbac.PolicyRule;
+import io.fabric8.kubernetes.api.model.rbac.Role;
+import io.fabric8.kubernetes.api.model.rbac.RoleBinding;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The manifests in deploy/ install what the README promises, with flags the controller accepts. */
+class DeployManifestsTest {
+
+    static final Path DEPLOY = Path.of("..", "deploy");
+    static List<HasMetadata> objects;
+
+    @BeforeAll
+    static void load() throws IOException {
+        try (Stream<Path> files = Files.list(DEPLOY)) {
+            objects = files.filter(f -> !f.getFileName().toString().equals("kustomization.yaml")).sorted()
+                    .flatMap(DeployManifestsTest::read).toList();
+        }
+    }
+
+    static Stream<HasMetadata> read(Path file) {
+        try {
+            Object parsed = Serialization.unmarshal(Files.readString(file));
+            return parsed instanceof KubernetesList list ? list.getItems().stream()
+                    : parsed instanceof List<?> many ? many.stream().map(HasMetadata.class::cast) : Stream.of((HasMetadata) parsed);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static <T extends HasMetadata> T one(Class<T> kind) {
+        List<T> found = objects.stream().filter(kind::isInstance).map(kind::cast).toList();
+        assertThat(found).as(kind.getSimpleName()).hasSize(1);
+        return found.get(0);
+    }
+
+    static Map<String, List<String>> rules(List<PolicyRule> rules) {
+        Map<String, List<String>> out = new TreeMap<>();
+        for (PolicyRule rule : rules) {
+            for (String resource : rule.getResources()) {
+                out.put(rule.getApiGroups().get(0) + "/" + resource, rule.getVerbs().stream().sorted().toList());
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void theClusterRoleGrantsTheVerbsTheControllerUses() {
+        assertThat(rules(one(ClusterRole.class).getRules())).isEqualTo(new TreeMap<>(Map.of(
+                "apps/statefulsets", List.of("get", "list", "watch"),
+                "apps/statefulsets/status", List.of("update"),
+                "/pods", List.of("create", "delete", "get", "list", "patch", "update", "watch"),
+                "/persistentvolumeclaims", List.of("create", "get", "list", "update", "watch"),
+                "apps/controllerrevisions", List.of("create", "delete", "get", "list", "patch", "update", "watch"),
+                "/events", List.of("create", "patch"))));
+    }
+
+    @Test
+    void leasesAreGrantedOnlyInTheControllersNamespace() {
+        Role role = one(Role.class);
+
+        assertThat(role.getMetadata().getNamespace()).isEqualTo("stateful-system");
+        assertThat(rules(role.getRules())).isEqualTo(Map.of("coordination.k8s.io/leases", List.of("create", "get", "update")));
+        assertThat(one(RoleBinding.class).getSubjects()).singleElement()
+                .satisfies(s -> assertThat(s.getName()).isEqualTo("stateful-controller"));
+        assertThat(one(ClusterRoleBinding.class).getSubjects()).singleElement()
+                .satisfies(s -> assertThat(s.getNamespace() + "/" + s.getName()).isEqualTo("stateful-system/stateful-controller"));
+    }
+
+    @Test
+    void twoReplicasElectALeaderWithFlagsTheCommandAccepts() {
+        Deployment deployment = one(Deployment.class);
+        Container container = deployment.getSpec().getTemplate().getSpec().getContainers().get(0);
+        List<String> args = container.getArgs().stream().map(a -> a.replace("$(POD_NAMESPACE)", "stateful-system")).toList();
+
+        ControllerSettings settings = ControllerCommand.settings(args.toArray(String[]::new));
+
+        assertThat(deployment.getSpec().getReplicas()).isEqualTo(2);
+        assertThat(settings.leaderElect()).isTrue();
+        assertThat(settings.lease().namespace()).isEqualTo("stateful-system");
+        assertThat(container.getPorts()).singleElement().satisfies(p -> assertThat(p.getContainerPort()).isEqualTo(settings.metricsPort()));
+        assertThat(deployment.getSpec().getTemplate().getSpec().getServiceAccountName()).isEqualTo("stateful-controller");
+    }
+
+    @Test
+    void probesAskTheControllersOwnEndpoints() {
+        Container container = one(Deployment.class).getSpec().getTemplate().getSpec().getContainers().get(0);
+
+        assertThat(container.getLivenessProbe().getHttpGet().getPath()).isEqualTo("/healthz");
+        assertThat(container.getReadinessProbe().getHttpGet().getPath()).isEqualTo("/readyz");
+        assertThat(Stream.of(container.getLivenessProbe(), container.getReadinessProbe(), container.getStartupProbe())
+                .map(p -> p.getHttpGet().getPort().getStrVal()).collect(Collectors.toSet())).containsExactly("metrics");
+    }
+
+    @Test
+    void theControllerRunsWithoutRootOnAReadOnlyFilesystem() {
+        PodSpec pod = one(Deployment.class).getSpec().getTemplate().getSpec();
+        Container container = pod.getContainers().get(0);
+
+        assertThat(pod.getSecurityContext().getRunAsNonRoot()).isTrue();
+        assertThat(container.getSecurityContext().getReadOnlyRootFilesystem()).isTrue();
+        assertThat(container.getSecurityContext().getAllowPrivilegeEscalation()).isFalse();
+        assertThat(container.getSecurityContext().getCapabilities().getDrop()).containsExactly("ALL");
+        assertThat(container.getResources().getRequests()).containsKeys("cpu", "memory");
+        assertThat(container.getResources().getLimits()).containsKey("memory");
+    }
+
+    @Test
+    void kustomizationListsEveryManifest() throws IOException {
+        String kustomization = Files.readString(DEPLOY.resolve("kustomization.yaml"));
+        try (Stream<Path> files = Files.list(DEPLOY)) {
+            assertThat(files.map(f -> f.getFileName().toString()).filter(n -> !n.equals("kustomization.yaml")))
+                    .allSatisfy(name -> assertThat(kustomization).contains("- " + name));
+        }
+    }
+}

@@ -1,0 +1,106 @@
+package dev.stateful.it.support;
+
+import dev.stateful.app.cli.ControllerCommand;
+import dev.stateful.app.controller.RunningController;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+
+/**
+ * The mock API server with what a cluster adds around it: a simulated kubelet, a garbage
+ * collector the test plays, a client for the test, and controllers started through the
+ * {@code controller} command's own flags and wiring, in this JVM.
+ */
+public final class MockCluster implements AutoCloseable {
+
+    public static final String CONTROLLER = "controller";
+    public static final String KUBELET = "kubelet";
+    public static final String TESTER = "tester";
+    /** StatefulSets, pods, claims and revisions. */
+    static final int INFORMERS = 4;
+
+    private final Path dir;
+    private final MockApiServer server = new MockApiServer();
+    private final KubernetesClient client;
+    private final KubernetesClient kubeletClient;
+    private final SimulatedKubelet kubelet;
+    private final List<RunningController> controllers = new ArrayList<>();
+    private final AtomicInteger namespaces = new AtomicInteger();
+
+    public MockCluster() {
+        try {
+            dir = Files.createTempDirectory("mock-cluster");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        client = server.client(dir, TESTER);
+        kubeletClient = server.client(dir, KUBELET);
+        kubelet = SimulatedKubelet.start(kubeletClient);
+    }
+
+    public MockApiServer server() {
+        return server;
+    }
+
+    /** The test's own client (user {@value #TESTER}). */
+    public KubernetesClient client() {
+        return client;
+    }
+
+    public SimulatedKubelet kubelet() {
+        return kubelet;
+    }
+
+    /** A namespace name not used before; the mock needs no Namespace object. */
+    public String newNamespace() {
+        return "ns-" + namespaces.incrementAndGet();
+    }
+
+    public PlayedGarbageCollector garbageCollector() {
+        return new PlayedGarbageCollector(client);
+    }
+
+    /** The kubeconfig of {@code user}, for a controller in another process. */
+    public Path kubeconfig(String user) {
+        return server.kubeconfig(dir.resolve(user + ".kubeconfig"), user);
+    }
+
+    /**
+     * Starts a controller in this JVM as {@code stateful controller} would, connecting as
+     * {@code user}, its endpoints on a free port, without leader election unless {@code flags} ask;
+     * returns once its informers watch (see {@link MockApiServer}).
+     */
+    public RunningController startController(String user, String... flags) {
+        long watching = server.watchCount(user);
+        List<String> args = new ArrayList<>(List.of("--kubeconfig", kubeconfig(user).toString(), "--metrics-port", "0"));
+        if (Stream.of(flags).noneMatch(f -> f.startsWith("--leader-elect=") || f.equals("--leader-elect"))) {
+            args.add("--leader-elect=false");
+        }
+        args.addAll(List.of(flags));
+        RunningController controller = RunningController.start(ControllerCommand.settings(args.toArray(String[]::new)));
+        controllers.add(controller);
+        awaitInformersWatching(user, watching);
+        return controller;
+    }
+
+    /** Waits until {@code user} has opened the four informer watches beyond the {@code before} it had. */
+    public void awaitInformersWatching(String user, long before) {
+        Eventually.await(user + "'s informers watching", Duration.ofSeconds(30), () -> server.watchCount(user) >= before + INFORMERS);
+    }
+
+    @Override
+    public void close() throws Exception {
+        controllers.forEach(RunningController::close);
+        kubelet.close();
+        kubeletClient.close();
+        client.close();
+        server.close();
+    }
+}

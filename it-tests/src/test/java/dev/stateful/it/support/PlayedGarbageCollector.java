@@ -1,0 +1,65 @@
+package dev.stateful.it.support;
+
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.KubernetesResourceList;
+import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.MixedOperation;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * The garbage collector the mock API server lacks, played on demand: objects whose owners are
+ * all gone are deleted, repeatedly, until nothing more goes (a pod's deletion frees the claims it
+ * owned). Like the real collector it goes by owner uids, not names.
+ */
+public final class PlayedGarbageCollector {
+
+    private final KubernetesClient client;
+
+    public PlayedGarbageCollector(KubernetesClient client) {
+        this.client = client;
+    }
+
+    /** Collects {@code namespace}; returns what it deleted, as {@code kind/name}. */
+    public List<String> collect(String namespace) {
+        List<String> deleted = new ArrayList<>();
+        while (true) {
+            List<Kind<?>> kinds = List.of(
+                    new Kind<>("statefulset", client.apps().statefulSets()),
+                    new Kind<>("pod", client.pods()),
+                    new Kind<>("persistentvolumeclaim", client.persistentVolumeClaims()),
+                    new Kind<>("controllerrevision", client.apps().controllerRevisions()));
+            List<Listed> objects = kinds.stream().flatMap(k -> k.list(namespace).stream()).toList();
+            Set<String> alive = objects.stream().map(o -> o.object().getMetadata().getUid()).collect(Collectors.toSet());
+            List<Listed> orphaned = objects.stream().filter(o -> ownedByNoneOf(o.object(), alive)).toList();
+            if (orphaned.isEmpty()) {
+                return deleted;
+            }
+            for (Listed o : orphaned) {
+                o.kind().delete(namespace, o.object().getMetadata().getName());
+                deleted.add(o.kind().name() + "/" + o.object().getMetadata().getName());
+            }
+        }
+    }
+
+    private static boolean ownedByNoneOf(HasMetadata object, Set<String> alive) {
+        List<OwnerReference> owners = object.getMetadata().getOwnerReferences();
+        return owners != null && !owners.isEmpty() && owners.stream().noneMatch(o -> alive.contains(o.getUid()));
+    }
+
+    private record Listed(Kind<?> kind, HasMetadata object) {
+    }
+
+    private record Kind<T extends HasMetadata>(String name, MixedOperation<T, ? extends KubernetesResourceList<T>, ?> operation) {
+        List<Listed> list(String namespace) {
+            return operation.inNamespace(namespace).list().getItems().stream().map(o -> new Listed(this, o)).toList();
+        }
+
+        void delete(String namespace, String objectName) {
+            operation.inNamespace(namespace).withName(objectName).delete();
+        }
+    }
+}
