@@ -7,6 +7,7 @@ import dev.stateful.domain.model.PersistentVolumeClaim;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.inmemory.store.Kind;
+import dev.stateful.ports.ApiException;
 import dev.stateful.ports.ClaimControl;
 import dev.stateful.ports.PodControl;
 import dev.stateful.ports.RevisionControl;
@@ -63,6 +64,16 @@ final class CheckedPorts {
         return crashed;
     }
 
+    /** A write about an existing object: a NotFound answer tells the controller the object is gone. */
+    private <T> T write(Kind kind, ObjectKey key, Supplier<T> call) {
+        try {
+            return write(call);
+        } catch (ApiException.NotFound gone) {
+            learn(kind, key, null);
+            throw gone;
+        }
+    }
+
     private <T> T write(Supplier<T> call) {
         writes++;
         boolean crashNow = crashAt > 0 && writes == crashAt;
@@ -95,8 +106,8 @@ final class CheckedPorts {
         cache.learned(kind, key, object);
     }
 
-    private void run(Runnable call) {
-        write(() -> {
+    private void run(Kind kind, ObjectKey key, Runnable call) {
+        write(kind, key, () -> {
             call.run();
             return null;
         });
@@ -114,7 +125,7 @@ final class CheckedPorts {
 
             @Override
             public Pod update(Pod pod) {
-                Pod updated = write(() -> delegate.update(pod));
+                Pod updated = write(Kind.PODS, ObjectKey.of(pod.metadata()), () -> delegate.update(pod));
                 learn(Kind.PODS, ObjectKey.of(pod.metadata()), pod);
                 return updated;
             }
@@ -122,7 +133,7 @@ final class CheckedPorts {
             @Override
             public void delete(String namespace, String name, String uid) {
                 Pod known = checker.beforePodDelete(namespace, name, uid);
-                run(() -> delegate.delete(namespace, name, uid));
+                run(Kind.PODS, new ObjectKey(namespace, name), () -> delegate.delete(namespace, name, uid));
                 if (known != null && !known.isTerminating()) {
                     learn(Kind.PODS, new ObjectKey(namespace, name), known.withMetadata(known.metadata().withDeletionTimestamp(clock.instant())));
                 }
@@ -130,7 +141,7 @@ final class CheckedPorts {
 
             @Override
             public Pod adopt(Pod pod, OwnerReference ref) {
-                Pod adopted = write(() -> delegate.adopt(pod, ref));
+                Pod adopted = write(Kind.PODS, ObjectKey.of(pod.metadata()), () -> delegate.adopt(pod, ref));
                 List<OwnerReference> refs = new ArrayList<>(pod.metadata().ownerReferences());
                 refs.removeIf(r -> r.uid().equals(ref.uid()));
                 refs.add(ref);
@@ -140,7 +151,7 @@ final class CheckedPorts {
 
             @Override
             public Pod release(Pod pod, String ownerUid) {
-                Pod released = write(() -> delegate.release(pod, ownerUid));
+                Pod released = write(Kind.PODS, ObjectKey.of(pod.metadata()), () -> delegate.release(pod, ownerUid));
                 List<OwnerReference> refs = new ArrayList<>(pod.metadata().ownerReferences());
                 refs.removeIf(r -> r.uid().equals(ownerUid));
                 learn(Kind.PODS, ObjectKey.of(pod.metadata()), pod.withMetadata(pod.metadata().withOwnerReferences(refs)));
@@ -162,7 +173,7 @@ final class CheckedPorts {
             @Override
             public PersistentVolumeClaim update(PersistentVolumeClaim claim) {
                 checker.beforeClaimWrite(claim, "update");
-                PersistentVolumeClaim updated = write(() -> delegate.update(claim));
+                PersistentVolumeClaim updated = write(Kind.CLAIMS, ObjectKey.of(claim.metadata()), () -> delegate.update(claim));
                 learn(Kind.CLAIMS, ObjectKey.of(updated.metadata()), updated);
                 return updated;
             }
@@ -185,7 +196,7 @@ final class CheckedPorts {
 
             @Override
             public ControllerRevision update(ControllerRevision revision) {
-                ControllerRevision updated = write(() -> delegate.update(revision));
+                ControllerRevision updated = write(Kind.REVISIONS, ObjectKey.of(revision.metadata()), () -> delegate.update(revision));
                 learn(Kind.REVISIONS, ObjectKey.of(updated.metadata()), updated);
                 return updated;
             }
@@ -193,13 +204,13 @@ final class CheckedPorts {
             @Override
             public void delete(String namespace, String name) {
                 checker.beforeRevisionDelete(namespace, name);
-                run(() -> delegate.delete(namespace, name));
+                run(Kind.REVISIONS, new ObjectKey(namespace, name), () -> delegate.delete(namespace, name));
                 learn(Kind.REVISIONS, new ObjectKey(namespace, name), null);
             }
 
             @Override
             public ControllerRevision adopt(ControllerRevision revision, OwnerReference ref) {
-                ControllerRevision adopted = write(() -> delegate.adopt(revision, ref));
+                ControllerRevision adopted = write(Kind.REVISIONS, ObjectKey.of(revision.metadata()), () -> delegate.adopt(revision, ref));
                 learn(Kind.REVISIONS, ObjectKey.of(adopted.metadata()), adopted);
                 return adopted;
             }
@@ -210,7 +221,7 @@ final class CheckedPorts {
         return new StatusWriter() {
             @Override
             public StatefulSet updateStatus(StatefulSet set) {
-                StatefulSet updated = write(() -> delegate.updateStatus(set));
+                StatefulSet updated = write(Kind.STATEFULSETS, set.key(), () -> delegate.updateStatus(set));
                 learn(Kind.STATEFULSETS, set.key(), set);
                 return updated;
             }

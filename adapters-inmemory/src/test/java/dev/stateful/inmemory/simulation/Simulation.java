@@ -47,6 +47,10 @@ final class Simulation {
     /** Progress: schedules done so far and the tallies, every {@value #PROGRESS_EVERY} schedules. */
     interface Progress {
         void report(int done, SimulationRun.Counters totals);
+
+        /** A schedule broke a rule (told at once, before any shrinking). */
+        default void failed(SimulationRun.Result result) {
+        }
     }
 
     static final int PROGRESS_EVERY = 500;
@@ -60,6 +64,7 @@ final class Simulation {
             SimulationRun.Result result = new SimulationRun(ScheduleGenerator.generate(seed, steps), mutant, false).execute();
             totals.add(result.counters());
             if (result.failed()) {
+                progress.failed(result);
                 failures.add(result);
                 if (reports.size() < maxReported) {
                     reports.add(report(result, replayTest));

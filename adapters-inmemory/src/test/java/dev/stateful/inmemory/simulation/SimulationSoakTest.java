@@ -41,11 +41,20 @@ class SimulationSoakTest {
         write("soak: " + count + " schedules of " + steps + " steps from seed " + BASE_SEED + "\n", false);
         long started = System.nanoTime();
         Simulation.Outcome outcome = new Simulation(Mutant.NONE, steps, 3).run(count, i -> BASE_SEED + i, "SimulationTest", false,
-                (done, totals) -> write("  after " + done + " (" + elapsed(started) + "): " + totals.summary() + "\n", true));
+                new Simulation.Progress() {
+                    @Override
+                    public void report(int done, SimulationRun.Counters totals) {
+                        write("  after " + done + " (" + elapsed(started) + "): " + totals.summary() + "\n", true);
+                    }
+
+                    @Override
+                    public void failed(SimulationRun.Result result) {
+                        write("  seed " + result.schedule().seed() + ": " + result.violation().orElseThrow() + "\n", true);
+                    }
+                });
         String summary = "soak: " + outcome.totals().summary() + "; seeds " + BASE_SEED + ".." + (BASE_SEED + count - 1)
                 + ", " + steps + " steps each; took " + elapsed(started) + "\n";
         write(summary, true);
-        outcome.failures().forEach(f -> write("  seed " + f.schedule().seed() + ": " + f.violation().orElseThrow() + "\n", true));
         System.out.print(summary);
         if (!outcome.clean()) {
             fail(summary + "\n" + String.join("\n\n", outcome.reports()));
