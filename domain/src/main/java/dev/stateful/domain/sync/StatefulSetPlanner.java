@@ -201,8 +201,9 @@ public final class StatefulSetPlanner {
                 return createReplica(pod);
             }
             List<Operation> ops = new ArrayList<>();
+            // one look at the pod's claims serves both the Pending check and the repair below
+            ClaimPlan claims = ClaimPlan.forPod(snapshot, updateSet, pod);
             if (dev.stateful.domain.model.PodStatus.PENDING.equals(pod.status().phase())) {
-                ClaimPlan claims = ClaimPlan.forPod(snapshot, updateSet, pod);
                 if (!claims.terminating().isEmpty()) {
                     String message = "pvc " + claims.terminating().get(0) + " is being deleted";
                     waits.add(new Wait(pod.name(), pod.name() + " is Pending and its claim " + claims.terminating().get(0) + " is being deleted"));
@@ -230,7 +231,6 @@ public final class StatefulSetPlanner {
             }
             boolean identity = PodIdentity.identityMatches(set, pod);
             boolean storage = PodClaims.storageMatches(set, pod);
-            ClaimPlan claims = ClaimPlan.forPod(snapshot, updateSet, pod);
             if (identity && storage && claims.update().isEmpty()) {
                 ops.addAll(claims.warnings());
                 return Step.go(ops);
