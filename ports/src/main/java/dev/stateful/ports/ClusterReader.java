@@ -1,5 +1,6 @@
 package dev.stateful.ports;
 
+import dev.stateful.domain.consistency.OwnWrite;
 import dev.stateful.domain.model.ControllerRevision;
 import dev.stateful.domain.model.ObjectKey;
 import dev.stateful.domain.model.PersistentVolumeClaim;
@@ -29,4 +30,13 @@ public interface ClusterReader {
 
     /** Every ControllerRevision in the namespace. */
     List<ControllerRevision> revisions(String namespace);
+
+    /**
+     * The newest resourceVersion the cache of {@code kind} has seen (client-go's
+     * {@code LastSyncResourceVersion}), or "" if unknown. Lets the reconciler tell that a cache
+     * has seen its own write even when a later change hid it.
+     */
+    default String observedVersion(OwnWrite.Kind kind) {
+        return "";
+    }
 }

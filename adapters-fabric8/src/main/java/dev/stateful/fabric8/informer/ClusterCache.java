@@ -1,5 +1,6 @@
 package dev.stateful.fabric8.informer;
 
+import dev.stateful.domain.consistency.OwnWrite;
 import dev.stateful.domain.model.ControllerRevision;
 import dev.stateful.domain.model.ObjectKey;
 import dev.stateful.domain.model.PersistentVolumeClaim;
@@ -114,6 +115,13 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
     @Override
     public List<ControllerRevision> revisions(String namespace) {
         return revisions.store().list(namespace);
+    }
+
+    /** The informer's last synced resourceVersion: fabric8 sets it after the store took the event. */
+    @Override
+    public String observedVersion(OwnWrite.Kind kind) {
+        String version = (kind == OwnWrite.Kind.POD ? pods : claims).informer().lastSyncResourceVersion();
+        return version == null ? "" : version;
     }
 
     @Override

@@ -2,6 +2,8 @@ package dev.stateful.fabric8.informer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stateful.domain.consistency.OwnWrite;
+import dev.stateful.domain.consistency.ResourceVersions;
 import dev.stateful.domain.json.Json;
 import dev.stateful.domain.model.ControllerRevision;
 import dev.stateful.domain.model.ObjectKey;
@@ -85,6 +87,21 @@ class ClusterCacheTest {
         Pod pod = new Pod(ObjectMeta.named(namespace, name).withLabels(Map.of("app", "nginx")),
                 Json.object("containers", Json.array(Json.object("name", "nginx", "image", "nginx:1.25"))), PodStatus.of(PodStatus.PENDING));
         return Fabric8Codec.toDomain(client.pods().inNamespace(namespace).resource(Fabric8Codec.toFabric8(pod)).create());
+    }
+
+    /** What lets the reconciler tell its own create was seen even after someone deleted the pod. */
+    @Test
+    void the_observed_version_reaches_that_of_a_write_once_the_cache_holds_it_and_stays_past_it_after_a_delete() throws Exception {
+        started("default");
+        Pod created = createPod("default", "web-0");
+
+        eventually(() -> cache.pods("default").stream().anyMatch(p -> p.metadata().uid().equals(created.metadata().uid())));
+        String observed = cache.observedVersion(OwnWrite.Kind.POD);
+        assertThat(ResourceVersions.atLeast(observed, created.metadata().resourceVersion())).as("observed %s", observed).isTrue();
+
+        client.pods().inNamespace("default").withName("web-0").delete();
+        eventually(() -> cache.pods("default").isEmpty());
+        assertThat(ResourceVersions.atLeast(cache.observedVersion(OwnWrite.Kind.POD), created.metadata().resourceVersion())).isTrue();
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.stateful.inmemory.ports;
 
+import dev.stateful.domain.consistency.OwnWrite;
 import dev.stateful.domain.model.ControllerRevision;
 import dev.stateful.domain.model.ObjectKey;
 import dev.stateful.domain.model.PersistentVolumeClaim;
@@ -55,6 +56,13 @@ public final class InMemoryClusterReader implements ClusterReader {
     @Override
     public List<ControllerRevision> revisions(String namespace) {
         return List.copyOf(view(stores.revisions(), namespace).values());
+    }
+
+    /** The store's latest resourceVersion while reads are fresh; unknown while a read lag is injected. */
+    @Override
+    public String observedVersion(OwnWrite.Kind kind) {
+        boolean fresh = faults.readLag(kind == OwnWrite.Kind.POD ? stores.pods().kind() : stores.claims().kind()).isFresh();
+        return fresh ? Long.toString(stores.resourceVersion()) : "";
     }
 
     private <T> TreeMap<ObjectKey, T> view(ObjectStore<T> store, String namespace) {

@@ -9,6 +9,7 @@ import dev.stateful.ports.EventRecorder;
 import dev.stateful.ports.PodControl;
 import dev.stateful.ports.RevisionControl;
 import dev.stateful.ports.StatusWriter;
+import dev.stateful.ports.reconcile.OwnWrites;
 import dev.stateful.ports.reconcile.ReconcileListener;
 import dev.stateful.ports.reconcile.StatefulSetReconciler;
 import java.lang.annotation.ElementType;
@@ -19,8 +20,9 @@ import java.time.Clock;
 import java.util.concurrent.Executor;
 
 /**
- * The engine, whatever the ports are bound to: a reconciler over the bound ports. Unscoped on
- * purpose: each injection is a fresh, stateless reconciler (a "restart").
+ * The engine, whatever the ports are bound to: a reconciler over the bound ports that waits for
+ * the caches to show its own pod and claim writes (as kube-controller-manager does since 1.36).
+ * Unscoped on purpose: each injection is a fresh reconciler with nothing remembered (a "restart").
  */
 public final class EngineModule extends AbstractModule {
 
@@ -46,6 +48,7 @@ public final class EngineModule extends AbstractModule {
     StatefulSetReconciler reconciler(ClusterReader reader, PodControl pods, ClaimControl claims, RevisionControl revisions,
                                      StatusWriter status, EventRecorder events, Clock clock, @Batches Executor batches,
                                      ReconcileListener listener) {
-        return new StatefulSetReconciler(reader, pods, claims, revisions, status, events, clock, batches, listener);
+        return new StatefulSetReconciler(reader, pods, claims, revisions, status, events, clock, batches, listener,
+                OwnWrites.tracking(clock, OwnWrites.DEFAULT_PATIENCE));
     }
 }

@@ -23,6 +23,7 @@ import dev.stateful.fabric8.loop.KeySyncer;
 import dev.stateful.fabric8.loop.PodEventRouter;
 import dev.stateful.fabric8.queue.WorkQueue;
 import dev.stateful.inmemory.InMemoryCluster;
+import dev.stateful.ports.reconcile.OwnWrites;
 import dev.stateful.ports.reconcile.ReconcileListener;
 import dev.stateful.ports.reconcile.StatefulSetReconciler;
 import dev.stateful.ports.reconcile.SyncResult;
@@ -120,7 +121,7 @@ public final class ApiFigure implements Figure {
         Fabric8EventRecorder events = new Fabric8EventRecorder(controller, Clock.systemUTC());
         StatefulSetReconciler reconciler = new StatefulSetReconciler(cache, new Fabric8PodControl(controller),
                 new Fabric8ClaimControl(controller), new Fabric8RevisionControl(controller), new Fabric8StatusWriter(controller),
-                events, Clock.systemUTC(), batch, ReconcileListener.NONE);
+                events, Clock.systemUTC(), batch, ReconcileListener.NONE, OwnWrites.tracking(Clock.systemUTC(), OwnWrites.DEFAULT_PATIENCE));
         WorkQueue<ObjectKey> queue = WorkQueue.create("statefulset", new SimpleMeterRegistry());
         KeySyncer syncer = key -> {
             SyncResult result = reconciler.sync(key);

@@ -1,5 +1,6 @@
 package dev.stateful.ports.reconcile;
 
+import dev.stateful.domain.consistency.OwnWrite;
 import dev.stateful.domain.identity.PodIdentity;
 import dev.stateful.domain.model.ControllerRevision;
 import dev.stateful.domain.model.ObjectKey;
@@ -23,6 +24,7 @@ import dev.stateful.ports.PodControl;
 import dev.stateful.ports.RevisionControl;
 import dev.stateful.ports.StatusWriter;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -37,13 +39,16 @@ import org.slf4j.LoggerFactory;
 /**
  * Syncs one StatefulSet (upstream {@code sync} + {@code UpdateStatefulSet}): reads a snapshot,
  * asks the domain for a plan, and executes it through the ports with upstream's error and event
- * semantics. Holds no state between syncs, so a restart loses nothing.
+ * semantics. Between syncs it holds only the writes the caches have not shown yet ({@link OwnWrites}),
+ * so a restart, which starts from freshly listed caches, loses nothing.
  */
 public final class StatefulSetReconciler {
 
     private static final Logger LOG = LoggerFactory.getLogger(StatefulSetReconciler.class);
     private static final int MAX_COLLISION_RETRIES = 5;
     private static final int MAX_STATUS_CONFLICT_RETRIES = 5;
+    /** When to look again at a set whose own writes the caches do not show yet (pod events also bring it back). */
+    static final Duration CACHE_POLL = Duration.ofMillis(100);
 
     private final ClusterReader reader;
     private final PodControl pods;
@@ -54,14 +59,23 @@ public final class StatefulSetReconciler {
     private final Clock clock;
     private final Executor batchExecutor;
     private final ReconcileListener listener;
+    private final OwnWrites ownWrites;
+
+    /** A reconciler that decides from whatever the caches hold ({@link OwnWrites#off()}). */
+    public StatefulSetReconciler(ClusterReader reader, PodControl pods, ClaimControl claims, RevisionControl revisions,
+                                 StatusWriter statusWriter, EventRecorder events, Clock clock, Executor batchExecutor,
+                                 ReconcileListener listener) {
+        this(reader, pods, claims, revisions, statusWriter, events, clock, batchExecutor, listener, OwnWrites.off());
+    }
 
     /**
      * @param batchExecutor runs the calls of one Parallel batch; a direct executor keeps runs
      *        deterministic, a thread pool makes them concurrent as upstream does
+     * @param ownWrites the pod and claim writes a sync waits to see in the caches before deciding again
      */
     public StatefulSetReconciler(ClusterReader reader, PodControl pods, ClaimControl claims, RevisionControl revisions,
                                  StatusWriter statusWriter, EventRecorder events, Clock clock, Executor batchExecutor,
-                                 ReconcileListener listener) {
+                                 ReconcileListener listener, OwnWrites ownWrites) {
         this.reader = reader;
         this.pods = pods;
         this.claims = claims;
@@ -71,6 +85,7 @@ public final class StatefulSetReconciler {
         this.clock = clock;
         this.batchExecutor = batchExecutor;
         this.listener = listener;
+        this.ownWrites = ownWrites;
     }
 
     /** The snapshot the planner decides from, read from the caches. */
@@ -85,10 +100,19 @@ public final class StatefulSetReconciler {
     }
 
     public SyncResult sync(ObjectKey key) {
+        OwnWrites.Observed versions = ownWrites.enabled() ? OwnWrites.Observed.from(reader) : null;
         Optional<Snapshot> observed = snapshot(key);
         if (observed.isEmpty()) {
             LOG.debug("StatefulSet {} has been deleted", key);
+            ownWrites.forget(key);
             SyncResult result = new SyncResult(key, Optional.empty(), Optional.empty(), Optional.empty(), 0);
+            listener.synced(result);
+            return result;
+        }
+        List<OwnWrite> unseen = ownWrites.enabled() ? ownWrites.unseen(key, observed.get(), versions) : List.of();
+        if (!unseen.isEmpty()) {
+            LOG.debug("StatefulSet {}: the caches do not show {} of its own writes yet ({}), looking again later", key, unseen.size(), unseen);
+            SyncResult result = new SyncResult(key, Optional.empty(), Optional.empty(), Optional.of(CACHE_POLL), 0);
             listener.synced(result);
             return result;
         }
@@ -159,10 +183,10 @@ public final class StatefulSetReconciler {
                     checked = true;
                 }
                 if (change instanceof Ownership.Change.AdoptPod a) {
-                    pods.adopt(a.pod(), PodIdentity.controllerRef(set));
+                    ownWrites.record(set.key(), OwnWrite.updated(pods.adopt(a.pod(), PodIdentity.controllerRef(set))));
                 } else if (change instanceof Ownership.Change.ReleasePod r) {
                     try {
-                        pods.release(r.pod(), set.metadata().uid());
+                        ownWrites.record(set.key(), OwnWrite.updated(pods.release(r.pod(), set.metadata().uid())));
                     } catch (ApiException.NotFound | ApiException.Invalid ignored) {
                         // the pod is gone or changed owner: nothing left to release
                     }
@@ -313,7 +337,7 @@ public final class StatefulSetReconciler {
             }
             RuntimeException createError = null;
             try {
-                pods.create(c.pod());
+                ownWrites.record(set.key(), OwnWrite.created(pods.create(c.pod())));
                 writes.incrementAndGet();
             } catch (ApiException.AlreadyExists exists) {
                 return exists;
@@ -339,7 +363,7 @@ public final class StatefulSetReconciler {
             }
             if (error == null && u.podChanged()) {
                 try {
-                    pods.update(u.pod());
+                    ownWrites.record(set.key(), OwnWrite.updated(pods.update(u.pod())));
                     writes.incrementAndGet();
                 } catch (RuntimeException e) {
                     error = e;
@@ -356,7 +380,7 @@ public final class StatefulSetReconciler {
             RuntimeException first = null;
             for (PersistentVolumeClaim claim : toCreate) {
                 try {
-                    claims.create(claim);
+                    ownWrites.record(set.key(), OwnWrite.created(claims.create(claim)));
                     writes.incrementAndGet();
                     events.record(set, EventRecorder.Type.Normal, Events.SUCCESSFUL_CREATE, Events.claim(claim.name(), podName, set.name(), null));
                 } catch (ApiException.AlreadyExists exists) {
@@ -378,7 +402,7 @@ public final class StatefulSetReconciler {
         private RuntimeException updateClaims(List<PersistentVolumeClaim> toUpdate) {
             for (PersistentVolumeClaim claim : toUpdate) {
                 try {
-                    claims.update(claim);
+                    ownWrites.record(set.key(), OwnWrite.updated(claims.update(claim)));
                     writes.incrementAndGet();
                 } catch (ApiException.NotFound gone) {
                     // deleted meanwhile: the next sync recreates or skips it
@@ -393,6 +417,7 @@ public final class StatefulSetReconciler {
             String podName = d.pod().name();
             try {
                 pods.delete(d.pod().namespace(), podName, d.pod().metadata().uid());
+                ownWrites.record(set.key(), OwnWrite.deleted(d.pod()));
                 writes.incrementAndGet();
             } catch (ApiException.NotFound gone) {
                 return null;

@@ -1,0 +1,144 @@
+package dev.stateful.inmemory.scenarios;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.stateful.inmemory.InMemoryCluster;
+import dev.stateful.inmemory.audit.Outcome;
+import dev.stateful.inmemory.driver.ControllerDriver;
+import dev.stateful.inmemory.junit.InMemoryClusterExtension;
+import dev.stateful.inmemory.store.Kind;
+import dev.stateful.inmemory.store.Verb;
+import dev.stateful.ports.reconcile.SyncResult;
+import java.time.Duration;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Reading its own writes (kube-controller-manager since 1.36, our production wiring): while the
+ * cache does not show a pod or claim the controller created or deleted, the set waits instead of
+ * deciding again from a world without that write. Compare
+ * {@code FaultToleranceScenarioTest#aPodCacheThatLagsBehindCausesOnlyHarmlessAlreadyExistsAndConvergesOnceItCatchesUp},
+ * the same lag without the guard.
+ */
+@ExtendWith(InMemoryClusterExtension.class)
+class ReadOwnWritesScenarioTest {
+
+    static final Duration PATIENCE = Duration.ofSeconds(60);
+
+    private InMemoryCluster cluster;
+    private Scenario s;
+    private SafetyMonitor monitor;
+
+    @BeforeEach
+    void setUp(InMemoryCluster cluster) {
+        this.cluster = cluster;
+        s = new Scenario(cluster, ControllerDriver.readingOwnWrites(cluster, PATIENCE));
+        monitor = SafetyMonitor.attach(cluster);
+    }
+
+    @Test
+    void aLaggingPodCacheMakesTheSetWaitInsteadOfCreatingItsPodsAgain() {
+        s.apply(SetManifest.web().replicas(3).parallel());
+        cluster.faults().staleReads(Kind.PODS, 3);
+
+        SyncResult first = s.sync();
+        SyncResult[] later = new SyncResult[5];
+        for (int i = 0; i < later.length; i++) {
+            later[i] = s.sync();
+        }
+
+        assertThat(first.writes()).as("the first pass creates the pods").isPositive();
+        assertThat(later).allSatisfy(r -> {
+            assertThat(r.error()).isEmpty();
+            assertThat(r.writes()).isZero();
+            assertThat(r.requeueAfter()).as("it looks again soon").isPresent();
+        });
+        assertThat(s.controllerWrites(0).verb(Verb.CREATE).kind(Kind.PODS).outcome(Outcome.REJECTED).isEmpty())
+                .as("no create of a pod that exists").isTrue();
+        assertThat(s.podsCreated(0)).containsExactlyInAnyOrder("web-0", "web-1", "web-2");
+
+        cluster.faults().freshReads();
+        s.settle();
+
+        assertThat(s.status().readyReplicas()).isEqualTo(3);
+        assertThat(s.podsCreated(0)).hasSize(3);
+        assertThat(monitor.violations()).isEmpty();
+    }
+
+    @Test
+    void aLaggingPodCacheMakesAScaleDownWaitInsteadOfDeletingThePodAgain() {
+        s.apply(SetManifest.web().replicas(3));
+        s.settle();
+        long mark = s.mark();
+
+        s.scale(1);
+        s.sync();
+        cluster.faults().staleReads(Kind.PODS, 1);
+        for (int i = 0; i < 5; i++) {
+            s.sync();
+        }
+
+        assertThat(s.controllerWrites(mark).verb(Verb.DELETE).kind(Kind.PODS).records())
+                .extracting(r -> r.name() + " " + r.outcome())
+                .as("web-2 is deleted once and nothing else happens while the cache still shows it")
+                .containsExactly("web-2 APPLIED");
+
+        cluster.faults().freshReads();
+        s.settle();
+
+        assertThat(s.podNames()).containsExactly("web-0");
+        assertThat(s.podsDeleted(mark)).containsExactly("web-2", "web-1");
+        assertThat(monitor.violations()).isEmpty();
+    }
+
+    @Test
+    void aLaggingClaimCacheMakesTheSetWaitInsteadOfCreatingTheClaimAgain() {
+        s.apply(SetManifest.web().replicas(1));
+        cluster.faults().on(Verb.CREATE, Kind.PODS).nth(1).fail(dev.stateful.inmemory.faults.ApiError.UNAVAILABLE);
+        s.sync();
+        cluster.faults().staleReads(Kind.CLAIMS, 1);
+
+        SyncResult waiting = s.sync();
+
+        assertThat(waiting.writes()).isZero();
+        assertThat(s.controllerWrites(0).verb(Verb.CREATE).kind(Kind.CLAIMS).records()).extracting(r -> r.name() + " " + r.outcome())
+                .containsExactly("www-web-0 APPLIED");
+
+        cluster.faults().freshReads();
+        s.settle();
+        assertThat(s.podNames()).containsExactly("web-0");
+        assertThat(s.claimsCreated(0)).containsExactly("www-web-0");
+    }
+
+    @Test
+    void aCacheThatNeverCatchesUpIsWaitedForOnlyUntilThePatienceRunsOut() {
+        s.apply(SetManifest.web().replicas(1));
+        s.sync();
+        // deep enough that the kubelet starting the pod does not bring the creation into view
+        cluster.faults().staleReads(Kind.PODS, 50);
+
+        cluster.advance(PATIENCE.minusSeconds(1));
+        SyncResult stillWaiting = s.sync();
+        cluster.advance(Duration.ofSeconds(2));
+        SyncResult decided = s.sync();
+
+        assertThat(stillWaiting.writes()).isZero();
+        assertThat(stillWaiting.plan()).isEmpty();
+        assertThat(decided.plan()).as("past the patience it decides from what the cache shows").isPresent();
+        assertThat(s.controllerWrites(0).verb(Verb.CREATE).kind(Kind.PODS).records()).extracting(r -> r.name() + " " + r.outcome())
+                .containsExactly("web-0 APPLIED", "web-0 REJECTED");
+    }
+
+    @Test
+    void aRestartForgetsWhatItWaitedFor() {
+        s.apply(SetManifest.web().replicas(1));
+        s.sync();
+        cluster.faults().staleReads(Kind.PODS, 1);
+        assertThat(s.sync().plan()).as("waiting").isEmpty();
+
+        s.driver().restart();
+
+        assertThat(s.sync().plan()).as("a fresh process has no record of earlier writes").isPresent();
+    }
+}

@@ -1,0 +1,84 @@
+package dev.stateful.domain.consistency;
+
+import dev.stateful.domain.model.ObjectMeta;
+import dev.stateful.domain.model.PersistentVolumeClaim;
+import dev.stateful.domain.model.Pod;
+import dev.stateful.domain.sync.Snapshot;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * One write the controller made to a pod or claim of a set, as the API server answered it. The
+ * next sync of the set waits until the caches show it: deciding from a cache that has not seen the
+ * controller's own create or delete makes it create or delete the same pod twice.
+ *
+ * @param resourceVersion what the API server answered for a create or update ("" if unknown);
+ *        not used for deletes, whose answer does not reliably carry the deletion's version
+ */
+public record OwnWrite(Kind kind, Verb verb, String name, String uid, String resourceVersion) {
+
+    public enum Kind { POD, CLAIM }
+
+    public enum Verb { CREATED, UPDATED, DELETED }
+
+    public OwnWrite {
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(verb, "verb");
+        Objects.requireNonNull(name, "name");
+        uid = uid == null ? "" : uid;
+        resourceVersion = resourceVersion == null ? "" : resourceVersion;
+    }
+
+    public static OwnWrite created(Pod pod) {
+        return of(Kind.POD, Verb.CREATED, pod.metadata());
+    }
+
+    public static OwnWrite updated(Pod pod) {
+        return of(Kind.POD, Verb.UPDATED, pod.metadata());
+    }
+
+    public static OwnWrite deleted(Pod pod) {
+        return of(Kind.POD, Verb.DELETED, pod.metadata());
+    }
+
+    public static OwnWrite created(PersistentVolumeClaim claim) {
+        return of(Kind.CLAIM, Verb.CREATED, claim.metadata());
+    }
+
+    public static OwnWrite updated(PersistentVolumeClaim claim) {
+        return of(Kind.CLAIM, Verb.UPDATED, claim.metadata());
+    }
+
+    private static OwnWrite of(Kind kind, Verb verb, ObjectMeta meta) {
+        return new OwnWrite(kind, verb, meta.name(), meta.uid(), meta.resourceVersion());
+    }
+
+    /**
+     * Whether {@code snapshot} shows this write. {@code observedVersion} is the newest
+     * resourceVersion the cache of this kind has seen ("" if unknown): a cache past the write's
+     * version has seen it even if a later change (someone deleting the new pod) hides it.
+     */
+    public boolean shownBy(Snapshot snapshot, String observedVersion) {
+        if (verb != Verb.DELETED && ResourceVersions.atLeast(observedVersion, resourceVersion)) {
+            return true;
+        }
+        Optional<ObjectMeta> cached = cached(snapshot);
+        return switch (verb) {
+            case CREATED -> cached.isPresent() && cached.get().uid().equals(uid);
+            case UPDATED -> cached.isEmpty() || !cached.get().uid().equals(uid) || ResourceVersions.reached(cached.get().resourceVersion(), resourceVersion);
+            case DELETED -> cached.isEmpty() || !cached.get().uid().equals(uid) || cached.get().isTerminating();
+        };
+    }
+
+    private Optional<ObjectMeta> cached(Snapshot snapshot) {
+        if (kind == Kind.CLAIM) {
+            return snapshot.claim(name).map(PersistentVolumeClaim::metadata);
+        }
+        for (Pod pod : snapshot.pods()) {
+            if (pod.name().equals(name)) {
+                return Optional.of(pod.metadata());
+            }
+        }
+        return Optional.empty();
+    }
+}
