@@ -114,8 +114,8 @@ class HighAvailabilityTest {
         assertOnlyTheLeaseHolderWrote(seed);
         List<ApiWrite> podWrites = cluster.server().writes(w -> isController(w) && w.namespace().equals(web.namespace())
                 && w.resource().equals("pods") && w.subresource().isEmpty());
-        assertThat(podWrites).as("a controller created a pod that existed or deleted one that was gone (seed %d)", seed)
-                .allSatisfy(w -> assertThat(w.succeeded()).as(w.toString()).isTrue());
+        assertThat(podWrites.stream().filter(w -> !w.succeeded()).toList())
+                .as("a controller created a pod that existed or deleted one that was gone (seed %d)", seed).isEmpty();
         assertThat(count(podWrites, "POST")).as("pods created: %d at first, then each of %d rollouts replaces each pod once", REPLICAS, ROUNDS)
                 .isEqualTo((long) REPLICAS * (ROUNDS + 1));
         assertThat(count(podWrites, "DELETE")).as("pods deleted: each rollout deletes each pod once").isEqualTo((long) REPLICAS * ROUNDS);
