@@ -116,6 +116,18 @@ public final class JsonParser {
 
     private String string() {
         pos++;
+        // Most strings have no escape, control character or surrogate: take them as a substring.
+        int start = pos;
+        for (int i = pos; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '"') {
+                pos = i + 1;
+                return text.substring(start, i);
+            }
+            if (c == '\\' || c < 0x20 || Character.isSurrogate(c)) {
+                break;
+            }
+        }
         StringBuilder out = new StringBuilder();
         while (true) {
             if (pos >= text.length()) {
