@@ -3,7 +3,6 @@ package dev.stateful.domain.codec;
 import dev.stateful.domain.json.Json;
 import dev.stateful.domain.validation.Violation;
 import java.time.Instant;
-import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -148,7 +147,7 @@ final class FieldReader {
             return null;
         }
         try {
-            return OffsetDateTime.parse(text).toInstant();
+            return Rfc3339.parse(text);
         } catch (DateTimeParseException e) {
             problems.add(new Violation(join(path, key), Violation.Type.INVALID, "\"" + text + "\": not an RFC 3339 time"));
             return null;
