@@ -2,7 +2,6 @@ package dev.stateful.bench.api;
 
 import dev.stateful.fabric8.client.ClientFactory;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.fabric8.mockwebserver.Context;
 import io.fabric8.mockwebserver.MockWebServer;
@@ -45,7 +44,7 @@ public final class MockApi implements AutoCloseable {
     private final Path kubeconfig;
 
     public MockApi() {
-        server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(), new KubernetesCrudDispatcher(), false);
+        server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(), new NameIndexedDispatcher(), false);
         server.init(InetAddress.getLoopbackAddress(), 0);
         try {
             kubeconfig = Files.createTempFile("stateful-bench-", ".kubeconfig");
