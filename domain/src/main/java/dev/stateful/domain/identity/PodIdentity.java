@@ -120,7 +120,11 @@ public final class PodIdentity {
      * pod-index label and the revision label are deliberately not checked (upstream parity).
      */
     public static boolean identityMatches(StatefulSet set, Pod pod) {
-        ParsedName parsed = parse(pod.name());
+        return identityMatches(set, pod, parse(pod.name()));
+    }
+
+    /** {@link #identityMatches(StatefulSet, Pod)} with the pod's name already parsed ({@link #parse}). */
+    public static boolean identityMatches(StatefulSet set, Pod pod, ParsedName parsed) {
         return parsed.ordinal() >= 0
                 && set.name().equals(parsed.parent())
                 && pod.name().equals(podName(set, parsed.ordinal()))

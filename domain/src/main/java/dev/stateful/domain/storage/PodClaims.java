@@ -41,13 +41,52 @@ public final class PodClaims {
     public static Map<String, PersistentVolumeClaim> claimsFor(StatefulSet set, int ordinal) {
         Map<String, PersistentVolumeClaim> claims = new LinkedHashMap<>();
         for (PersistentVolumeClaim template : set.spec().volumeClaimTemplates()) {
-            ObjectMeta meta = template.metadata()
-                    .withName(claimName(set, template, ordinal))
-                    .withNamespace(set.namespace())
-                    .withLabels(claimLabels(set, template));
-            claims.put(template.name(), template.withMetadata(meta));
+            claims.put(template.name(), desiredClaim(set, template, claimName(set, template, ordinal)));
         }
         return Collections.unmodifiableMap(claims);
+    }
+
+    /** One claim of {@link #claimsFor}: the template named {@code claimName}, in the set's namespace, with its labels. */
+    public static PersistentVolumeClaim desiredClaim(StatefulSet set, PersistentVolumeClaim template, String claimName) {
+        ObjectMeta meta = template.metadata()
+                .withName(claimName)
+                .withNamespace(set.namespace())
+                .withLabels(claimLabels(set, template));
+        return template.withMetadata(meta);
+    }
+
+    /**
+     * The claims of ordinal {@code ordinal} that exist, in template order, looked up by name; the
+     * desired claims themselves are not built (only their names are needed to find them).
+     */
+    public static List<PersistentVolumeClaim> existingClaims(StatefulSet set, int ordinal,
+            Function<String, Optional<PersistentVolumeClaim>> existing) {
+        List<PersistentVolumeClaim> templates = set.spec().volumeClaimTemplates();
+        if (templates.isEmpty()) {
+            return List.of();
+        }
+        List<PersistentVolumeClaim> found = new ArrayList<>(templates.size());
+        for (PersistentVolumeClaim template : templatesByName(set)) {
+            existing.apply(claimName(set, template, ordinal)).ifPresent(found::add);
+        }
+        return found;
+    }
+
+    /**
+     * The set's claim templates as {@link #claimsFor} keys them: one per template name, at the
+     * position of its first occurrence, the last occurrence winning (a {@link LinkedHashMap}'s put).
+     * Validation rejects duplicate names, so this is normally the list itself.
+     */
+    public static List<PersistentVolumeClaim> templatesByName(StatefulSet set) {
+        List<PersistentVolumeClaim> templates = set.spec().volumeClaimTemplates();
+        if (templates.size() < 2) {
+            return templates;
+        }
+        Map<String, PersistentVolumeClaim> byName = new LinkedHashMap<>();
+        for (PersistentVolumeClaim template : templates) {
+            byName.put(template.name(), template);
+        }
+        return byName.size() == templates.size() ? templates : List.copyOf(byName.values());
     }
 
     /** The claims of an existing pod; its ordinal is parsed from its name (-1 when unparsable, as upstream). */
@@ -73,14 +112,22 @@ public final class PodClaims {
      * exactly like the template whose PVC source names this pod's claim. Extra volumes are fine.
      */
     public static boolean storageMatches(StatefulSet set, Pod pod) {
-        int ordinal = PodIdentity.ordinal(pod);
+        return storageMatches(set, pod, PodIdentity.ordinal(pod));
+    }
+
+    /** {@link #storageMatches(StatefulSet, Pod)} with the pod's ordinal already parsed. */
+    public static boolean storageMatches(StatefulSet set, Pod pod, int ordinal) {
         if (ordinal < 0) {
             return false;
         }
-        Map<String, Json> volumes = volumesByName(pod);
-        for (PersistentVolumeClaim template : set.spec().volumeClaimTemplates()) {
-            Optional<String> claimName = claimNameOf(volumes.get(template.name()));
-            if (!claimName.equals(Optional.of(claimName(set, template, ordinal)))) {
+        List<PersistentVolumeClaim> templates = set.spec().volumeClaimTemplates();
+        if (templates.isEmpty()) {
+            return true;
+        }
+        List<Json> volumes = pod.spec().array("volumes");
+        for (PersistentVolumeClaim template : templates) {
+            Optional<String> claimName = claimNameOf(lastNamed(volumes, template.name()));
+            if (!claimName.isPresent() || !claimName.get().equals(claimName(set, template, ordinal))) {
                 return false;
             }
         }
@@ -129,10 +176,15 @@ public final class PodClaims {
         return name -> Optional.ofNullable(byName.get(name));
     }
 
-    private static Map<String, Json> volumesByName(Pod pod) {
-        Map<String, Json> volumes = new LinkedHashMap<>();
-        pod.spec().array("volumes").forEach(volume -> volumes.put(volumeName(volume), volume));
-        return volumes;
+    /** The last volume with this name, as a by-name map of the volumes would keep it; null when none. */
+    private static Json lastNamed(List<Json> volumes, String name) {
+        for (int i = volumes.size() - 1; i >= 0; i--) {
+            Json volume = volumes.get(i);
+            if (volumeName(volume).equals(name)) {
+                return volume;
+            }
+        }
+        return null;
     }
 
     private static String volumeName(Json volume) {

@@ -180,6 +180,9 @@ public final class StatefulSetPlanner {
 
         /** Spec 2.5, the decision list for one in-range slot. */
         private Step processReplica(Pod pod) {
+            // the name is parsed once per pod and pass; every rule below reads this parse
+            PodIdentity.ParsedName parsed = PodIdentity.parse(pod.name());
+            int ordinal = parsed.ordinal();
             if (Availability.hasTerminalPhase(pod)) {
                 if (pod.isTerminating()) {
                     waits.add(new Wait(pod.name(), pod.name() + " is " + pod.status().phase() + " and terminating; it is recreated once it is gone"));
@@ -189,7 +192,7 @@ public final class StatefulSetPlanner {
                 // Its claims must not go with it: a scale-down under whenScaled=Delete may have handed them to
                 // this pod, and a scale-up brought it back in range before they were given back. Upstream
                 // deletes first; the garbage collector then deletes the claims of an in-range ordinal.
-                ClaimPlan claims = ClaimPlan.forPod(snapshot, updateSet, pod);
+                ClaimPlan claims = ClaimPlan.forPod(snapshot, updateSet, pod, ordinal);
                 List<Operation> ops = new ArrayList<>();
                 if (!claims.update().isEmpty()) {
                     ops.add(new Operation.EnsureClaims(pod.name(), List.of(), claims.update()));
@@ -198,11 +201,11 @@ public final class StatefulSetPlanner {
                 return Step.stop(ops);
             }
             if (!pod.isCreated()) {
-                return createReplica(pod);
+                return createReplica(pod, ordinal);
             }
             List<Operation> ops = new ArrayList<>();
             // one look at the pod's claims serves both the Pending check and the repair below
-            ClaimPlan claims = ClaimPlan.forPod(snapshot, updateSet, pod);
+            ClaimPlan claims = ClaimPlan.forPod(snapshot, updateSet, pod, ordinal);
             if (dev.stateful.domain.model.PodStatus.PENDING.equals(pod.status().phase())) {
                 if (!claims.terminating().isEmpty()) {
                     String message = "pvc " + claims.terminating().get(0) + " is being deleted";
@@ -229,8 +232,8 @@ public final class StatefulSetPlanner {
                     return Step.stop(ops);
                 }
             }
-            boolean identity = PodIdentity.identityMatches(set, pod);
-            boolean storage = PodClaims.storageMatches(set, pod);
+            boolean identity = PodIdentity.identityMatches(set, pod, parsed);
+            boolean storage = PodClaims.storageMatches(set, pod, ordinal);
             if (identity && storage && claims.update().isEmpty()) {
                 ops.addAll(claims.warnings());
                 return Step.go(ops);
@@ -249,8 +252,8 @@ public final class StatefulSetPlanner {
             return Step.go(ops);
         }
 
-        private Step createReplica(Pod pod) {
-            ClaimPlan claims = ClaimPlan.forPod(snapshot, updateSet, pod);
+        private Step createReplica(Pod pod, int ordinal) {
+            ClaimPlan claims = ClaimPlan.forPod(snapshot, updateSet, pod, ordinal);
             if (claims.stale()) {
                 waits.add(new Wait(pod.name(), "claim of " + pod.name() + " still belongs to an earlier " + pod.name() + " or "
                         + set.name() + "; waiting for the garbage collector to delete it"));
