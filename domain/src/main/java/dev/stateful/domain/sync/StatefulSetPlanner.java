@@ -2,6 +2,7 @@ package dev.stateful.domain.sync;
 
 import dev.stateful.domain.identity.PodIdentity;
 import dev.stateful.domain.json.Json;
+import dev.stateful.domain.memo.IdentityMemo;
 import dev.stateful.domain.model.ControllerRevision;
 import dev.stateful.domain.model.PersistentVolumeClaim;
 import dev.stateful.domain.model.Pod;
@@ -34,9 +35,15 @@ public final class StatefulSetPlanner {
     private StatefulSetPlanner() {
     }
 
+    /**
+     * Each set instance is validated once: the informer cache hands the planner the same instance
+     * from sync to sync until the set changes, and a changed set is a new instance.
+     */
+    private static final IdentityMemo<StatefulSet, List<Violation>> VALIDATED = new IdentityMemo<>(StatefulSetValidator::validate);
+
     public static Plan plan(Snapshot snapshot) {
         StatefulSet set = snapshot.set();
-        List<Violation> violations = StatefulSetValidator.validate(set);
+        List<Violation> violations = VALIDATED.apply(set);
         if (!violations.isEmpty()) {
             return new Plan(set.key(), violations, List.of(), null, List.of(), set.status(),
                     List.of(), List.of(new Wait("", "the StatefulSet is invalid: " + violations.get(0))), Optional.empty());
