@@ -67,12 +67,16 @@ public final class ClaimOwnership {
      */
     public static DesiredOwners desiredOwners(StatefulSet set, Pod pod) {
         RetentionPolicy policy = set.spec().retentionPolicyOrDefault();
-        boolean scaledDown = !PodIdentity.inOrdinalRange(set, pod);
         String whenScaled = policy.whenScaled();
         String whenDeleted = policy.whenDeleted();
         if (isRetain(whenScaled) && isDelete(whenDeleted)) {
             return new DesiredOwners(true, false);
         }
+        if (!isDelete(whenScaled)) {
+            // Retain/Retain or unknown: the pod's place in the range does not matter
+            return DesiredOwners.NONE;
+        }
+        boolean scaledDown = !PodIdentity.inOrdinalRange(set, pod);
         if (isDelete(whenScaled) && isRetain(whenDeleted)) {
             return new DesiredOwners(false, scaledDown);
         }

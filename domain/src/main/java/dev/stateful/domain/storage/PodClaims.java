@@ -126,8 +126,8 @@ public final class PodClaims {
         }
         List<Json> volumes = pod.spec().array("volumes");
         for (PersistentVolumeClaim template : templates) {
-            Optional<String> claimName = claimNameOf(lastNamed(volumes, template.name()));
-            if (!claimName.isPresent() || !claimName.get().equals(claimName(set, template, ordinal))) {
+            String claimName = claimNameOf(lastNamed(volumes, template.name()));
+            if (claimName == null || !claimName.equals(claimName(set, template, ordinal))) {
                 return false;
             }
         }
@@ -188,14 +188,14 @@ public final class PodClaims {
     }
 
     private static String volumeName(Json volume) {
-        return volume.asObject().flatMap(v -> v.string("name")).orElse("");
+        return volume instanceof Json.Obj v && v.fields().get("name") instanceof Json.Str name ? name.value() : "";
     }
 
-    /** The claim a volume mounts; empty when absent or not a PVC volume. */
-    private static Optional<String> claimNameOf(Json volume) {
-        return Optional.ofNullable(volume)
-                .flatMap(Json::asObject)
-                .flatMap(v -> v.object("persistentVolumeClaim"))
-                .map(source -> source.string("claimName").orElse(""));
+    /** The claim a volume mounts ("" when its source names none); null when absent or not a PVC volume. */
+    private static String claimNameOf(Json volume) {
+        if (!(volume instanceof Json.Obj v) || !(v.fields().get("persistentVolumeClaim") instanceof Json.Obj source)) {
+            return null;
+        }
+        return source.fields().get("claimName") instanceof Json.Str name ? name.value() : "";
     }
 }
