@@ -156,9 +156,17 @@ public final class PodIdentity {
     public static boolean identityMatches(StatefulSet set, Pod pod, ParsedName parsed) {
         return parsed.ordinal() >= 0
                 && set.name().equals(parsed.parent())
-                && pod.name().equals(podName(set, parsed.ordinal()))
+                && hasCanonicalOrdinal(pod.name(), set.name().length())
                 && pod.namespace().equals(set.namespace())
                 && pod.name().equals(pod.metadata().labels().get(POD_NAME_LABEL));
+    }
+
+    /**
+     * For a name that parsed to {@code <parent>-<ordinal>} with its dash at {@code dash}: whether it is
+     * {@code podName(parent, ordinal)}, i.e. its digits have no leading zero ("0" itself has none).
+     */
+    private static boolean hasCanonicalOrdinal(String name, int dash) {
+        return name.length() == dash + 2 || name.charAt(dash + 1) != '0';
     }
 
     /**

@@ -260,7 +260,17 @@ public final class ClaimOwnership {
         }
         List<PersistentVolumeClaim> toUpdate = new ArrayList<>();
         List<String> conflicting = new ArrayList<>();
+        DesiredOwners desired = null;
         for (PersistentVolumeClaim claim : existing) {
+            if (claim.metadata().ownerReferences().isEmpty()) {
+                // no reference to be stale, unexpected or non-controller: isClaimOwnerUpToDate comes
+                // down to "the policy wants no owner", which depends on the set and the pod alone
+                desired = desired == null ? desiredOwners(set, pod) : desired;
+                if (desired.set() || desired.pod()) {
+                    toUpdate.add(updateClaimOwnerRefForSetAndPod(claim, set, pod));
+                }
+                continue;
+            }
             if (hasUnexpectedController(claim, set, pod)) {
                 conflicting.add(claim.name());
             }
@@ -268,7 +278,7 @@ public final class ClaimOwnership {
                 toUpdate.add(updateClaimOwnerRefForSetAndPod(claim, set, pod));
             }
         }
-        return new RetentionUpdate(toUpdate, conflicting);
+        return toUpdate.isEmpty() && conflicting.isEmpty() ? RetentionUpdate.NONE : new RetentionUpdate(toUpdate, conflicting);
     }
 
     /** The {@code ConflictingController} message; "manging" is upstream's typo, kept for parity. */

@@ -32,33 +32,41 @@ record ClaimPlan(List<PersistentVolumeClaim> create, List<PersistentVolumeClaim>
         if (templates.isEmpty()) {
             return NOTHING;
         }
-        // the snapshot's claims are already keyed by name: a lookup per claim, not a copy of them all
-        List<PersistentVolumeClaim> create = new ArrayList<>();
-        List<PersistentVolumeClaim> existing = new ArrayList<>(templates.size());
-        List<String> terminating = new ArrayList<>();
+        // the snapshot's claims are already keyed by name: a lookup per claim, not a copy of them all;
+        // lists are made only when something goes in them (most pods have nothing to create or fix)
+        List<PersistentVolumeClaim> create = List.of();
+        List<PersistentVolumeClaim> existing = List.of();
+        List<String> terminating = List.of();
         for (PersistentVolumeClaim template : templates) {
             String name = PodClaims.claimName(set, template, ordinal);
             PersistentVolumeClaim found = snapshot.claims().get(name);
             if (found == null) {
                 PersistentVolumeClaim desired = PodClaims.desiredClaim(set, template, name);
-                create.add(ClaimOwnership.updateClaimOwnerRefForSetAndPod(desired, set, pod));
+                create = added(create, ClaimOwnership.updateClaimOwnerRefForSetAndPod(desired, set, pod));
             } else {
-                existing.add(found);
+                existing = added(existing, found);
                 if (found.isTerminating()) {
-                    terminating.add(found.name());
+                    terminating = added(terminating, found.name());
                 }
             }
         }
         ClaimOwnership.RetentionUpdate retention = ClaimOwnership.retentionUpdate(set, pod, existing);
-        List<Operation> warnings = new ArrayList<>();
+        List<Operation> warnings = List.of();
         // upstream warns only where it calls UpdatePodClaimForRetentionPolicy: on creation, or on a
         // mismatch (ClaimsMatchRetentionPolicy fails exactly when some claim needs an update)
         boolean fixAttempted = !pod.isCreated() || !retention.claimsToUpdate().isEmpty();
         for (int i = 0; fixAttempted && i < retention.conflictingControllerClaims().size(); i++) {
-            warnings.add(new Operation.Warn(pod.name(), ClaimOwnership.CONFLICTING_CONTROLLER_REASON,
+            warnings = added(warnings, new Operation.Warn(pod.name(), ClaimOwnership.CONFLICTING_CONTROLLER_REASON,
                     ClaimOwnership.conflictingControllerMessage(retention.conflictingControllerClaims().get(i))));
         }
         boolean stale = !pod.isCreated() && ClaimOwnership.podClaimIsStale(set, ordinal, existing);
         return new ClaimPlan(create, retention.claimsToUpdate(), terminating, warnings, stale);
+    }
+
+    /** {@code list} with {@code item} appended: the empty immutable list is replaced by a mutable one. */
+    private static <T> List<T> added(List<T> list, T item) {
+        List<T> out = list.isEmpty() ? new ArrayList<>(2) : list;
+        out.add(item);
+        return out;
     }
 }
