@@ -73,6 +73,38 @@ public final class PodClaims {
     }
 
     /**
+     * Whether {@code candidate} equals {@link #claimName claimName(set, template, ordinal)} for an
+     * ordinal &ge; 0, without building that name: this runs for every pod on every pass.
+     */
+    static boolean isClaimName(String candidate, StatefulSet set, PersistentVolumeClaim template, int ordinal) {
+        String templateName = template.name();
+        String setName = set.name();
+        int firstDash = templateName.length();
+        int secondDash = firstDash + 1 + setName.length();
+        if (candidate.length() != secondDash + 1 + decimalDigits(ordinal)
+                || !candidate.startsWith(templateName) || candidate.charAt(firstDash) != '-'
+                || !candidate.startsWith(setName, firstDash + 1) || candidate.charAt(secondDash) != '-') {
+            return false;
+        }
+        int rest = ordinal;
+        for (int i = candidate.length() - 1; i > secondDash; i--) {
+            if (candidate.charAt(i) != (char) ('0' + rest % 10)) {
+                return false;
+            }
+            rest /= 10;
+        }
+        return true;
+    }
+
+    private static int decimalDigits(int nonNegative) {
+        int digits = 1;
+        for (int rest = nonNegative / 10; rest > 0; rest /= 10) {
+            digits++;
+        }
+        return digits;
+    }
+
+    /**
      * The set's claim templates as {@link #claimsFor} keys them: one per template name, at the
      * position of its first occurrence, the last occurrence winning (a {@link LinkedHashMap}'s put).
      * Validation rejects duplicate names, so this is normally the list itself.
@@ -127,7 +159,7 @@ public final class PodClaims {
         List<Json> volumes = pod.spec().array("volumes");
         for (PersistentVolumeClaim template : templates) {
             String claimName = claimNameOf(lastNamed(volumes, template.name()));
-            if (claimName == null || !claimName.equals(claimName(set, template, ordinal))) {
+            if (claimName == null || !isClaimName(claimName, set, template, ordinal)) {
                 return false;
             }
         }

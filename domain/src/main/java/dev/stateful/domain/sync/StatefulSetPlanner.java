@@ -79,6 +79,10 @@ public final class StatefulSetPlanner {
         private final List<Wait> waits = new ArrayList<>();
         private StatefulSetStatus status;
         private Pod[] replicas;
+        /** Each in-range pod's parsed name, made once in {@link #partition}; null for a placeholder until asked. */
+        private PodIdentity.ParsedName[] names;
+        /** Each in-range pod's {@link Availability#isUnavailable}, worked out once: 0 unknown, 1 yes, 2 no. */
+        private byte[] unavailable;
         private List<Pod> condemned;
 
         Pass(Snapshot snapshot, List<Pod> claimed, RevisionResolution revisions) {
@@ -120,14 +124,18 @@ public final class StatefulSetPlanner {
             int start = set.spec().startOrdinal();
             int count = set.spec().replicasOrDefault();
             replicas = new Pod[Math.max(count, 0)];
+            names = new PodIdentity.ParsedName[replicas.length];
+            unavailable = new byte[replicas.length];
             condemned = new ArrayList<>();
             for (Pod pod : claimed) {
-                int ordinal = PodIdentity.ordinal(pod);
+                PodIdentity.ParsedName name = PodIdentity.parse(pod.name());
+                int ordinal = name.ordinal();
                 if (ordinal < 0) {
                     continue;
                 }
                 if (PodIdentity.inOrdinalRange(set, ordinal)) {
                     replicas[ordinal - start] = pod;
+                    names[ordinal - start] = name;
                 } else {
                     condemned.add(pod);
                 }
@@ -171,8 +179,12 @@ public final class StatefulSetPlanner {
 
         private boolean replicasPhase() {
             List<Phase.Unit> units = new ArrayList<>();
-            for (Pod pod : replicas) {
-                Step step = processReplica(pod);
+            for (int i = 0; i < replicas.length; i++) {
+                Pod pod = replicas[i];
+                if (names[i] == null) {
+                    names[i] = PodIdentity.parse(pod.name());
+                }
+                Step step = processReplica(pod, names[i]);
                 if (!step.operations.isEmpty()) {
                     units.add(new Phase.Unit(pod.name(), step.operations));
                 }
@@ -186,9 +198,8 @@ public final class StatefulSetPlanner {
         }
 
         /** Spec 2.5, the decision list for one in-range slot. */
-        private Step processReplica(Pod pod) {
+        private Step processReplica(Pod pod, PodIdentity.ParsedName parsed) {
             // the name is parsed once per pod and pass; every rule below reads this parse
-            PodIdentity.ParsedName parsed = PodIdentity.parse(pod.name());
             int ordinal = parsed.ordinal();
             if (Availability.hasTerminalPhase(pod)) {
                 if (pod.isTerminating()) {
@@ -348,9 +359,9 @@ public final class StatefulSetPlanner {
 
         /** Spec 2.3 step 6: the first unavailable pod, replicas ascending then condemned lowest first. */
         private Pod firstUnavailable() {
-            for (Pod pod : replicas) {
-                if (Availability.isUnavailable(pod, minReady, now)) {
-                    return pod;
+            for (int i = 0; i < replicas.length; i++) {
+                if (isUnavailable(i)) {
+                    return replicas[i];
                 }
             }
             List<Pod> ascending = new ArrayList<>(condemned);
@@ -379,7 +390,7 @@ public final class StatefulSetPlanner {
             int charged = 0;
             for (int i = 0; i < replicas.length; i++) {
                 Pod pod = replicas[i];
-                if (Availability.isUnavailable(pod, minReady, now) && !replaceableForFree(pod, i, partition, update)) {
+                if (isUnavailable(i) && !replaceableForFree(pod, i, partition, update)) {
                     charged++;
                 }
             }
@@ -431,6 +442,14 @@ public final class StatefulSetPlanner {
         }
 
         // ------------------------------------------------------------ helpers
+
+        /** {@link Availability#isUnavailable} of the in-range pod in slot {@code index}, decided once per pass. */
+        private boolean isUnavailable(int index) {
+            if (unavailable[index] == 0) {
+                unavailable[index] = Availability.isUnavailable(replicas[index], minReady, now) ? (byte) 1 : (byte) 2;
+            }
+            return unavailable[index] == 1;
+        }
 
         private void addPhase(Phase.Name name, List<Phase.Unit> units) {
             if (!units.isEmpty()) {

@@ -146,6 +146,22 @@ class PodClaimsTest {
         }
 
         @Test
+        void aClaimNameIsRecognisedExactlyWhenItEqualsTheBuiltName() {
+            java.util.Random random = new java.util.Random(11);
+            String[] pieces = {"www", "foo", "-", "1", "0", "12", "www-foo", "", "x"};
+            for (int n = 0; n < 20_000; n++) {
+                StringBuilder candidate = new StringBuilder();
+                for (int i = random.nextInt(6); i > 0; i--) {
+                    candidate.append(pieces[random.nextInt(pieces.length)]);
+                }
+                int ordinal = random.nextInt(4) == 0 ? random.nextInt(Integer.MAX_VALUE) : random.nextInt(13);
+                String name = random.nextInt(3) == 0 ? PodClaims.claimName(set, Fixtures.claimTemplate("www"), ordinal) : candidate.toString();
+                assertThat(PodClaims.isClaimName(name, set, Fixtures.claimTemplate("www"), ordinal)).as(name + " / " + ordinal)
+                        .isEqualTo(name.equals(PodClaims.claimName(set, Fixtures.claimTemplate("www"), ordinal)));
+            }
+        }
+
+        @Test
         void withoutTemplatesAnyPodWithAnOrdinalMatches() {
             StatefulSet noTemplates = set.withSpec(set.spec().withVolumeClaimTemplates(List.of()));
             assertThat(PodClaims.storageMatches(noTemplates, withVolumes(newStatefulSetPod(set, 0)))).isTrue();
