@@ -2,6 +2,7 @@ package dev.stateful.domain.storage;
 
 import dev.stateful.domain.identity.PodIdentity;
 import dev.stateful.domain.json.Json;
+import dev.stateful.domain.memo.IdentityMemo;
 import dev.stateful.domain.model.LabelSelector;
 import dev.stateful.domain.model.ObjectMeta;
 import dev.stateful.domain.model.PersistentVolumeClaim;
@@ -156,9 +157,9 @@ public final class PodClaims {
         if (templates.isEmpty()) {
             return true;
         }
-        List<Json> volumes = pod.spec().array("volumes");
+        Map<String, String> sources = CLAIM_SOURCES.apply(pod.spec());
         for (PersistentVolumeClaim template : templates) {
-            String claimName = claimNameOf(lastNamed(volumes, template.name()));
+            String claimName = sources.get(template.name());
             if (claimName == null || !isClaimName(claimName, set, template, ordinal)) {
                 return false;
             }
@@ -208,15 +209,25 @@ public final class PodClaims {
         return name -> Optional.ofNullable(byName.get(name));
     }
 
-    /** The last volume with this name, as a by-name map of the volumes would keep it; null when none. */
-    private static Json lastNamed(List<Json> volumes, String name) {
-        for (int i = volumes.size() - 1; i >= 0; i--) {
-            Json volume = volumes.get(i);
-            if (volumeName(volume).equals(name)) {
-                return volume;
+    /**
+     * The claim each volume name mounts, for the names whose last volume is a PVC volume (a later
+     * volume of the same name replaces an earlier one, as in a by-name map of the volumes).
+     * Remembered per pod spec instance: the informer cache keeps a pod's decoded spec until the pod
+     * changes, and walking the spec's JSON tree was most of storageMatches on every pass.
+     */
+    private static final IdentityMemo<Json.Obj, Map<String, String>> CLAIM_SOURCES = new IdentityMemo<>(PodClaims::claimSources);
+
+    private static Map<String, String> claimSources(Json.Obj podSpec) {
+        Map<String, String> sources = new LinkedHashMap<>();
+        for (Json volume : podSpec.array("volumes")) {
+            String claimName = claimNameOf(volume);
+            if (claimName == null) {
+                sources.remove(volumeName(volume));
+            } else {
+                sources.put(volumeName(volume), claimName);
             }
         }
-        return null;
+        return Map.copyOf(sources);
     }
 
     private static String volumeName(Json volume) {

@@ -162,6 +162,18 @@ class PodClaimsTest {
         }
 
         @Test
+        void aPodWhoseVolumesChangedIsJudgedOnItsNewVolumes() {
+            Pod pod = newStatefulSetPod(set, 1);
+            assertThat(PodClaims.storageMatches(set, pod)).isTrue();
+
+            Pod changed = withVolumes(pod, PodClaims.claimVolume("www", "www-foo-2"));
+
+            assertThat(PodClaims.storageMatches(set, changed)).isFalse();
+            assertThat(PodClaims.storageMatches(set, PodClaims.updateStorage(set, changed))).isTrue();
+            assertThat(PodClaims.storageMatches(set, pod)).isTrue();
+        }
+
+        @Test
         void withoutTemplatesAnyPodWithAnOrdinalMatches() {
             StatefulSet noTemplates = set.withSpec(set.spec().withVolumeClaimTemplates(List.of()));
             assertThat(PodClaims.storageMatches(noTemplates, withVolumes(newStatefulSetPod(set, 0)))).isTrue();
