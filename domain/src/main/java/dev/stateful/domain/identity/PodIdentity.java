@@ -37,31 +37,50 @@ public final class PodIdentity {
         // regex's backtracking was ~10 % of a plan. Same results: the greedy prefix ends at the last
         // '-', whose suffix must be one or more ASCII digits; '.' does not match line terminators.
         String name = podName == null ? "" : podName;
+        int dash = matchedDash(name);
+        if (dash < 0) {
+            return NO_MATCH;
+        }
+        return new ParsedName(name.substring(0, dash), ordinalAfter(name, dash));
+    }
+
+    private static final ParsedName NO_MATCH = new ParsedName("", -1);
+
+    /**
+     * Where {@code <parent>-<ordinal>} splits: the last '-', followed by one or more ASCII digits
+     * and preceded by no line terminator; -1 when the name does not have that shape.
+     */
+    private static int matchedDash(String name) {
         int dash = name.lastIndexOf('-');
         int length = name.length();
         if (dash < 0 || dash == length - 1) {
-            return NO_MATCH;
+            return -1;
         }
         for (int i = dash + 1; i < length; i++) {
             char c = name.charAt(i);
             if (c < '0' || c > '9') {
-                return NO_MATCH;
+                return -1;
             }
         }
         for (int i = 0; i < dash; i++) {
             if (isLineTerminator(name.charAt(i))) {
-                return NO_MATCH;
+                return -1;
             }
         }
-        String parent = name.substring(0, dash);
-        try {
-            return new ParsedName(parent, Integer.parseInt(name, dash + 1, length, 10));
-        } catch (NumberFormatException overflow) {
-            return new ParsedName(parent, -1);
-        }
+        return dash;
     }
 
-    private static final ParsedName NO_MATCH = new ParsedName("", -1);
+    /** The decimal digits after {@code dash} as an int; -1 when they overflow a signed 32-bit int. */
+    private static int ordinalAfter(String name, int dash) {
+        long value = 0;
+        for (int i = dash + 1; i < name.length(); i++) {
+            value = value * 10 + (name.charAt(i) - '0');
+            if (value > Integer.MAX_VALUE) {
+                return -1;
+            }
+        }
+        return (int) value;
+    }
 
     /** The characters java.util.regex's '.' does not match (no DOTALL, no UNIX_LINES). */
     private static boolean isLineTerminator(char c) {
@@ -69,7 +88,10 @@ public final class PodIdentity {
     }
 
     public static int ordinal(Pod pod) {
-        return parse(pod.name()).ordinal();
+        // parse(name).ordinal() without building the parent name
+        String name = pod.name();
+        int dash = matchedDash(name);
+        return dash < 0 ? -1 : ordinalAfter(name, dash);
     }
 
     public static String parentName(Pod pod) {
@@ -82,7 +104,14 @@ public final class PodIdentity {
 
     /** {@code isMemberOf}: the name parses to this set's name (the filter applied when claiming pods). */
     public static boolean isMemberOf(StatefulSet set, Pod pod) {
-        return set.name().equals(parentName(pod));
+        // set.name().equals(parentName(pod)) without building the parent name
+        String name = pod.name();
+        String parent = set.name();
+        int dash = matchedDash(name);
+        if (dash < 0) {
+            return parent.isEmpty();
+        }
+        return dash == parent.length() && name.startsWith(parent);
     }
 
     public static int startOrdinal(StatefulSet set) {
@@ -120,12 +149,24 @@ public final class PodIdentity {
      * pod-index label and the revision label are deliberately not checked (upstream parity).
      */
     public static boolean identityMatches(StatefulSet set, Pod pod) {
-        ParsedName parsed = parse(pod.name());
+        return identityMatches(set, pod, parse(pod.name()));
+    }
+
+    /** {@link #identityMatches(StatefulSet, Pod)} with the pod's name already parsed ({@link #parse}). */
+    public static boolean identityMatches(StatefulSet set, Pod pod, ParsedName parsed) {
         return parsed.ordinal() >= 0
                 && set.name().equals(parsed.parent())
-                && pod.name().equals(podName(set, parsed.ordinal()))
+                && hasCanonicalOrdinal(pod.name(), set.name().length())
                 && pod.namespace().equals(set.namespace())
                 && pod.name().equals(pod.metadata().labels().get(POD_NAME_LABEL));
+    }
+
+    /**
+     * For a name that parsed to {@code <parent>-<ordinal>} with its dash at {@code dash}: whether it is
+     * {@code podName(parent, ordinal)}, i.e. its digits have no leading zero ("0" itself has none).
+     */
+    private static boolean hasCanonicalOrdinal(String name, int dash) {
+        return name.length() == dash + 2 || name.charAt(dash + 1) != '0';
     }
 
     /**

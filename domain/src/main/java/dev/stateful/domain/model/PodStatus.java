@@ -28,11 +28,21 @@ public record PodStatus(String phase, List<PodCondition> conditions) {
     }
 
     public Optional<PodCondition> readyCondition() {
-        return conditions.stream().filter(c -> PodCondition.READY.equals(c.type())).findFirst();
+        return Optional.ofNullable(firstReadyCondition());
     }
 
     public boolean isReady() {
-        return readyCondition().map(PodCondition::isTrue).orElse(false);
+        PodCondition ready = firstReadyCondition();
+        return ready != null && ready.isTrue();
+    }
+
+    private PodCondition firstReadyCondition() {
+        for (PodCondition c : conditions) {
+            if (PodCondition.READY.equals(c.type())) {
+                return c;
+            }
+        }
+        return null;
     }
 
     /** v1 PodCondition (type, status and lastTransitionTime are what availability needs). */

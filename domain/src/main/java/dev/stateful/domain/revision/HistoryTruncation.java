@@ -28,12 +28,16 @@ public final class HistoryTruncation {
      */
     public static List<ControllerRevision> revisionsToDelete(StatefulSet set, List<Pod> pods, List<ControllerRevision> revisions,
             ControllerRevision current, ControllerRevision update) {
+        int limit = set.spec().revisionHistoryLimit() == null ? DEFAULT_LIMIT : set.spec().revisionHistoryLimit();
+        if (limit < 0 || revisions.size() <= limit) {
+            // the non-live revisions are some of these: within the limit whichever they are
+            return List.of();
+        }
         Set<String> live = liveRevisionNames(pods, current, update);
         List<ControllerRevision> history = RevisionHistory.sorted(revisions).stream()
                 .filter(r -> !live.contains(r.name()))
                 .toList();
-        int limit = set.spec().revisionHistoryLimit() == null ? DEFAULT_LIMIT : set.spec().revisionHistoryLimit();
-        if (limit < 0 || history.size() <= limit) {
+        if (history.size() <= limit) {
             return List.of();
         }
         return history.subList(0, history.size() - limit);

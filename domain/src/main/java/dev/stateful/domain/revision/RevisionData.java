@@ -3,12 +3,14 @@ package dev.stateful.domain.revision;
 import dev.stateful.domain.json.Json;
 import dev.stateful.domain.json.JsonParser;
 import dev.stateful.domain.json.JsonWriter;
+import dev.stateful.domain.memo.IdentityMemo;
 import dev.stateful.domain.model.ControllerRevision;
 import dev.stateful.domain.model.StatefulSet;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * What a revision stores (spec 3.1, upstream {@code getPatch} / {@code ApplyRevision}): a strategic
@@ -27,8 +29,15 @@ public final class RevisionData {
      * they are part of what is hashed) plus the replace directive, written like Go's json.Marshal of a map.
      */
     public static String patch(StatefulSet set) {
-        return patchOf(set.spec().template());
+        return PATCHES.apply(set.spec().template());
     }
+
+    /**
+     * Each template instance is serialised once: a set's template is the same instance from sync to
+     * sync until the set changes (the informer cache keeps the decoded object), and any change to
+     * the template is a new instance.
+     */
+    private static final IdentityMemo<Json.Obj, String> PATCHES = new IdentityMemo<>(RevisionData::patchOf);
 
     private static String patchOf(Json.Obj template) {
         Json.Obj replacing = template.with(PATCH_DIRECTIVE, REPLACE);
@@ -42,18 +51,38 @@ public final class RevisionData {
      *     StatefulSet controller writes is one (other strategic merge patches are not supported)
      */
     public static Json.Obj template(ControllerRevision revision) {
+        Restored restored = RESTORED.apply(revision.data());
+        if (restored.template() == null) {
+            throw notATemplatePatch(revision, restored.failure());
+        }
+        return restored.template();
+    }
+
+    /**
+     * Each revision's data is parsed once: the string is the same instance for as long as the
+     * revision sits unchanged in the informer cache (renumbering or adopting it keeps its data).
+     */
+    private static final IdentityMemo<String, Restored> RESTORED = new IdentityMemo<>(RevisionData::restore);
+
+    /** The template a revision's data restores, or why it restores none. */
+    private record Restored(Json.Obj template, String failure) {
+    }
+
+    private static Restored restore(String revisionData) {
         Json.Obj data;
         try {
-            data = JsonParser.parseObject(revision.data());
+            data = JsonParser.parseObject(revisionData);
         } catch (RuntimeException e) {
-            throw notATemplatePatch(revision, e.getMessage());
+            return new Restored(null, e.getMessage());
         }
-        Json.Obj template = data.object("spec").flatMap(spec -> spec.object("template"))
-                .orElseThrow(() -> notATemplatePatch(revision, "no spec.template object"));
-        if (!template.string(PATCH_DIRECTIVE).filter(REPLACE::equals).isPresent()) {
-            throw notATemplatePatch(revision, "spec.template lacks \"$patch\":\"replace\"");
+        Optional<Json.Obj> template = data.object("spec").flatMap(spec -> spec.object("template"));
+        if (template.isEmpty()) {
+            return new Restored(null, "no spec.template object");
         }
-        return template.without(PATCH_DIRECTIVE);
+        if (!template.get().string(PATCH_DIRECTIVE).filter(REPLACE::equals).isPresent()) {
+            return new Restored(null, "spec.template lacks \"$patch\":\"replace\"");
+        }
+        return new Restored(template.get().without(PATCH_DIRECTIVE), null);
     }
 
     /** {@code ApplyRevision}: the set with its template replaced by the revision's; everything else kept. */
@@ -85,8 +114,11 @@ public final class RevisionData {
         } catch (IllegalArgumentException e) {
             return false;
         }
-        return patchOf(normalise(restored)).equals(patchOf(normalise(set.spec().template())));
+        return NORMAL_FORMS.apply(restored).equals(NORMAL_FORMS.apply(set.spec().template()));
     }
+
+    /** The serialised normal form per template instance (both sides are the memoised instances above). */
+    private static final IdentityMemo<Json.Obj, String> NORMAL_FORMS = new IdentityMemo<>(t -> patchOf(normalise(t)));
 
     /** The semantic normal form described in {@link #restoresTemplateOf}. */
     static Json.Obj normalise(Json.Obj template) {

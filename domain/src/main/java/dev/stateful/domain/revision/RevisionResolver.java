@@ -1,5 +1,6 @@
 package dev.stateful.domain.revision;
 
+import dev.stateful.domain.memo.IdentityMemo;
 import dev.stateful.domain.model.ControllerRevision;
 import dev.stateful.domain.model.StatefulSet;
 import java.util.List;
@@ -30,8 +31,8 @@ public final class RevisionResolver {
      */
     public static RevisionResolution resolve(StatefulSet set, List<ControllerRevision> owned, List<ControllerRevision> occupied) {
         List<ControllerRevision> revisions = RevisionHistory.sorted(owned);
-        int collisionCount = set.status().collisionCount() == null ? 0 : set.status().collisionCount();
-        ControllerRevision candidate = RevisionHistory.newRevision(set, RevisionHistory.nextRevision(revisions), collisionCount);
+        int collisionCount = collisionCount(set);
+        ControllerRevision candidate = CANDIDATES.apply(set).withRevision(RevisionHistory.nextRevision(revisions));
         List<ControllerRevision> equal = RevisionHistory.findEquivalentRevisions(set, revisions, candidate);
 
         Update update = equal.isEmpty()
@@ -40,6 +41,18 @@ public final class RevisionResolver {
 
         ControllerRevision current = RevisionHistory.named(revisions, set.status().currentRevision()).orElse(update.revision());
         return new RevisionResolution(current, update.revision(), update.collisionCount(), update.write());
+    }
+
+    /**
+     * The candidate revision (numbered 0) per set instance: it depends on the set alone (its name,
+     * namespace, uid, annotations, template and stored collision count), and a set is the same
+     * instance from sync to sync until it changes. Only the number differs between passes.
+     */
+    private static final IdentityMemo<StatefulSet, ControllerRevision> CANDIDATES =
+            new IdentityMemo<>(set -> RevisionHistory.newRevision(set, 0, collisionCount(set)));
+
+    private static int collisionCount(StatefulSet set) {
+        return set.status().collisionCount() == null ? 0 : set.status().collisionCount();
     }
 
     private record Update(ControllerRevision revision, int collisionCount, RevisionWrite write) {

@@ -33,7 +33,8 @@ public final class StatusRules {
             replicas++;
             if (Availability.isRunningAndReady(pod)) {
                 ready++;
-                if (Availability.isAvailable(pod, minReady, now)) {
+                // with minReadySeconds 0 a Running and Ready pod is available: no second look at it
+                if (minReady == 0 || Availability.isAvailable(pod, minReady, now)) {
                     available++;
                 }
             }

@@ -67,12 +67,16 @@ public final class ClaimOwnership {
      */
     public static DesiredOwners desiredOwners(StatefulSet set, Pod pod) {
         RetentionPolicy policy = set.spec().retentionPolicyOrDefault();
-        boolean scaledDown = !PodIdentity.inOrdinalRange(set, pod);
         String whenScaled = policy.whenScaled();
         String whenDeleted = policy.whenDeleted();
         if (isRetain(whenScaled) && isDelete(whenDeleted)) {
             return new DesiredOwners(true, false);
         }
+        if (!isDelete(whenScaled)) {
+            // Retain/Retain or unknown: the pod's place in the range does not matter
+            return DesiredOwners.NONE;
+        }
+        boolean scaledDown = !PodIdentity.inOrdinalRange(set, pod);
         if (isDelete(whenScaled) && isRetain(whenDeleted)) {
             return new DesiredOwners(false, scaledDown);
         }
@@ -89,7 +93,12 @@ public final class ClaimOwnership {
 
     /** {@code hasOwnerRef}: some reference carries the owner's UID, controller or not. */
     public static boolean hasOwnerRef(PersistentVolumeClaim claim, Owner owner) {
-        return claim.metadata().ownerReferences().stream().anyMatch(ref -> ref.uid().equals(owner.uid()));
+        for (OwnerReference ref : claim.metadata().ownerReferences()) {
+            if (ref.uid().equals(owner.uid())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -97,11 +106,12 @@ public final class ClaimOwnership {
      * another UID, i.e. it points at a previous incarnation of the owner.
      */
     public static boolean hasStaleOwnerRef(PersistentVolumeClaim claim, Owner owner) {
-        return claim.metadata().ownerReferences().stream()
-                .filter(ref -> matchesRef(ref, owner))
-                .findFirst()
-                .map(ref -> !ref.uid().equals(owner.uid()))
-                .orElse(false);
+        for (OwnerReference ref : claim.metadata().ownerReferences()) {
+            if (matchesRef(ref, owner)) {
+                return !ref.uid().equals(owner.uid());
+            }
+        }
+        return false;
     }
 
     /**
@@ -136,8 +146,12 @@ public final class ClaimOwnership {
     public static boolean hasNonControllerOwner(PersistentVolumeClaim claim, StatefulSet set, Pod pod) {
         String setUid = Owner.of(set).uid();
         String podUid = Owner.of(pod).uid();
-        return claim.metadata().ownerReferences().stream()
-                .anyMatch(ref -> (ref.uid().equals(setUid) || ref.uid().equals(podUid)) && !ref.isController());
+        for (OwnerReference ref : claim.metadata().ownerReferences()) {
+            if ((ref.uid().equals(setUid) || ref.uid().equals(podUid)) && !ref.isController()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -191,9 +205,12 @@ public final class ClaimOwnership {
 
     /** {@code addControllerRef}: adds nothing when a reference with the owner's UID is already there. */
     private static void addControllerRef(List<OwnerReference> refs, Owner owner) {
-        if (refs.stream().noneMatch(ref -> ref.uid().equals(owner.uid()))) {
-            refs.add(owner.controllerRef());
+        for (OwnerReference ref : refs) {
+            if (ref.uid().equals(owner.uid())) {
+                return;
+            }
         }
+        refs.add(owner.controllerRef());
     }
 
     /**
@@ -211,6 +228,8 @@ public final class ClaimOwnership {
      */
     public record RetentionUpdate(List<PersistentVolumeClaim> claimsToUpdate, List<String> conflictingControllerClaims) {
 
+        static final RetentionUpdate NONE = new RetentionUpdate(List.of(), List.of());
+
         public RetentionUpdate {
             claimsToUpdate = List.copyOf(claimsToUpdate);
             conflictingControllerClaims = List.copyOf(conflictingControllerClaims);
@@ -227,9 +246,31 @@ public final class ClaimOwnership {
     }
 
     public static RetentionUpdate retentionUpdate(StatefulSet set, Pod pod, Function<String, Optional<PersistentVolumeClaim>> claims) {
+        return retentionUpdate(set, pod, existingClaims(set, pod, claims));
+    }
+
+    /**
+     * {@link #retentionUpdate(StatefulSet, Pod, Function)} over the pod's claims already looked up
+     * ({@link PodClaims#existingClaims}). No claim needs an update exactly when
+     * {@link #claimsMatchRetentionPolicy} holds: both ask {@link #isClaimOwnerUpToDate} of the same claims.
+     */
+    public static RetentionUpdate retentionUpdate(StatefulSet set, Pod pod, List<PersistentVolumeClaim> existing) {
+        if (existing.isEmpty()) {
+            return RetentionUpdate.NONE;
+        }
         List<PersistentVolumeClaim> toUpdate = new ArrayList<>();
         List<String> conflicting = new ArrayList<>();
-        for (PersistentVolumeClaim claim : existingClaims(set, pod, claims)) {
+        DesiredOwners desired = null;
+        for (PersistentVolumeClaim claim : existing) {
+            if (claim.metadata().ownerReferences().isEmpty()) {
+                // no reference to be stale, unexpected or non-controller: isClaimOwnerUpToDate comes
+                // down to "the policy wants no owner", which depends on the set and the pod alone
+                desired = desired == null ? desiredOwners(set, pod) : desired;
+                if (desired.set() || desired.pod()) {
+                    toUpdate.add(updateClaimOwnerRefForSetAndPod(claim, set, pod));
+                }
+                continue;
+            }
             if (hasUnexpectedController(claim, set, pod)) {
                 conflicting.add(claim.name());
             }
@@ -237,7 +278,7 @@ public final class ClaimOwnership {
                 toUpdate.add(updateClaimOwnerRefForSetAndPod(claim, set, pod));
             }
         }
-        return new RetentionUpdate(toUpdate, conflicting);
+        return toUpdate.isEmpty() && conflicting.isEmpty() ? RetentionUpdate.NONE : new RetentionUpdate(toUpdate, conflicting);
     }
 
     /** The {@code ConflictingController} message; "manging" is upstream's typo, kept for parity. */
@@ -259,20 +300,27 @@ public final class ClaimOwnership {
      * collector then deletes. Found by the simulation (docs/reliability.md).
      */
     public static boolean podClaimIsStale(StatefulSet set, int ordinal, Function<String, Optional<PersistentVolumeClaim>> claims) {
+        return podClaimIsStale(set, ordinal, PodClaims.existingClaims(set, ordinal, claims));
+    }
+
+    /** {@link #podClaimIsStale(StatefulSet, int, Function)} over the ordinal's claims already looked up. */
+    public static boolean podClaimIsStale(StatefulSet set, int ordinal, List<PersistentVolumeClaim> existing) {
+        if (existing.isEmpty()) {
+            return false;
+        }
         Owner placeholder = Owner.pod(PodIdentity.podName(set, ordinal), "");
         Owner owner = Owner.of(set);
-        return PodClaims.claimsFor(set, ordinal).values().stream()
-                .map(desired -> claims.apply(desired.name()))
-                .flatMap(Optional::stream)
-                .anyMatch(claim -> hasStaleOwnerRef(claim, placeholder) || hasStaleOwnerRef(claim, owner));
+        for (PersistentVolumeClaim claim : existing) {
+            if (hasStaleOwnerRef(claim, placeholder) || hasStaleOwnerRef(claim, owner)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The pod's claims that exist, in template order; upstream looks them up in the set's namespace. */
     private static List<PersistentVolumeClaim> existingClaims(StatefulSet set, Pod pod, Function<String, Optional<PersistentVolumeClaim>> claims) {
-        return PodClaims.claimsFor(set, pod).values().stream()
-                .map(desired -> claims.apply(desired.name()))
-                .flatMap(Optional::stream)
-                .toList();
+        return PodClaims.existingClaims(set, PodIdentity.ordinal(pod), claims);
     }
 
     private static boolean isRetainAll(RetentionPolicy policy) {

@@ -2,6 +2,7 @@ package dev.stateful.domain.storage;
 
 import dev.stateful.domain.identity.PodIdentity;
 import dev.stateful.domain.json.Json;
+import dev.stateful.domain.memo.IdentityMemo;
 import dev.stateful.domain.model.LabelSelector;
 import dev.stateful.domain.model.ObjectMeta;
 import dev.stateful.domain.model.PersistentVolumeClaim;
@@ -41,13 +42,84 @@ public final class PodClaims {
     public static Map<String, PersistentVolumeClaim> claimsFor(StatefulSet set, int ordinal) {
         Map<String, PersistentVolumeClaim> claims = new LinkedHashMap<>();
         for (PersistentVolumeClaim template : set.spec().volumeClaimTemplates()) {
-            ObjectMeta meta = template.metadata()
-                    .withName(claimName(set, template, ordinal))
-                    .withNamespace(set.namespace())
-                    .withLabels(claimLabels(set, template));
-            claims.put(template.name(), template.withMetadata(meta));
+            claims.put(template.name(), desiredClaim(set, template, claimName(set, template, ordinal)));
         }
         return Collections.unmodifiableMap(claims);
+    }
+
+    /** One claim of {@link #claimsFor}: the template named {@code claimName}, in the set's namespace, with its labels. */
+    public static PersistentVolumeClaim desiredClaim(StatefulSet set, PersistentVolumeClaim template, String claimName) {
+        ObjectMeta meta = template.metadata()
+                .withName(claimName)
+                .withNamespace(set.namespace())
+                .withLabels(claimLabels(set, template));
+        return template.withMetadata(meta);
+    }
+
+    /**
+     * The claims of ordinal {@code ordinal} that exist, in template order, looked up by name; the
+     * desired claims themselves are not built (only their names are needed to find them).
+     */
+    public static List<PersistentVolumeClaim> existingClaims(StatefulSet set, int ordinal,
+            Function<String, Optional<PersistentVolumeClaim>> existing) {
+        List<PersistentVolumeClaim> templates = set.spec().volumeClaimTemplates();
+        if (templates.isEmpty()) {
+            return List.of();
+        }
+        List<PersistentVolumeClaim> found = new ArrayList<>(templates.size());
+        for (PersistentVolumeClaim template : templatesByName(set)) {
+            existing.apply(claimName(set, template, ordinal)).ifPresent(found::add);
+        }
+        return found;
+    }
+
+    /**
+     * Whether {@code candidate} equals {@link #claimName claimName(set, template, ordinal)} for an
+     * ordinal &ge; 0, without building that name: this runs for every pod on every pass.
+     */
+    static boolean isClaimName(String candidate, StatefulSet set, PersistentVolumeClaim template, int ordinal) {
+        String templateName = template.name();
+        String setName = set.name();
+        int firstDash = templateName.length();
+        int secondDash = firstDash + 1 + setName.length();
+        if (candidate.length() != secondDash + 1 + decimalDigits(ordinal)
+                || !candidate.startsWith(templateName) || candidate.charAt(firstDash) != '-'
+                || !candidate.startsWith(setName, firstDash + 1) || candidate.charAt(secondDash) != '-') {
+            return false;
+        }
+        int rest = ordinal;
+        for (int i = candidate.length() - 1; i > secondDash; i--) {
+            if (candidate.charAt(i) != (char) ('0' + rest % 10)) {
+                return false;
+            }
+            rest /= 10;
+        }
+        return true;
+    }
+
+    private static int decimalDigits(int nonNegative) {
+        int digits = 1;
+        for (int rest = nonNegative / 10; rest > 0; rest /= 10) {
+            digits++;
+        }
+        return digits;
+    }
+
+    /**
+     * The set's claim templates as {@link #claimsFor} keys them: one per template name, at the
+     * position of its first occurrence, the last occurrence winning (a {@link LinkedHashMap}'s put).
+     * Validation rejects duplicate names, so this is normally the list itself.
+     */
+    public static List<PersistentVolumeClaim> templatesByName(StatefulSet set) {
+        List<PersistentVolumeClaim> templates = set.spec().volumeClaimTemplates();
+        if (templates.size() < 2) {
+            return templates;
+        }
+        Map<String, PersistentVolumeClaim> byName = new LinkedHashMap<>();
+        for (PersistentVolumeClaim template : templates) {
+            byName.put(template.name(), template);
+        }
+        return byName.size() == templates.size() ? templates : List.copyOf(byName.values());
     }
 
     /** The claims of an existing pod; its ordinal is parsed from its name (-1 when unparsable, as upstream). */
@@ -73,14 +145,22 @@ public final class PodClaims {
      * exactly like the template whose PVC source names this pod's claim. Extra volumes are fine.
      */
     public static boolean storageMatches(StatefulSet set, Pod pod) {
-        int ordinal = PodIdentity.ordinal(pod);
+        return storageMatches(set, pod, PodIdentity.ordinal(pod));
+    }
+
+    /** {@link #storageMatches(StatefulSet, Pod)} with the pod's ordinal already parsed. */
+    public static boolean storageMatches(StatefulSet set, Pod pod, int ordinal) {
         if (ordinal < 0) {
             return false;
         }
-        Map<String, Json> volumes = volumesByName(pod);
-        for (PersistentVolumeClaim template : set.spec().volumeClaimTemplates()) {
-            Optional<String> claimName = claimNameOf(volumes.get(template.name()));
-            if (!claimName.equals(Optional.of(claimName(set, template, ordinal)))) {
+        List<PersistentVolumeClaim> templates = set.spec().volumeClaimTemplates();
+        if (templates.isEmpty()) {
+            return true;
+        }
+        Map<String, String> sources = CLAIM_SOURCES.apply(pod.spec());
+        for (PersistentVolumeClaim template : templates) {
+            String claimName = sources.get(template.name());
+            if (claimName == null || !isClaimName(claimName, set, template, ordinal)) {
                 return false;
             }
         }
@@ -129,21 +209,36 @@ public final class PodClaims {
         return name -> Optional.ofNullable(byName.get(name));
     }
 
-    private static Map<String, Json> volumesByName(Pod pod) {
-        Map<String, Json> volumes = new LinkedHashMap<>();
-        pod.spec().array("volumes").forEach(volume -> volumes.put(volumeName(volume), volume));
-        return volumes;
+    /**
+     * The claim each volume name mounts, for the names whose last volume is a PVC volume (a later
+     * volume of the same name replaces an earlier one, as in a by-name map of the volumes).
+     * Remembered per pod spec instance: the informer cache keeps a pod's decoded spec until the pod
+     * changes, and walking the spec's JSON tree was most of storageMatches on every pass.
+     */
+    private static final IdentityMemo<Json.Obj, Map<String, String>> CLAIM_SOURCES = new IdentityMemo<>(PodClaims::claimSources);
+
+    private static Map<String, String> claimSources(Json.Obj podSpec) {
+        Map<String, String> sources = new LinkedHashMap<>();
+        for (Json volume : podSpec.array("volumes")) {
+            String claimName = claimNameOf(volume);
+            if (claimName == null) {
+                sources.remove(volumeName(volume));
+            } else {
+                sources.put(volumeName(volume), claimName);
+            }
+        }
+        return Map.copyOf(sources);
     }
 
     private static String volumeName(Json volume) {
-        return volume.asObject().flatMap(v -> v.string("name")).orElse("");
+        return volume instanceof Json.Obj v && v.fields().get("name") instanceof Json.Str name ? name.value() : "";
     }
 
-    /** The claim a volume mounts; empty when absent or not a PVC volume. */
-    private static Optional<String> claimNameOf(Json volume) {
-        return Optional.ofNullable(volume)
-                .flatMap(Json::asObject)
-                .flatMap(v -> v.object("persistentVolumeClaim"))
-                .map(source -> source.string("claimName").orElse(""));
+    /** The claim a volume mounts ("" when its source names none); null when absent or not a PVC volume. */
+    private static String claimNameOf(Json volume) {
+        if (!(volume instanceof Json.Obj v) || !(v.fields().get("persistentVolumeClaim") instanceof Json.Obj source)) {
+            return null;
+        }
+        return source.fields().get("claimName") instanceof Json.Str name ? name.value() : "";
     }
 }

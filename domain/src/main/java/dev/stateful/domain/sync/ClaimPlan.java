@@ -5,47 +5,68 @@ import dev.stateful.domain.model.PersistentVolumeClaim;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.storage.ClaimOwnership;
-import dev.stateful.domain.storage.ClaimState;
-import dev.stateful.domain.storage.ClaimStates;
 import dev.stateful.domain.storage.PodClaims;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
-import java.util.function.Function;
 
 /**
  * What one pod's claims need, from the snapshot: claims to create (already carrying the owner
  * references the retention policy wants, so one write suffices), existing claims whose owner
  * references must change, claims being deleted, the stale-claim guard and ConflictingController
  * warnings.
+ *
+ * <p>Each of the pod's claims is looked up once and every rule reads that one lookup: the desired
+ * claim object ({@link PodClaims#desiredClaim}) is built only for a claim that is missing.
  */
 record ClaimPlan(List<PersistentVolumeClaim> create, List<PersistentVolumeClaim> update, List<String> terminating,
                  List<Operation> warnings, boolean stale) {
 
+    private static final ClaimPlan NOTHING = new ClaimPlan(List.of(), List.of(), List.of(), List.of(), false);
+
     static ClaimPlan forPod(Snapshot snapshot, StatefulSet set, Pod pod) {
-        int ordinal = PodIdentity.ordinal(pod);
-        // the snapshot's claims are already keyed by name: a lookup per pod, not a copy of them all
-        Function<String, Optional<PersistentVolumeClaim>> lookup = snapshot::claim;
-        ClaimStates states = PodClaims.check(set, ordinal, lookup);
-        List<PersistentVolumeClaim> create = new ArrayList<>();
-        for (PersistentVolumeClaim claim : states.toCreate()) {
-            create.add(ClaimOwnership.updateClaimOwnerRefForSetAndPod(claim, set, pod));
+        return forPod(snapshot, set, pod, PodIdentity.ordinal(pod));
+    }
+
+    static ClaimPlan forPod(Snapshot snapshot, StatefulSet set, Pod pod, int ordinal) {
+        List<PersistentVolumeClaim> templates = PodClaims.templatesByName(set);
+        if (templates.isEmpty()) {
+            return NOTHING;
         }
-        List<String> terminating = new ArrayList<>();
-        for (ClaimState state : states.states()) {
-            if (state instanceof ClaimState.Terminating) {
-                terminating.add(state.claimName());
+        // the snapshot's claims are already keyed by name: a lookup per claim, not a copy of them all;
+        // lists are made only when something goes in them (most pods have nothing to create or fix)
+        List<PersistentVolumeClaim> create = List.of();
+        List<PersistentVolumeClaim> existing = List.of();
+        List<String> terminating = List.of();
+        for (PersistentVolumeClaim template : templates) {
+            String name = PodClaims.claimName(set, template, ordinal);
+            PersistentVolumeClaim found = snapshot.claims().get(name);
+            if (found == null) {
+                PersistentVolumeClaim desired = PodClaims.desiredClaim(set, template, name);
+                create = added(create, ClaimOwnership.updateClaimOwnerRefForSetAndPod(desired, set, pod));
+            } else {
+                existing = added(existing, found);
+                if (found.isTerminating()) {
+                    terminating = added(terminating, found.name());
+                }
             }
         }
-        ClaimOwnership.RetentionUpdate retention = ClaimOwnership.retentionUpdate(set, pod, lookup);
-        List<Operation> warnings = new ArrayList<>();
-        // upstream warns only where it calls UpdatePodClaimForRetentionPolicy: on creation, or on a mismatch
-        boolean fixAttempted = !pod.isCreated() || !ClaimOwnership.claimsMatchRetentionPolicy(set, pod, lookup);
+        ClaimOwnership.RetentionUpdate retention = ClaimOwnership.retentionUpdate(set, pod, existing);
+        List<Operation> warnings = List.of();
+        // upstream warns only where it calls UpdatePodClaimForRetentionPolicy: on creation, or on a
+        // mismatch (ClaimsMatchRetentionPolicy fails exactly when some claim needs an update)
+        boolean fixAttempted = !pod.isCreated() || !retention.claimsToUpdate().isEmpty();
         for (int i = 0; fixAttempted && i < retention.conflictingControllerClaims().size(); i++) {
-            warnings.add(new Operation.Warn(pod.name(), ClaimOwnership.CONFLICTING_CONTROLLER_REASON,
-                    retention.conflictingControllerMessages().get(i)));
+            warnings = added(warnings, new Operation.Warn(pod.name(), ClaimOwnership.CONFLICTING_CONTROLLER_REASON,
+                    ClaimOwnership.conflictingControllerMessage(retention.conflictingControllerClaims().get(i))));
         }
-        boolean stale = !pod.isCreated() && ClaimOwnership.podClaimIsStale(set, ordinal, lookup);
+        boolean stale = !pod.isCreated() && ClaimOwnership.podClaimIsStale(set, ordinal, existing);
         return new ClaimPlan(create, retention.claimsToUpdate(), terminating, warnings, stale);
+    }
+
+    /** {@code list} with {@code item} appended: the empty immutable list is replaced by a mutable one. */
+    private static <T> List<T> added(List<T> list, T item) {
+        List<T> out = list.isEmpty() ? new ArrayList<>(2) : list;
+        out.add(item);
+        return out;
     }
 }

@@ -5,8 +5,11 @@ import dev.stateful.domain.model.PersistentVolumeClaim;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.StatefulSet;
 import java.time.Instant;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -22,8 +25,20 @@ public record Snapshot(StatefulSet set, List<Pod> pods, Map<String, PersistentVo
 
     public Snapshot {
         pods = List.copyOf(pods);
-        claims = Map.copyOf(claims);
+        claims = byName(claims);
         revisions = List.copyOf(revisions);
+    }
+
+    /**
+     * An unmodifiable copy that rejects nulls like {@code Map.copyOf}, but hashed: the planner looks
+     * up every pod's claims in it, and a {@code HashMap} keeps each key's hash, so a lookup among
+     * thousands of claims compares one name instead of probing through many ({@code Map.copyOf}'s
+     * open addressing compares the names it passes).
+     */
+    private static Map<String, PersistentVolumeClaim> byName(Map<String, PersistentVolumeClaim> claims) {
+        Map<String, PersistentVolumeClaim> copy = new HashMap<>(Math.max(16, (int) (claims.size() / 0.75f) + 1));
+        claims.forEach((name, claim) -> copy.put(Objects.requireNonNull(name), Objects.requireNonNull(claim)));
+        return Collections.unmodifiableMap(copy);
     }
 
     public Optional<PersistentVolumeClaim> claim(String name) {

@@ -2,6 +2,7 @@ package dev.stateful.domain.sync;
 
 import dev.stateful.domain.identity.PodIdentity;
 import dev.stateful.domain.json.Json;
+import dev.stateful.domain.memo.IdentityMemo;
 import dev.stateful.domain.model.ControllerRevision;
 import dev.stateful.domain.model.PersistentVolumeClaim;
 import dev.stateful.domain.model.Pod;
@@ -34,9 +35,15 @@ public final class StatefulSetPlanner {
     private StatefulSetPlanner() {
     }
 
+    /**
+     * Each set instance is validated once: the informer cache hands the planner the same instance
+     * from sync to sync until the set changes, and a changed set is a new instance.
+     */
+    private static final IdentityMemo<StatefulSet, List<Violation>> VALIDATED = new IdentityMemo<>(StatefulSetValidator::validate);
+
     public static Plan plan(Snapshot snapshot) {
         StatefulSet set = snapshot.set();
-        List<Violation> violations = StatefulSetValidator.validate(set);
+        List<Violation> violations = VALIDATED.apply(set);
         if (!violations.isEmpty()) {
             return new Plan(set.key(), violations, List.of(), null, List.of(), set.status(),
                     List.of(), List.of(new Wait("", "the StatefulSet is invalid: " + violations.get(0))), Optional.empty());
@@ -72,6 +79,10 @@ public final class StatefulSetPlanner {
         private final List<Wait> waits = new ArrayList<>();
         private StatefulSetStatus status;
         private Pod[] replicas;
+        /** Each in-range pod's parsed name, made once in {@link #partition}; null for a placeholder until asked. */
+        private PodIdentity.ParsedName[] names;
+        /** Each in-range pod's {@link Availability#isUnavailable}, worked out once: 0 unknown, 1 yes, 2 no. */
+        private byte[] unavailable;
         private List<Pod> condemned;
 
         Pass(Snapshot snapshot, List<Pod> claimed, RevisionResolution revisions) {
@@ -113,14 +124,18 @@ public final class StatefulSetPlanner {
             int start = set.spec().startOrdinal();
             int count = set.spec().replicasOrDefault();
             replicas = new Pod[Math.max(count, 0)];
+            names = new PodIdentity.ParsedName[replicas.length];
+            unavailable = new byte[replicas.length];
             condemned = new ArrayList<>();
             for (Pod pod : claimed) {
-                int ordinal = PodIdentity.ordinal(pod);
+                PodIdentity.ParsedName name = PodIdentity.parse(pod.name());
+                int ordinal = name.ordinal();
                 if (ordinal < 0) {
                     continue;
                 }
                 if (PodIdentity.inOrdinalRange(set, ordinal)) {
                     replicas[ordinal - start] = pod;
+                    names[ordinal - start] = name;
                 } else {
                     condemned.add(pod);
                 }
@@ -164,8 +179,12 @@ public final class StatefulSetPlanner {
 
         private boolean replicasPhase() {
             List<Phase.Unit> units = new ArrayList<>();
-            for (Pod pod : replicas) {
-                Step step = processReplica(pod);
+            for (int i = 0; i < replicas.length; i++) {
+                Pod pod = replicas[i];
+                if (names[i] == null) {
+                    names[i] = PodIdentity.parse(pod.name());
+                }
+                Step step = processReplica(pod, names[i]);
                 if (!step.operations.isEmpty()) {
                     units.add(new Phase.Unit(pod.name(), step.operations));
                 }
@@ -179,7 +198,9 @@ public final class StatefulSetPlanner {
         }
 
         /** Spec 2.5, the decision list for one in-range slot. */
-        private Step processReplica(Pod pod) {
+        private Step processReplica(Pod pod, PodIdentity.ParsedName parsed) {
+            // the name is parsed once per pod and pass; every rule below reads this parse
+            int ordinal = parsed.ordinal();
             if (Availability.hasTerminalPhase(pod)) {
                 if (pod.isTerminating()) {
                     waits.add(new Wait(pod.name(), pod.name() + " is " + pod.status().phase() + " and terminating; it is recreated once it is gone"));
@@ -189,7 +210,7 @@ public final class StatefulSetPlanner {
                 // Its claims must not go with it: a scale-down under whenScaled=Delete may have handed them to
                 // this pod, and a scale-up brought it back in range before they were given back. Upstream
                 // deletes first; the garbage collector then deletes the claims of an in-range ordinal.
-                ClaimPlan claims = ClaimPlan.forPod(snapshot, updateSet, pod);
+                ClaimPlan claims = ClaimPlan.forPod(snapshot, updateSet, pod, ordinal);
                 List<Operation> ops = new ArrayList<>();
                 if (!claims.update().isEmpty()) {
                     ops.add(new Operation.EnsureClaims(pod.name(), List.of(), claims.update()));
@@ -198,11 +219,11 @@ public final class StatefulSetPlanner {
                 return Step.stop(ops);
             }
             if (!pod.isCreated()) {
-                return createReplica(pod);
+                return createReplica(pod, ordinal);
             }
             List<Operation> ops = new ArrayList<>();
             // one look at the pod's claims serves both the Pending check and the repair below
-            ClaimPlan claims = ClaimPlan.forPod(snapshot, updateSet, pod);
+            ClaimPlan claims = ClaimPlan.forPod(snapshot, updateSet, pod, ordinal);
             if (dev.stateful.domain.model.PodStatus.PENDING.equals(pod.status().phase())) {
                 if (!claims.terminating().isEmpty()) {
                     String message = "pvc " + claims.terminating().get(0) + " is being deleted";
@@ -229,8 +250,8 @@ public final class StatefulSetPlanner {
                     return Step.stop(ops);
                 }
             }
-            boolean identity = PodIdentity.identityMatches(set, pod);
-            boolean storage = PodClaims.storageMatches(set, pod);
+            boolean identity = PodIdentity.identityMatches(set, pod, parsed);
+            boolean storage = PodClaims.storageMatches(set, pod, ordinal);
             if (identity && storage && claims.update().isEmpty()) {
                 ops.addAll(claims.warnings());
                 return Step.go(ops);
@@ -249,8 +270,8 @@ public final class StatefulSetPlanner {
             return Step.go(ops);
         }
 
-        private Step createReplica(Pod pod) {
-            ClaimPlan claims = ClaimPlan.forPod(snapshot, updateSet, pod);
+        private Step createReplica(Pod pod, int ordinal) {
+            ClaimPlan claims = ClaimPlan.forPod(snapshot, updateSet, pod, ordinal);
             if (claims.stale()) {
                 waits.add(new Wait(pod.name(), "claim of " + pod.name() + " still belongs to an earlier " + pod.name() + " or "
                         + set.name() + "; waiting for the garbage collector to delete it"));
@@ -338,9 +359,9 @@ public final class StatefulSetPlanner {
 
         /** Spec 2.3 step 6: the first unavailable pod, replicas ascending then condemned lowest first. */
         private Pod firstUnavailable() {
-            for (Pod pod : replicas) {
-                if (Availability.isUnavailable(pod, minReady, now)) {
-                    return pod;
+            for (int i = 0; i < replicas.length; i++) {
+                if (isUnavailable(i)) {
+                    return replicas[i];
                 }
             }
             List<Pod> ascending = new ArrayList<>(condemned);
@@ -369,7 +390,7 @@ public final class StatefulSetPlanner {
             int charged = 0;
             for (int i = 0; i < replicas.length; i++) {
                 Pod pod = replicas[i];
-                if (Availability.isUnavailable(pod, minReady, now) && !replaceableForFree(pod, i, partition, update)) {
+                if (isUnavailable(i) && !replaceableForFree(pod, i, partition, update)) {
                     charged++;
                 }
             }
@@ -421,6 +442,14 @@ public final class StatefulSetPlanner {
         }
 
         // ------------------------------------------------------------ helpers
+
+        /** {@link Availability#isUnavailable} of the in-range pod in slot {@code index}, decided once per pass. */
+        private boolean isUnavailable(int index) {
+            if (unavailable[index] == 0) {
+                unavailable[index] = Availability.isUnavailable(replicas[index], minReady, now) ? (byte) 1 : (byte) 2;
+            }
+            return unavailable[index] == 1;
+        }
 
         private void addPhase(Phase.Name name, List<Phase.Unit> units) {
             if (!units.isEmpty()) {

@@ -2,6 +2,9 @@ package dev.stateful.domain.identity;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stateful.domain.model.ObjectMeta;
+import dev.stateful.domain.model.Pod;
+import dev.stateful.domain.model.StatefulSet;
 import java.util.List;
 import java.util.Random;
 import java.util.regex.Matcher;
@@ -47,6 +50,27 @@ class PodIdentityParseTest {
             }
             String s = name.toString();
             assertThat(PodIdentity.parse(s)).as(s).isEqualTo(byRegex(s));
+        }
+    }
+
+    @Test
+    void ordinalAndMembershipReadTheNameAsParseDoes() {
+        Random random = new Random(7);
+        char[] alphabet = {'a', 'b', '-', '0', '1', '9', '\n', '.'};
+        List<String> setNames = List.of("", "a", "a-b", "ab", "a-1", "a\nb", "-");
+        for (int n = 0; n < 20_000; n++) {
+            StringBuilder name = new StringBuilder();
+            int length = random.nextInt(10);
+            for (int i = 0; i < length; i++) {
+                name.append(alphabet[random.nextInt(alphabet.length)]);
+            }
+            Pod pod = new Pod(ObjectMeta.named("default", name.toString()), null, null);
+            PodIdentity.ParsedName parsed = byRegex(pod.name());
+            assertThat(PodIdentity.ordinal(pod)).as(pod.name()).isEqualTo(parsed.ordinal());
+            for (String setName : setNames) {
+                StatefulSet set = new StatefulSet(ObjectMeta.named("default", setName), null, null);
+                assertThat(PodIdentity.isMemberOf(set, pod)).as(setName + " / " + pod.name()).isEqualTo(setName.equals(parsed.parent()));
+            }
         }
     }
 }

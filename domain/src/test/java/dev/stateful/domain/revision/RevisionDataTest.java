@@ -124,6 +124,63 @@ class RevisionDataTest {
                 .hasMessageContaining("revision odd is not a template replacement patch");
     }
 
+    @Test
+    void theRejectionNamesEachRevisionEvenWhenTheySharedTheirData() {
+        String bad = "{\"spec\":{}}";
+        ControllerRevision first = new ControllerRevision(ObjectMeta.named("ns", "first"), bad, 1);
+        ControllerRevision second = new ControllerRevision(ObjectMeta.named("ns", "second"), bad, 2);
+
+        assertThatThrownBy(() -> RevisionData.template(first)).hasMessageContaining("revision first is not");
+        assertThatThrownBy(() -> RevisionData.template(second)).hasMessageContaining("revision second is not");
+    }
+
+    // ---------------------------------------------------------------- nothing stale from the memos
+
+    @Test
+    void aChangedTemplateGivesTheNewTemplatesPatchNotTheRememberedOne() {
+        StatefulSet set = Fixtures.statefulSet("web", 3);
+        String before = RevisionData.patch(set);
+
+        StatefulSet changed = SetEdits.withImage(set, "nginx:next");
+
+        assertThat(RevisionData.patch(changed)).isNotEqualTo(before).contains("nginx:next");
+        assertThat(RevisionData.patch(set)).isEqualTo(before);
+        assertThat(RevisionHistory.newRevision(changed, 2, 0).name()).isNotEqualTo(RevisionHistory.newRevision(set, 2, 0).name());
+    }
+
+    @Test
+    void anEqualTemplateBuiltAnewGivesTheSamePatchAndHash() {
+        StatefulSet set = Fixtures.statefulSet("web", 3);
+        StatefulSet rebuilt = SetEdits.withTemplate(set, t -> new Json.Obj(t.fields()));
+
+        assertThat(rebuilt.spec().template()).isNotSameAs(set.spec().template());
+        assertThat(RevisionData.patch(rebuilt)).isEqualTo(RevisionData.patch(set));
+        assertThat(RevisionHistory.newRevision(rebuilt, 1, 3)).isEqualTo(RevisionHistory.newRevision(set, 1, 3));
+    }
+
+    @Test
+    void aRevisionWithOtherDataRestoresItsOwnTemplate() {
+        StatefulSet set = Fixtures.statefulSet("web", 3);
+        StatefulSet changed = SetEdits.withImage(set, "nginx:next");
+        ControllerRevision old = RevisionHistory.newRevision(set, 1, 0);
+        assertThat(RevisionData.template(old)).isEqualTo(set.spec().template());
+
+        ControllerRevision replaced = new ControllerRevision(old.metadata(), RevisionData.patch(changed), old.revision());
+
+        assertThat(RevisionData.template(replaced)).isEqualTo(changed.spec().template());
+        assertThat(RevisionData.template(old)).isEqualTo(set.spec().template());
+    }
+
+    @Test
+    void theSemanticComparisonFollowsAChangedSetTemplate() {
+        StatefulSet set = CompatibilityFixtures.set134();
+        ControllerRevision revision133 = new ControllerRevision(ObjectMeta.named("default", "web-x"), RAW_1_33, 1);
+        assertThat(RevisionData.restoresTemplateOf(set, revision133)).isTrue();
+
+        assertThat(RevisionData.restoresTemplateOf(SetEdits.withImage(set, "nginx:next"), revision133)).isFalse();
+        assertThat(RevisionData.restoresTemplateOf(set, revision133)).isTrue();
+    }
+
     // ---------------------------------------------------------------- semantic comparison
 
     @Test

@@ -180,6 +180,17 @@ class RevisionResolverTest {
     }
 
     @Test
+    void aCollisionCountStoredAfterAResolutionHashesTheNextOneFromTheNewCount() {
+        StatefulSet set = Fixtures.statefulSet("web", 3);
+        String data = RevisionData.patch(set);
+        assertThat(RevisionResolver.resolve(set, List.of()).update().name()).isEqualTo("web-" + RevisionHash.hash(data, 0));
+
+        StatefulSet collided = withRevisionStatus(set, "", 1);
+
+        assertThat(RevisionResolver.resolve(collided, List.of()).update().name()).isEqualTo("web-" + RevisionHash.hash(data, 1));
+    }
+
+    @Test
     void aTakenNameWithTheSameDataIsThatRevisionReusedWithoutAWrite() {
         StatefulSet set = withRevisionStatus(Fixtures.statefulSet("web", 3), "", 0);
         ControllerRevision own = RevisionHistory.newRevision(withImage(set, "nginx:1.0"), 1, 0);

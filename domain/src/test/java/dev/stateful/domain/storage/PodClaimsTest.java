@@ -139,6 +139,41 @@ class PodClaimsTest {
         }
 
         @Test
+        void ofTwoVolumesNamedLikeTheTemplateTheLastOneCounts() {
+            Pod pod = newStatefulSetPod(set, 1);
+            assertThat(PodClaims.storageMatches(set, withVolumes(pod, emptyDir("www"), PodClaims.claimVolume("www", "www-foo-1")))).isTrue();
+            assertThat(PodClaims.storageMatches(set, withVolumes(pod, PodClaims.claimVolume("www", "www-foo-1"), emptyDir("www")))).isFalse();
+        }
+
+        @Test
+        void aClaimNameIsRecognisedExactlyWhenItEqualsTheBuiltName() {
+            java.util.Random random = new java.util.Random(11);
+            String[] pieces = {"www", "foo", "-", "1", "0", "12", "www-foo", "", "x"};
+            for (int n = 0; n < 20_000; n++) {
+                StringBuilder candidate = new StringBuilder();
+                for (int i = random.nextInt(6); i > 0; i--) {
+                    candidate.append(pieces[random.nextInt(pieces.length)]);
+                }
+                int ordinal = random.nextInt(4) == 0 ? random.nextInt(Integer.MAX_VALUE) : random.nextInt(13);
+                String name = random.nextInt(3) == 0 ? PodClaims.claimName(set, Fixtures.claimTemplate("www"), ordinal) : candidate.toString();
+                assertThat(PodClaims.isClaimName(name, set, Fixtures.claimTemplate("www"), ordinal)).as(name + " / " + ordinal)
+                        .isEqualTo(name.equals(PodClaims.claimName(set, Fixtures.claimTemplate("www"), ordinal)));
+            }
+        }
+
+        @Test
+        void aPodWhoseVolumesChangedIsJudgedOnItsNewVolumes() {
+            Pod pod = newStatefulSetPod(set, 1);
+            assertThat(PodClaims.storageMatches(set, pod)).isTrue();
+
+            Pod changed = withVolumes(pod, PodClaims.claimVolume("www", "www-foo-2"));
+
+            assertThat(PodClaims.storageMatches(set, changed)).isFalse();
+            assertThat(PodClaims.storageMatches(set, PodClaims.updateStorage(set, changed))).isTrue();
+            assertThat(PodClaims.storageMatches(set, pod)).isTrue();
+        }
+
+        @Test
         void withoutTemplatesAnyPodWithAnOrdinalMatches() {
             StatefulSet noTemplates = set.withSpec(set.spec().withVolumeClaimTemplates(List.of()));
             assertThat(PodClaims.storageMatches(noTemplates, withVolumes(newStatefulSetPod(set, 0)))).isTrue();
@@ -256,6 +291,29 @@ class PodClaimsTest {
             assertThat(states.blocked()).isTrue();
             assertThat(states.terminatingMessages()).containsExactly("pvc www-web-1 is being deleted");
             assertThat(states.toCreate()).extracting(PersistentVolumeClaim::name).containsExactly("logs-web-1");
+        }
+
+        @Test
+        void existingClaimsAreTheOrdinalsClaimsInTheStoreInTemplateOrder() {
+            PersistentVolumeClaim logs = existing("logs-web-1", null);
+            PersistentVolumeClaim www = existing("www-web-1", Fixtures.T0);
+            var store = PodClaims.lookup(List.of(logs, www, existing("www-web-2", null)));
+
+            assertThat(PodClaims.existingClaims(set, 1, store)).containsExactly(www, logs);
+            assertThat(PodClaims.existingClaims(set, 0, store)).isEmpty();
+        }
+
+        @Test
+        void aRepeatedTemplateNameIsOneClaimAtItsFirstPositionBuiltFromItsLastTemplate() {
+            PersistentVolumeClaim bigWww = new PersistentVolumeClaim(Fixtures.claimTemplate("www").metadata(), CLAIM_SPEC, null);
+            StatefulSet repeated = set.withSpec(set.spec().withVolumeClaimTemplates(
+                    List.of(Fixtures.claimTemplate("www"), Fixtures.claimTemplate("logs"), bigWww)));
+            PersistentVolumeClaim www = existing("www-web-1", null);
+
+            assertThat(PodClaims.templatesByName(repeated)).containsExactly(bigWww, Fixtures.claimTemplate("logs"));
+            assertThat(PodClaims.templatesByName(repeated)).extracting(PersistentVolumeClaim::name)
+                    .containsExactlyElementsOf(PodClaims.claimsFor(repeated, 1).keySet());
+            assertThat(PodClaims.existingClaims(repeated, 1, PodClaims.lookup(List.of(www)))).containsExactly(www);
         }
 
         @Test

@@ -108,4 +108,27 @@ class DeletionAndValidationTest {
         assertThat(plan.status()).as("the stored status, untouched").isEqualTo(set.status());
         assertThat(Plans.waits(plan)).contains("invalid");
     }
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("invalidSets")
+    void aSetBrokenAfterItWasPlannedIsValidatedAgain(String name, UnaryOperator<StatefulSet> breakIt, String field) {
+        StatefulSet set = Fixtures.statefulSet("web", 4);
+        assertThat(StatefulSetPlanner.plan(busySnapshot(set)).isValid()).isTrue();
+
+        Plan broken = StatefulSetPlanner.plan(busySnapshot(breakIt.apply(set)));
+
+        assertThat(broken.violations()).extracting(Violation::field).contains(field);
+        assertThat(StatefulSetPlanner.plan(busySnapshot(set)).isValid()).as("the valid set is still valid").isTrue();
+    }
+
+    @Test
+    void aTemplateChangedAfterAPlanGetsANewUpdateRevision() {
+        StatefulSet set = Fixtures.parallel(Fixtures.withImage(Fixtures.statefulSet("web", 4), "nginx:1.27"));
+        Plan first = StatefulSetPlanner.plan(busySnapshot(set));
+
+        Plan second = StatefulSetPlanner.plan(busySnapshot(Fixtures.withImage(set, "nginx:1.28")));
+
+        assertThat(second.revisions().update().name()).isNotEqualTo(first.revisions().update().name());
+        assertThat(Plans.ops(second, Operation.CreatePod.class)).extracting(op -> Observed.image(op.pod())).containsExactly("nginx:1.28");
+        assertThat(Plans.ops(first, Operation.CreatePod.class)).extracting(op -> Observed.image(op.pod())).containsExactly("nginx:1.27");
+    }
 }
