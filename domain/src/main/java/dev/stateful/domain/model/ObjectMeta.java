@@ -42,7 +42,13 @@ public record ObjectMeta(
 
     /** The owner reference with {@code controller: true}, if any (there is at most one). */
     public Optional<OwnerReference> controllerRef() {
-        return ownerReferences.stream().filter(OwnerReference::isController).findFirst();
+        // a plain loop: this runs for every pod of a namespace on every sync
+        for (OwnerReference ref : ownerReferences) {
+            if (ref.isController()) {
+                return Optional.of(ref);
+            }
+        }
+        return Optional.empty();
     }
 
     public ObjectMeta withName(String value) {
