@@ -4,6 +4,7 @@ import dev.stateful.domain.identity.PodIdentity;
 import dev.stateful.domain.model.ControllerRevision;
 import dev.stateful.domain.model.ObjectKey;
 import dev.stateful.domain.model.PersistentVolumeClaim;
+import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.model.StatefulSetStatus;
 import dev.stateful.domain.revision.RevisionWrite;
@@ -24,7 +25,7 @@ import dev.stateful.ports.RevisionControl;
 import dev.stateful.ports.StatusWriter;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -73,14 +74,22 @@ public final class StatefulSetReconciler {
         this.listener = listener;
     }
 
-    /** The snapshot the planner decides from, read from the caches. */
+    /**
+     * The snapshot the planner decides from, read from the caches: only what this set's sync looks
+     * at (its pods and orphans, the claims it names, its revisions and those that could clash), so a
+     * sync costs the size of the set, not of the namespace.
+     */
     public Optional<Snapshot> snapshot(ObjectKey key) {
         return reader.statefulSet(key).map(set -> {
-            Map<String, PersistentVolumeClaim> byName = new LinkedHashMap<>();
-            for (PersistentVolumeClaim c : reader.claims(set.namespace())) {
-                byName.put(c.name(), c);
+            String namespace = set.namespace();
+            String uid = set.metadata().uid();
+            List<Pod> owned = reader.controlledPods(namespace, uid);
+            Map<String, PersistentVolumeClaim> byName = new HashMap<>();
+            for (String name : Snapshot.claimNames(set, owned)) {
+                reader.claim(namespace, name).ifPresent(c -> byName.put(name, c));
             }
-            return new Snapshot(set, reader.pods(set.namespace()), byName, reader.revisions(set.namespace()), clock.instant());
+            return new Snapshot(set, owned, Map.copyOf(byName), reader.controlledRevisions(namespace, uid, set.name() + "-"),
+                    clock.instant());
         });
     }
 
