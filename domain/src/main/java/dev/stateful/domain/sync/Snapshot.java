@@ -6,15 +6,17 @@ import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.identity.PodIdentity;
 import dev.stateful.domain.storage.PodClaims;
-import dev.stateful.domain.validation.StatefulSetValidator;
 import java.time.Instant;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * What the controller observed for one StatefulSet at one instant: the set, the pods of its
@@ -40,20 +42,49 @@ public record Snapshot(StatefulSet set, List<Pod> pods, Map<String, PersistentVo
     }
 
     /**
+     * Beyond this many claim names (templates times ordinals) a sync reads every claim of the
+     * namespace instead: the replica count of a set, even an invalid one the planner will refuse,
+     * may be anything, and must not make naming the claims the cost.
+     */
+    public static final int MAX_NAMED_CLAIMS = 10_000;
+
+    /**
+     * The claims a plan for {@code set} may look up, given the pods observed for it, by name: those
+     * {@link #claimNames} names, each looked up with {@code byName}; or, when there are more than
+     * {@link #MAX_NAMED_CLAIMS} names, every claim {@code all} gives.
+     */
+    public static Map<String, PersistentVolumeClaim> claimsOf(StatefulSet set, Collection<Pod> pods,
+                                                              Function<String, Optional<PersistentVolumeClaim>> byName,
+                                                              Supplier<? extends Collection<PersistentVolumeClaim>> all) {
+        Map<String, PersistentVolumeClaim> out = new HashMap<>();
+        Optional<Set<String>> names = claimNames(set, pods);
+        if (names.isEmpty()) {
+            all.get().forEach(c -> out.put(c.name(), c));
+        } else {
+            names.get().forEach(name -> byName.apply(name).ifPresent(c -> out.put(name, c)));
+        }
+        return Map.copyOf(out);
+    }
+
+    /**
      * The names of every claim a plan for {@code set} may look up, given the pods observed for it:
      * each template's claim for each ordinal of the replica range and for the ordinal of each pod
      * that is a member of the set by name (claimed pods beyond the range, whose claims the retention
-     * policy and the stale-claim guard read). None for an invalid set: it is planned no further
-     * than its validation (and its replica count may be anything).
+     * policy and the stale-claim guard read). Empty when there would be more than
+     * {@link #MAX_NAMED_CLAIMS}.
      */
-    public static Set<String> claimNames(StatefulSet set, Collection<Pod> pods) {
+    public static Optional<Set<String>> claimNames(StatefulSet set, Collection<Pod> pods) {
         List<PersistentVolumeClaim> templates = set.spec().volumeClaimTemplates();
-        if (templates.isEmpty() || !StatefulSetValidator.validate(set).isEmpty()) {
-            return Set.of();
+        if (templates.isEmpty()) {
+            return Optional.of(Set.of());
+        }
+        long replicas = Math.max(0, set.spec().replicasOrDefault());
+        if ((replicas + pods.size()) * templates.size() > MAX_NAMED_CLAIMS) {
+            return Optional.empty();
         }
         Set<Integer> ordinals = new TreeSet<>();
         int start = set.spec().startOrdinal();
-        for (int i = 0; i < set.spec().replicasOrDefault(); i++) {
+        for (int i = 0; i < replicas; i++) {
             ordinals.add(start + i);
         }
         for (Pod pod : pods) {
@@ -68,7 +99,7 @@ public record Snapshot(StatefulSet set, List<Pod> pods, Map<String, PersistentVo
                 names.add(PodClaims.claimName(set, template, ordinal));
             }
         }
-        return names;
+        return Optional.of(names);
     }
 
     public Optional<PersistentVolumeClaim> claim(String name) {

@@ -19,7 +19,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -56,18 +55,25 @@ class ScopedSnapshotTest {
         StatefulSet db = Fixtures.statefulSet("db", 1);
         List<Pod> pods = List.of(Observed.member(set, 5, "r"), Observed.member(db, 7, "r"));
 
-        Set<String> names = Snapshot.claimNames(set, pods);
+        Set<String> names = Snapshot.claimNames(set, pods).orElseThrow();
 
         String template = set.spec().volumeClaimTemplates().get(0).name();
         assertThat(names).containsExactly(template + "-web-0", template + "-web-1", template + "-web-5");
     }
 
     @Test
-    void anInvalidSetNamesNoClaimsWhateverItsReplicaCount() {
+    void aHugeReplicaCountReadsEveryClaimOfTheNamespaceInsteadOfNamingThem() {
         StatefulSet base = Fixtures.statefulSet("web", 1);
-        StatefulSet invalid = base.withSpec(base.spec().withReplicas(Integer.MAX_VALUE).withMinReadySeconds(-1));
+        // invalid too: the planner will refuse it, but the snapshot is read first
+        StatefulSet huge = base.withSpec(base.spec().withReplicas(Integer.MAX_VALUE).withMinReadySeconds(-1));
+        List<PersistentVolumeClaim> all = Observed.claimsOf(base, 0);
 
-        assertThat(Snapshot.claimNames(invalid, List.of())).isEmpty();
+        Map<String, PersistentVolumeClaim> claims = Snapshot.claimsOf(huge, List.of(), name -> {
+            throw new AssertionError("looked up " + name);
+        }, () -> all);
+
+        assertThat(Snapshot.claimNames(huge, List.of())).isEmpty();
+        assertThat(claims.values()).containsExactlyElementsOf(all);
     }
 
     /** What the reconciler reads through the indexed port methods, from the whole namespace. */
@@ -75,10 +81,9 @@ class ScopedSnapshotTest {
         StatefulSet set = whole.set();
         String uid = set.metadata().uid();
         List<Pod> pods = whole.pods().stream().filter(p -> controlledByOrOrphan(p.metadata(), uid)).toList();
-        Map<String, PersistentVolumeClaim> claims = new HashMap<>();
-        for (String name : Snapshot.claimNames(set, pods)) {
-            whole.claim(name).ifPresent(c -> claims.put(name, c));
-        }
+        Map<String, PersistentVolumeClaim> claims = Snapshot.claimsOf(set, pods, whole::claim, () -> {
+            throw new AssertionError("a small set names its claims");
+        });
         List<ControllerRevision> revisions = whole.revisions().stream()
                 .filter(r -> r.name().startsWith(set.name() + "-") || controlledByOrOrphan(r.metadata(), uid)).toList();
         return new Snapshot(set, pods, claims, revisions, whole.now());

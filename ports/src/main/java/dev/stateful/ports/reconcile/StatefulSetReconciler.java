@@ -25,7 +25,6 @@ import dev.stateful.ports.RevisionControl;
 import dev.stateful.ports.StatusWriter;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -84,12 +83,9 @@ public final class StatefulSetReconciler {
             String namespace = set.namespace();
             String uid = set.metadata().uid();
             List<Pod> owned = reader.controlledPods(namespace, uid);
-            Map<String, PersistentVolumeClaim> byName = new HashMap<>();
-            for (String name : Snapshot.claimNames(set, owned)) {
-                reader.claim(namespace, name).ifPresent(c -> byName.put(name, c));
-            }
-            return new Snapshot(set, owned, Map.copyOf(byName), reader.controlledRevisions(namespace, uid, set.name() + "-"),
-                    clock.instant());
+            Map<String, PersistentVolumeClaim> claims = Snapshot.claimsOf(set, owned, name -> reader.claim(namespace, name),
+                    () -> reader.claims(namespace));
+            return new Snapshot(set, owned, claims, reader.controlledRevisions(namespace, uid, set.name() + "-"), clock.instant());
         });
     }
 
