@@ -3,11 +3,13 @@ package dev.stateful.ports;
 import dev.stateful.domain.consistency.OwnWrite;
 import dev.stateful.domain.model.ControllerRevision;
 import dev.stateful.domain.model.ObjectKey;
+import dev.stateful.domain.model.ObjectMeta;
 import dev.stateful.domain.model.PersistentVolumeClaim;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.StatefulSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * The read side: what the informer caches hold (upstream listers). Answers may be stale; writes
@@ -38,5 +40,35 @@ public interface ClusterReader {
      */
     default String observedVersion(OwnWrite.Kind kind) {
         return "";
+    }
+
+    /**
+     * What upstream's informers give through an owner index: the pods of the namespace whose
+     * controller has uid {@code controllerUid}, and those with no controller (orphans a set may
+     * adopt), in the order of {@link #pods}. Pods of other controllers are left out; a set's sync
+     * ignores them anyway. The default filters {@link #pods}; an indexed cache answers without
+     * copying the namespace.
+     */
+    default List<Pod> controlledPods(String namespace, String controllerUid) {
+        return pods(namespace).stream()
+                .filter(p -> controlledByOrOrphan(p.metadata(), controllerUid))
+                .collect(Collectors.toUnmodifiableList());
+    }
+
+    /**
+     * The revisions of the namespace controlled by {@code controllerUid} or by nobody, plus every
+     * revision whose name starts with {@code namePrefix} whoever owns it (it occupies a name a new
+     * revision of the set may want), in the order of {@link #revisions}. The default filters
+     * {@link #revisions}.
+     */
+    default List<ControllerRevision> controlledRevisions(String namespace, String controllerUid, String namePrefix) {
+        return revisions(namespace).stream()
+                .filter(r -> r.name().startsWith(namePrefix) || controlledByOrOrphan(r.metadata(), controllerUid))
+                .collect(Collectors.toUnmodifiableList());
+    }
+
+    /** Whether the object's controller is {@code controllerUid}, or it has no controller. */
+    static boolean controlledByOrOrphan(ObjectMeta meta, String controllerUid) {
+        return meta.controllerRef().map(ref -> ref.uid().equals(controllerUid)).orElse(true);
     }
 }

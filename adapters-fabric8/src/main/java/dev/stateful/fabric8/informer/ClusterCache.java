@@ -19,6 +19,8 @@ import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -122,6 +124,27 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
     public String observedVersion(OwnWrite.Kind kind) {
         String version = (kind == OwnWrite.Kind.POD ? pods : claims).informer().lastSyncResourceVersion();
         return version == null ? "" : version;
+    }
+
+    /** From the pod cache's owner index; see {@link DomainStore#controlledBy}. */
+    @Override
+    public List<Pod> controlledPods(String namespace, String controllerUid) {
+        return pods.store().controlledBy(namespace, controllerUid).stream()
+                .filter(p -> ClusterReader.controlledByOrOrphan(p.metadata(), controllerUid))
+                .collect(Collectors.toUnmodifiableList());
+    }
+
+    /** From the revision cache's owner index, plus a scan of the namespace's names for the prefix. */
+    @Override
+    public List<ControllerRevision> controlledRevisions(String namespace, String controllerUid, String namePrefix) {
+        TreeMap<String, ControllerRevision> found = new TreeMap<>();
+        for (ControllerRevision r : revisions.store().controlledBy(namespace, controllerUid)) {
+            if (ClusterReader.controlledByOrOrphan(r.metadata(), controllerUid)) {
+                found.put(r.name(), r);
+            }
+        }
+        revisions.store().namedWithPrefix(namespace, namePrefix).forEach(r -> found.put(r.name(), r));
+        return List.copyOf(found.values());
     }
 
     @Override

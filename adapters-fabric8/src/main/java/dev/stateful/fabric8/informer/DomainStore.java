@@ -8,6 +8,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.stream.Stream;
@@ -30,6 +32,12 @@ final class DomainStore<T extends HasMetadata, D> implements ItemStore<T> {
     private final Function<D, T> toFabric8;
     private final Function<D, String> nameOf;
     private final Map<String, Map<String, D>> byNamespace = new ConcurrentHashMap<>();
+    /**
+     * The owner index (upstream's informers keep one through an indexer): per namespace, the names
+     * of the objects by controller ({@link #ownerKey}); and each key's entry, to unindex it.
+     */
+    private final Map<String, Map<String, Set<String>>> byController = new ConcurrentHashMap<>();
+    private final Map<String, String> ownerOfKey = new ConcurrentHashMap<>();
 
     DomainStore(String kind, Function<T, D> toDomain, Function<D, T> toFabric8, Function<D, String> nameOf) {
         this.kind = kind;
@@ -54,6 +62,38 @@ final class DomainStore<T extends HasMetadata, D> implements ItemStore<T> {
                 .toList();
     }
 
+    /**
+     * The records of {@code namespace} whose controller has uid {@code controllerUid} or that have
+     * no controller, ordered by name. Read from the owner index, which is updated right after the
+     * records: a record that just changed owner may still appear under its old owner, so callers
+     * check the controller of what they get.
+     */
+    List<D> controlledBy(String namespace, String controllerUid) {
+        Map<String, Set<String>> owners = byController.getOrDefault(namespace, Map.of());
+        Map<String, D> records = byNamespace.getOrDefault(namespace, Map.of());
+        TreeMap<String, D> out = new TreeMap<>();
+        for (String owner : List.of(ownerKey(Optional.of(controllerUid)), ownerKey(Optional.empty()))) {
+            for (String name : owners.getOrDefault(owner, Set.of())) {
+                D record = records.get(name);
+                if (record != null) {
+                    out.put(name, record);
+                }
+            }
+        }
+        return List.copyOf(out.values());
+    }
+
+    /** The records of {@code namespace} whose name starts with {@code prefix}, ordered by name. */
+    List<D> namedWithPrefix(String namespace, String prefix) {
+        TreeMap<String, D> out = new TreeMap<>();
+        byNamespace.getOrDefault(namespace, Map.of()).forEach((name, record) -> {
+            if (name.startsWith(prefix)) {
+                out.put(name, record);
+            }
+        });
+        return List.copyOf(out.values());
+    }
+
     // ---------------------------------------------------------------- ItemStore (fabric8's side)
 
     @Override
@@ -74,7 +114,21 @@ final class DomainStore<T extends HasMetadata, D> implements ItemStore<T> {
             LOG.error("cannot decode {} {}, keeping the previous state: {}", kind, key, e.getMessage());
             return get(k.namespace(), k.name()).map(toFabric8).orElse(null);
         }
+        // indexed under the new owner before the record changes, unindexed from the old one after:
+        // a reader of the index always finds the object under one of them
+        String owner = ownerKey(obj.getMetadata().getOwnerReferences() == null ? Optional.empty()
+                : obj.getMetadata().getOwnerReferences().stream().filter(r -> Boolean.TRUE.equals(r.getController()))
+                        .findFirst().map(r -> r.getUid() == null ? "" : r.getUid()));
+        byController.computeIfAbsent(k.namespace(), ns -> new ConcurrentHashMap<>()).compute(owner, (o, names) -> {
+            Set<String> out = names == null ? ConcurrentHashMap.newKeySet() : names;
+            out.add(k.name());
+            return out;
+        });
         D old = byNamespace.computeIfAbsent(k.namespace(), ns -> new ConcurrentHashMap<>()).put(k.name(), record);
+        String previousOwner = ownerOfKey.put(key, owner);
+        if (previousOwner != null && !previousOwner.equals(owner)) {
+            unindex(k, previousOwner);
+        }
         return old == null ? null : toFabric8.apply(old);
     }
 
@@ -86,7 +140,26 @@ final class DomainStore<T extends HasMetadata, D> implements ItemStore<T> {
         if (names != null && names.isEmpty()) {
             byNamespace.remove(k.namespace(), names);
         }
+        String owner = ownerOfKey.remove(key);
+        if (owner != null) {
+            unindex(k, owner);
+        }
         return old == null ? null : toFabric8.apply(old);
+    }
+
+    private void unindex(ObjectKey k, String owner) {
+        Map<String, Set<String>> owners = byController.get(k.namespace());
+        if (owners != null) {
+            owners.computeIfPresent(owner, (o, names) -> {
+                names.remove(k.name());
+                return names.isEmpty() ? null : names;
+            });
+        }
+    }
+
+    /** The index key of a controller uid, or of "no controller". */
+    private static String ownerKey(Optional<String> controllerUid) {
+        return controllerUid.map(uid -> "+" + uid).orElse("-");
     }
 
     @Override

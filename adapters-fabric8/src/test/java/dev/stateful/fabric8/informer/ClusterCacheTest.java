@@ -210,6 +210,43 @@ class ClusterCacheTest {
         assertThat(seen).hasSize(1);
     }
 
+    @Test
+    void controlled_reads_answer_from_the_owner_index_and_follow_owner_changes() throws Exception {
+        StatefulSet web = createSet("default", "web", 2);
+        StatefulSet db = createSet("default", "db", 1);
+        Pod web0 = owned(createPod("default", "web-0"), web);
+        Pod orphan = createPod("default", "web-1");
+        owned(createPod("default", "db-0"), db);
+        ControllerRevision webRevision = new ControllerRevision(ObjectMeta.named("default", "web-abc"), DATA, 1);
+        client.apps().controllerRevisions().inNamespace("default").resource(Fabric8Codec.toFabric8(webRevision.withMetadata(
+                webRevision.metadata().withOwnerReferences(List.of(controllerRef(db)))))).create();
+        client.apps().controllerRevisions().inNamespace("default")
+                .resource(Fabric8Codec.toFabric8(new ControllerRevision(ObjectMeta.named("default", "db-abc"), DATA, 1))).create();
+
+        started("");
+
+        String uid = web.metadata().uid();
+        assertThat(cache.controlledPods("default", uid)).extracting(Pod::name).containsExactly("web-0", "web-1");
+        assertThat(cache.controlledPods("default", db.metadata().uid())).extracting(Pod::name).containsExactly("db-0", "web-1");
+        // the orphan db-abc, and web-abc for its name although db controls it
+        assertThat(cache.controlledRevisions("default", uid, "web-")).extracting(ControllerRevision::name).containsExactly("db-abc", "web-abc");
+
+        owned(orphan, db);
+        client.pods().inNamespace("default").withName(web0.name()).delete();
+        eventually(() -> cache.controlledPods("default", uid).isEmpty());
+        assertThat(cache.controlledPods("default", db.metadata().uid())).extracting(Pod::name).containsExactly("db-0", "web-1");
+    }
+
+    private Pod owned(Pod pod, StatefulSet owner) {
+        Pod changed = pod.withMetadata(pod.metadata().withOwnerReferences(List.of(controllerRef(owner))));
+        return Fabric8Codec.toDomain(client.pods().inNamespace(pod.namespace()).resource(Fabric8Codec.toFabric8(changed)).update());
+    }
+
+    private static dev.stateful.domain.model.OwnerReference controllerRef(StatefulSet owner) {
+        return dev.stateful.domain.model.OwnerReference.controllerRef(dev.stateful.domain.model.OwnerReference.STATEFUL_SET_API_VERSION,
+                dev.stateful.domain.model.OwnerReference.STATEFUL_SET_KIND, owner.metadata());
+    }
+
     private static String describe(Object before, Object after) {
         return before + " -> " + after;
     }

@@ -7,6 +7,7 @@ import dev.stateful.domain.model.PersistentVolumeClaim;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.inmemory.faults.FaultInjector;
+import dev.stateful.inmemory.store.Kind;
 import dev.stateful.inmemory.store.ObjectStore;
 import dev.stateful.inmemory.store.Stores;
 import dev.stateful.ports.ClusterReader;
@@ -30,7 +31,7 @@ public final class InMemoryClusterReader implements ClusterReader {
 
     @Override
     public Optional<StatefulSet> statefulSet(ObjectKey key) {
-        return Optional.ofNullable(view(stores.statefulSets(), key.namespace()).get(key));
+        return get(stores.statefulSets(), key);
     }
 
     @Override
@@ -45,7 +46,7 @@ public final class InMemoryClusterReader implements ClusterReader {
 
     @Override
     public Optional<PersistentVolumeClaim> claim(String namespace, String name) {
-        return Optional.ofNullable(view(stores.claims(), namespace).get(new ObjectKey(namespace, name)));
+        return get(stores.claims(), new ObjectKey(namespace, name));
     }
 
     @Override
@@ -63,6 +64,37 @@ public final class InMemoryClusterReader implements ClusterReader {
     public String observedVersion(OwnWrite.Kind kind) {
         boolean fresh = faults.readLag(kind == OwnWrite.Kind.POD ? stores.pods().kind() : stores.claims().kind()).isFresh();
         return fresh ? Long.toString(stores.resourceVersion()) : "";
+    }
+
+    /** From the store's owner index when reads are fresh; filtered from the lagging view otherwise. */
+    @Override
+    public List<Pod> controlledPods(String namespace, String controllerUid) {
+        if (!faults.readLag(Kind.PODS).isFresh()) {
+            return ClusterReader.super.controlledPods(namespace, controllerUid);
+        }
+        return List.copyOf(stores.pods().controlledBy(namespace, controllerUid).values());
+    }
+
+    /** From the store's owner index and a name range when reads are fresh; filtered from the lagging view otherwise. */
+    @Override
+    public List<ControllerRevision> controlledRevisions(String namespace, String controllerUid, String namePrefix) {
+        if (!faults.readLag(Kind.REVISIONS).isFresh()) {
+            return ClusterReader.super.controlledRevisions(namespace, controllerUid, namePrefix);
+        }
+        TreeMap<ObjectKey, ControllerRevision> found = new TreeMap<>(stores.revisions().controlledBy(namespace, controllerUid));
+        found.putAll(stores.revisions().namedWithPrefix(namespace, namePrefix));
+        return List.copyOf(found.values());
+    }
+
+    /** One object: a lookup, rewound through the journal when reads lag. */
+    private <T> Optional<T> get(ObjectStore<T> store, ObjectKey key) {
+        FaultInjector.ReadLag lag = faults.readLag(store.kind());
+        if (lag.isFresh()) {
+            return store.get(key);
+        }
+        synchronized (stores.lock()) {
+            return Optional.ofNullable(stores.journal().rewindOne(store.get(key).orElse(null), key, store.kind(), lag.writes(), lag.countAllKinds()));
+        }
     }
 
     private <T> TreeMap<ObjectKey, T> view(ObjectStore<T> store, String namespace) {

@@ -2,9 +2,13 @@ package dev.stateful.inmemory.store;
 
 import dev.stateful.domain.model.ObjectKey;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Deque;
 import java.util.Iterator;
+import java.util.List;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 
 /**
  * The most recent committed changes, newest last. Rewinding the current state through them gives
@@ -35,6 +39,33 @@ public final class ChangeJournal implements ChangeListener {
     @SuppressWarnings("unchecked")
     public synchronized <T> TreeMap<ObjectKey, T> rewind(TreeMap<ObjectKey, T> current, Kind kind, int writes, boolean countAllKinds) {
         TreeMap<ObjectKey, T> out = new TreeMap<>(current);
+        forEachUndone(kind, writes, countAllKinds, change -> {
+            if (change.before() == null) {
+                out.remove(change.key());
+            } else {
+                out.put(change.key(), (T) change.before());
+            }
+        });
+        return out;
+    }
+
+    /**
+     * The object under {@code key} as of {@code writes} writes ago (counted as in {@link #rewind}),
+     * from its current state: only that key's changes are undone, nothing is copied.
+     */
+    @SuppressWarnings("unchecked")
+    public synchronized <T> T rewindOne(T current, ObjectKey key, Kind kind, int writes, boolean countAllKinds) {
+        List<T> out = new ArrayList<>(Collections.singletonList(current));
+        forEachUndone(kind, writes, countAllKinds, change -> {
+            if (change.key().equals(key)) {
+                out.set(0, (T) change.before());
+            }
+        });
+        return out.get(0);
+    }
+
+    /** The changes of {@code kind} among the last {@code writes} writes, newest first. */
+    private void forEachUndone(Kind kind, int writes, boolean countAllKinds, Consumer<Change<?>> undo) {
         int counted = 0;
         Iterator<Change<?>> newestFirst = changes.descendingIterator();
         while (counted < writes && newestFirst.hasNext()) {
@@ -44,12 +75,7 @@ public final class ChangeJournal implements ChangeListener {
                 continue;
             }
             counted++;
-            if (change.before() == null) {
-                out.remove(change.key());
-            } else {
-                out.put(change.key(), (T) change.before());
-            }
+            undo.accept(change);
         }
-        return out;
     }
 }

@@ -3,14 +3,19 @@ package dev.stateful.inmemory.store;
 import dev.stateful.domain.model.LabelSelector;
 import dev.stateful.domain.model.ObjectKey;
 import dev.stateful.domain.model.ObjectMeta;
+import dev.stateful.domain.model.OwnerReference;
 import dev.stateful.domain.validation.Violation;
 import dev.stateful.ports.ApiException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * The objects of one kind, with the API server's write semantics: server-assigned uid,
@@ -23,9 +28,13 @@ public final class ObjectStore<T> {
     /** The finalizer that makes the garbage collector orphan dependents before the owner goes. */
     public static final String ORPHAN_FINALIZER = "orphan";
 
+    private static final TreeSet<ObjectKey> EMPTY_KEYS = new TreeSet<>();
+
     private final ObjectType<T> type;
     private final StoreContext ctx;
     private final TreeMap<ObjectKey, T> objects = new TreeMap<>();
+    /** The owner index: keys by namespace and controller (see {@link #indexKey}), kept on every commit and removal. */
+    private final Map<String, TreeSet<ObjectKey>> byController = new HashMap<>();
     /** Pods deleted with a grace period whose termination the kubelet has not yet confirmed. */
     private final Set<ObjectKey> awaitingTermination = new HashSet<>();
 
@@ -72,6 +81,36 @@ public final class ObjectStore<T> {
             // keys sort by namespace first, so one namespace is a contiguous range: copy just that
             // (linear, no re-sorting) instead of scanning every object of every namespace
             return new TreeMap<>(objects.subMap(new ObjectKey(namespace, ""), true, new ObjectKey(namespace + "\0", ""), false));
+        }
+    }
+
+    /**
+     * The objects of the namespace whose controller has uid {@code controllerUid} and those with no
+     * controller, sorted by name: an index lookup, not a scan of the namespace.
+     */
+    public SortedMap<ObjectKey, T> controlledBy(String namespace, String controllerUid) {
+        synchronized (ctx.lock) {
+            TreeMap<ObjectKey, T> out = new TreeMap<>();
+            for (String indexKey : List.of(indexKey(namespace, Optional.of(controllerUid)), indexKey(namespace, Optional.empty()))) {
+                for (ObjectKey key : byController.getOrDefault(indexKey, EMPTY_KEYS)) {
+                    out.put(key, objects.get(key));
+                }
+            }
+            return out;
+        }
+    }
+
+    /** The objects of the namespace whose name starts with {@code prefix}, sorted by name. */
+    public SortedMap<ObjectKey, T> namedWithPrefix(String namespace, String prefix) {
+        synchronized (ctx.lock) {
+            TreeMap<ObjectKey, T> out = new TreeMap<>();
+            for (Map.Entry<ObjectKey, T> e : objects.tailMap(new ObjectKey(namespace, prefix), true).entrySet()) {
+                if (!e.getKey().namespace().equals(namespace) || !e.getKey().name().startsWith(prefix)) {
+                    break;
+                }
+                out.put(e.getKey(), e.getValue());
+            }
+            return out;
         }
     }
 
@@ -213,6 +252,11 @@ public final class ObjectStore<T> {
         long rv = ctx.nextResourceVersion();
         T stored = type.withMeta(candidate, meta(candidate).withResourceVersion(Long.toString(rv)));
         objects.put(key, stored);
+        if (before != null) {
+            unindex(key, before);
+        }
+        byController.computeIfAbsent(indexKey(key.namespace(), meta(stored).controllerRef().map(OwnerReference::uid)),
+                k -> new TreeSet<>()).add(key);
         ctx.publish(new Change<>(rv, kind(), key, before, stored));
         return stored;
     }
@@ -231,9 +275,26 @@ public final class ObjectStore<T> {
         return Optional.of(stored);
     }
 
+    private void unindex(ObjectKey key, T stored) {
+        String indexKey = indexKey(key.namespace(), meta(stored).controllerRef().map(OwnerReference::uid));
+        TreeSet<ObjectKey> keys = byController.get(indexKey);
+        if (keys != null) {
+            keys.remove(key);
+            if (keys.isEmpty()) {
+                byController.remove(indexKey);
+            }
+        }
+    }
+
+    /** The owner index's key: the namespace and the controller's uid, or the namespace alone for objects with no controller. */
+    private static String indexKey(String namespace, Optional<String> controllerUid) {
+        return controllerUid.map(uid -> namespace + "\0+" + uid).orElse(namespace + "\0-");
+    }
+
     private void remove(ObjectKey key, T stored) {
         long rv = ctx.nextResourceVersion();
         objects.remove(key);
+        unindex(key, stored);
         awaitingTermination.remove(key);
         ctx.publish(new Change<>(rv, kind(), key, stored, null));
     }

@@ -42,6 +42,7 @@ public record ObjectMeta(
 
     /** The owner reference with {@code controller: true}, if any (there is at most one). */
     public Optional<OwnerReference> controllerRef() {
+        // a plain loop: this runs for every pod of a namespace on every sync
         for (OwnerReference ref : ownerReferences) {
             if (ref.isController()) {
                 return Optional.of(ref);

@@ -5,6 +5,7 @@ import dev.stateful.domain.identity.PodIdentity;
 import dev.stateful.domain.model.ControllerRevision;
 import dev.stateful.domain.model.ObjectKey;
 import dev.stateful.domain.model.PersistentVolumeClaim;
+import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.model.StatefulSetStatus;
 import dev.stateful.domain.revision.RevisionWrite;
@@ -26,7 +27,6 @@ import dev.stateful.ports.StatusWriter;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -88,14 +88,19 @@ public final class StatefulSetReconciler {
         this.ownWrites = ownWrites;
     }
 
-    /** The snapshot the planner decides from, read from the caches. */
+    /**
+     * The snapshot the planner decides from, read from the caches: only what this set's sync looks
+     * at (its pods and orphans, the claims it names, its revisions and those that could clash), so a
+     * sync costs the size of the set, not of the namespace.
+     */
     public Optional<Snapshot> snapshot(ObjectKey key) {
         return reader.statefulSet(key).map(set -> {
-            Map<String, PersistentVolumeClaim> byName = new LinkedHashMap<>();
-            for (PersistentVolumeClaim c : reader.claims(set.namespace())) {
-                byName.put(c.name(), c);
-            }
-            return new Snapshot(set, reader.pods(set.namespace()), byName, reader.revisions(set.namespace()), clock.instant());
+            String namespace = set.namespace();
+            String uid = set.metadata().uid();
+            List<Pod> owned = reader.controlledPods(namespace, uid);
+            Map<String, PersistentVolumeClaim> claims = Snapshot.claimsOf(set, owned, name -> reader.claim(namespace, name),
+                    () -> reader.claims(namespace));
+            return new Snapshot(set, owned, claims, reader.controlledRevisions(namespace, uid, set.name() + "-"), clock.instant());
         });
     }
 
