@@ -6,6 +6,7 @@ import dev.stateful.domain.model.PersistentVolumeClaim;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.fabric8.convert.Fabric8Codec;
+import dev.stateful.fabric8.convert.SlimPod;
 import dev.stateful.ports.ClusterEvents;
 import dev.stateful.ports.ClusterReader;
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -50,8 +51,9 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
         long resyncMillis = resync.toMillis();
         sets = cache(scope(client.apps().statefulSets(), namespace), resyncMillis, new DomainStore<>("statefulset",
                 Fabric8Codec::toDomain, Fabric8Codec::toFabric8, StatefulSet::name));
+        // Pods are most of a cluster: the cache keeps only what the controller reads of them.
         pods = cache(scope(client.pods(), namespace), resyncMillis, new DomainStore<>("pod",
-                Fabric8Codec::toDomain, Fabric8Codec::toFabric8, Pod::name));
+                pod -> SlimPod.of(Fabric8Codec.toDomain(pod)), Fabric8Codec::toFabric8, Pod::name));
         claims = cache(scope(client.persistentVolumeClaims(), namespace), resyncMillis, new DomainStore<>("persistentvolumeclaim",
                 Fabric8Codec::toDomain, Fabric8Codec::toFabric8, PersistentVolumeClaim::name));
         revisions = cache(scope(client.apps().controllerRevisions(), namespace), resyncMillis, new DomainStore<>("controllerrevision",

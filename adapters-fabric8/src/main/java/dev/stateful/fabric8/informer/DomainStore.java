@@ -74,7 +74,8 @@ final class DomainStore<T extends HasMetadata, D> implements ItemStore<T> {
             LOG.error("cannot decode {} {}, keeping the previous state: {}", kind, key, e.getMessage());
             return get(k.namespace(), k.name()).map(toFabric8).orElse(null);
         }
-        D old = byNamespace.computeIfAbsent(k.namespace(), ns -> new ConcurrentHashMap<>()).put(k.name(), record);
+        // Keyed by the record's own name string (not the one parsed from the key): one copy per object.
+        D old = byNamespace.computeIfAbsent(k.namespace(), ns -> new ConcurrentHashMap<>()).put(nameOf.apply(record), record);
         return old == null ? null : toFabric8.apply(old);
     }
 
