@@ -6,6 +6,7 @@ import dev.stateful.domain.model.PersistentVolumeClaim;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.fabric8.convert.Fabric8Codec;
+import dev.stateful.fabric8.convert.InternedMeta;
 import dev.stateful.fabric8.convert.SlimPod;
 import dev.stateful.ports.ClusterEvents;
 import dev.stateful.ports.ClusterReader;
@@ -50,14 +51,16 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
     public ClusterCache(KubernetesClient client, String namespace, Duration resync) {
         long resyncMillis = resync.toMillis();
         sets = cache(scope(client.apps().statefulSets(), namespace), resyncMillis, new DomainStore<>("statefulset",
-                Fabric8Codec::toDomain, Fabric8Codec::toFabric8, StatefulSet::name));
+                set -> interned(Fabric8Codec.toDomain(set)), Fabric8Codec::toFabric8, StatefulSet::name));
         // Pods are most of a cluster: the cache keeps only what the controller reads of them.
         pods = cache(scope(client.pods(), namespace), resyncMillis, new DomainStore<>("pod",
                 pod -> SlimPod.of(Fabric8Codec.toDomain(pod)), Fabric8Codec::toFabric8, Pod::name));
+        // Claims, sets and revisions are written back whole (claims by update), so they are kept whole,
+        // their repeated metadata strings interned.
         claims = cache(scope(client.persistentVolumeClaims(), namespace), resyncMillis, new DomainStore<>("persistentvolumeclaim",
-                Fabric8Codec::toDomain, Fabric8Codec::toFabric8, PersistentVolumeClaim::name));
+                claim -> interned(Fabric8Codec.toDomain(claim)), Fabric8Codec::toFabric8, PersistentVolumeClaim::name));
         revisions = cache(scope(client.apps().controllerRevisions(), namespace), resyncMillis, new DomainStore<>("controllerrevision",
-                Fabric8Codec::toDomain, Fabric8Codec::toFabric8, ControllerRevision::name));
+                revision -> interned(Fabric8Codec.toDomain(revision)), Fabric8Codec::toFabric8, ControllerRevision::name));
     }
 
     /** Starts listing and watching; returns at once. {@link #hasSynced()} tells when the caches are filled. */
@@ -121,6 +124,18 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
     @Override
     public void close() {
         all().forEach(SharedIndexInformer::stop);
+    }
+
+    private static StatefulSet interned(StatefulSet set) {
+        return set.withMetadata(InternedMeta.of(set.metadata()));
+    }
+
+    private static PersistentVolumeClaim interned(PersistentVolumeClaim claim) {
+        return new PersistentVolumeClaim(InternedMeta.of(claim.metadata()), claim.spec(), claim.phase().intern());
+    }
+
+    private static ControllerRevision interned(ControllerRevision revision) {
+        return revision.withMetadata(InternedMeta.of(revision.metadata()));
     }
 
     private Stream<SharedIndexInformer<?>> all() {
