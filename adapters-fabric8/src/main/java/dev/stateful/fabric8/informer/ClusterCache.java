@@ -36,6 +36,7 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
     /** kube-controller-manager's minimum resync period; a resync re-reports every StatefulSet. */
     public static final Duration DEFAULT_RESYNC = Duration.ofHours(12);
 
+    private final KubernetesClient client;
     private final Cached<io.fabric8.kubernetes.api.model.apps.StatefulSet, StatefulSet> sets;
     private final Cached<io.fabric8.kubernetes.api.model.Pod, Pod> pods;
     private final Cached<io.fabric8.kubernetes.api.model.PersistentVolumeClaim, PersistentVolumeClaim> claims;
@@ -49,6 +50,7 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
      * @param resync how often every cached object is re-reported; zero for never
      */
     public ClusterCache(KubernetesClient client, String namespace, Duration resync) {
+        this.client = client;
         long resyncMillis = resync.toMillis();
         sets = cache(scope(client.apps().statefulSets(), namespace), resyncMillis, new DomainStore<>("statefulset",
                 set -> interned(Fabric8Codec.toDomain(set)), Fabric8Codec::toFabric8, StatefulSet::name));
@@ -65,12 +67,28 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
 
     /** Starts listing and watching; returns at once. {@link #hasSynced()} tells when the caches are filled. */
     public ClusterCache start() {
+        openConnection();
         all().forEach(informer -> informer.start().whenComplete((ok, failure) -> {
             if (failure != null) {
                 LOG.error("{} informer stopped: {}", informer.getApiTypeClass().getSimpleName(), failure.getMessage());
             }
         }));
         return this;
+    }
+
+    /**
+     * Opens the client's connection with a small request (the server version) before the informers
+     * list. The JDK 17 HTTP client keeps the exchange that opened a connection (its connect-timeout
+     * event, held by the connection) for as long as the connection lives, response body included:
+     * left to the informers, that is a whole list of pods as bytes, ~3 KB per pod kept beside the
+     * cache. Any answer will do, an error included: only the connection matters.
+     */
+    private void openConnection() {
+        try {
+            client.getKubernetesVersion();
+        } catch (RuntimeException anyAnswer) {
+            LOG.debug("opening the connection: {}", anyAnswer.getMessage());
+        }
     }
 
     @Override
