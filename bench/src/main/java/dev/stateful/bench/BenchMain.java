@@ -20,7 +20,8 @@ import java.util.Set;
  * Options: {@code --quick} (tiny sizes, for the smoke test; numbers meaningless),
  * {@code --only 1,3} (some figures), {@code --jmh} (figure 1 under JMH, forked, ~2 min: for a
  * quiet machine), {@code --work-dir DIR} (JMH output; default
- * {@code bench/target/bench-work} or the temp dir).
+ * {@code bench/target/bench-work} or the temp dir), {@code --memory-pods N} (figure 4 with N pods
+ * instead of 10,000: for iterating on the cache; the documented figure is the default size).
  */
 public final class BenchMain {
 
@@ -32,6 +33,7 @@ public final class BenchMain {
         Set<Integer> only = new HashSet<>();
         Path workDir = defaultWorkDir();
         boolean jmh = false;
+        Integer memoryPods = null;
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
             if (arg.equals("--quick")) {
@@ -44,10 +46,15 @@ public final class BenchMain {
                 jmh = true;
             } else if (arg.equals("--work-dir") && i + 1 < args.length) {
                 workDir = Path.of(args[++i]);
+            } else if (arg.equals("--memory-pods") && i + 1 < args.length) {
+                memoryPods = Integer.parseInt(args[++i]);
             } else {
-                System.err.println("usage: java -jar bench.jar [--quick] [--only 1,2,...] [--jmh] [--work-dir DIR]");
+                System.err.println("usage: java -jar bench.jar [--quick] [--only 1,2,...] [--jmh] [--work-dir DIR] [--memory-pods N]");
                 System.exit(2);
             }
+        }
+        if (memoryPods != null) {
+            scale = scale.withMemoryPods(memoryPods);
         }
         String loadBefore = Machine.load();
         long start = System.nanoTime();

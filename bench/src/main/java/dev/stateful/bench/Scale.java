@@ -28,6 +28,16 @@ public record Scale(String name, int[] plannerReplicas, Duration plannerWarmup, 
                 4, 3, 0, 1, 3, 4, 0, 1, Duration.ofSeconds(20), 30, 3, 30);
     }
 
+    /** The same scale with figure 4's pod count replaced (must be positive). */
+    public Scale withMemoryPods(int pods) {
+        if (pods <= 0) {
+            throw new IllegalArgumentException("memory pods must be positive: " + pods);
+        }
+        return new Scale(name, plannerReplicas, plannerWarmup, plannerRounds, plannerSlice, convergeSets, convergeReplicas,
+                convergeWarmups, convergeRuns, apiReplicas, apiConcurrency, apiWarmups, apiRuns, apiTimeout, pods, memorySets,
+                memoryClaims);
+    }
+
     public boolean isQuick() {
         return "quick".equals(name);
     }

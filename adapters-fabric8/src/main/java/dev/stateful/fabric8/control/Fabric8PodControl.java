@@ -1,10 +1,14 @@
 package dev.stateful.fabric8.control;
 
+import dev.stateful.domain.codec.ModelCodec;
 import dev.stateful.domain.json.Json;
 import dev.stateful.domain.model.OwnerReference;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.fabric8.control.ApiErrors.Verb;
 import dev.stateful.fabric8.convert.Fabric8Codec;
+import dev.stateful.fabric8.convert.PodMerge;
+import dev.stateful.fabric8.convert.SlimPod;
+import dev.stateful.ports.ApiException;
 import dev.stateful.ports.PodControl;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
@@ -26,11 +30,27 @@ public final class Fabric8PodControl implements PodControl {
         return Fabric8Codec.toDomain(created);
     }
 
+    /**
+     * The pod handed in may be a {@link SlimPod} (the cache keeps only what the controller reads),
+     * so it is not sent as is: the live pod is read, the controller's change (what differs between
+     * {@code pod} and the slim view of the live pod) is applied to it ({@link PodMerge}) and the
+     * result is written with {@code pod}'s resourceVersion. A pod changed since it was read is still
+     * a Conflict, and nothing the controller did not change is lost.
+     */
     @Override
     public Pod update(Pod pod) {
-        Preconditions.requireResourceVersion(pod.metadata(), target(pod));
-        var updated = ApiErrors.call(Verb.UPDATE, target(pod), () ->
-                client.pods().inNamespace(pod.namespace()).resource(Fabric8Codec.toFabric8(pod)).update());
+        String target = target(pod);
+        Preconditions.requireResourceVersion(pod.metadata(), target);
+        var live = ApiErrors.call(Verb.GET, target, () -> client.pods().inNamespace(pod.namespace()).withName(pod.name()).get());
+        if (live == null) {
+            throw new ApiException.NotFound("update " + target + ": not found");
+        }
+        Json.Obj base = ModelCodec.encode(SlimPod.of(Fabric8Codec.toDomain(live)));
+        Json.Obj merged = ((Json.Obj) PodMerge.merge(Fabric8Codec.tree(live), base, ModelCodec.encode(pod)))
+                .update("metadata", meta -> meta.with("resourceVersion", pod.metadata().resourceVersion()));
+        var replacement = Fabric8Codec.object(merged, io.fabric8.kubernetes.api.model.Pod.class);
+        var updated = ApiErrors.call(Verb.UPDATE, target, () ->
+                client.pods().inNamespace(pod.namespace()).resource(replacement).update());
         return Fabric8Codec.toDomain(updated);
     }
 

@@ -64,11 +64,13 @@ public final class Fabric8Codec {
         return out;
     }
 
-    private static Json.Obj tree(Object fabric8Object) {
+    /** A fabric8 object as JSON, every field it has (not only those the domain models). */
+    public static Json.Obj tree(Object fabric8Object) {
         return JsonParser.parseObject(Serialization.asJson(fabric8Object));
     }
 
-    private static <T> T object(Json.Obj json, Class<T> type) {
+    /** JSON as a fabric8 object. */
+    public static <T> T object(Json.Obj json, Class<T> type) {
         return Serialization.unmarshal(json.toString(), type);
     }
 }

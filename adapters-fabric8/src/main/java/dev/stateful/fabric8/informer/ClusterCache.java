@@ -7,6 +7,8 @@ import dev.stateful.domain.model.PersistentVolumeClaim;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.fabric8.convert.Fabric8Codec;
+import dev.stateful.fabric8.convert.InternedMeta;
+import dev.stateful.fabric8.convert.SlimPod;
 import dev.stateful.ports.ClusterEvents;
 import dev.stateful.ports.ClusterReader;
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -37,6 +39,7 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
     /** kube-controller-manager's minimum resync period; a resync re-reports every StatefulSet. */
     public static final Duration DEFAULT_RESYNC = Duration.ofHours(12);
 
+    private final KubernetesClient client;
     private final Cached<io.fabric8.kubernetes.api.model.apps.StatefulSet, StatefulSet> sets;
     private final Cached<io.fabric8.kubernetes.api.model.Pod, Pod> pods;
     private final Cached<io.fabric8.kubernetes.api.model.PersistentVolumeClaim, PersistentVolumeClaim> claims;
@@ -50,25 +53,45 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
      * @param resync how often every cached object is re-reported; zero for never
      */
     public ClusterCache(KubernetesClient client, String namespace, Duration resync) {
+        this.client = client;
         long resyncMillis = resync.toMillis();
         sets = cache(scope(client.apps().statefulSets(), namespace), resyncMillis, new DomainStore<>("statefulset",
-                Fabric8Codec::toDomain, Fabric8Codec::toFabric8, StatefulSet::name));
+                set -> interned(Fabric8Codec.toDomain(set)), Fabric8Codec::toFabric8, StatefulSet::name));
+        // Pods are most of a cluster: the cache keeps only what the controller reads of them.
         pods = cache(scope(client.pods(), namespace), resyncMillis, new DomainStore<>("pod",
-                Fabric8Codec::toDomain, Fabric8Codec::toFabric8, Pod::name));
+                pod -> SlimPod.of(Fabric8Codec.toDomain(pod)), Fabric8Codec::toFabric8, Pod::name));
+        // Claims, sets and revisions are written back whole (claims by update), so they are kept whole,
+        // their repeated metadata strings interned.
         claims = cache(scope(client.persistentVolumeClaims(), namespace), resyncMillis, new DomainStore<>("persistentvolumeclaim",
-                Fabric8Codec::toDomain, Fabric8Codec::toFabric8, PersistentVolumeClaim::name));
+                claim -> interned(Fabric8Codec.toDomain(claim)), Fabric8Codec::toFabric8, PersistentVolumeClaim::name));
         revisions = cache(scope(client.apps().controllerRevisions(), namespace), resyncMillis, new DomainStore<>("controllerrevision",
-                Fabric8Codec::toDomain, Fabric8Codec::toFabric8, ControllerRevision::name));
+                revision -> interned(Fabric8Codec.toDomain(revision)), Fabric8Codec::toFabric8, ControllerRevision::name));
     }
 
     /** Starts listing and watching; returns at once. {@link #hasSynced()} tells when the caches are filled. */
     public ClusterCache start() {
+        openConnection();
         all().forEach(informer -> informer.start().whenComplete((ok, failure) -> {
             if (failure != null) {
                 LOG.error("{} informer stopped: {}", informer.getApiTypeClass().getSimpleName(), failure.getMessage());
             }
         }));
         return this;
+    }
+
+    /**
+     * Opens the client's connection with a small request (the server version) before the informers
+     * list. The JDK 17 HTTP client keeps the exchange that opened a connection (its connect-timeout
+     * event, held by the connection) for as long as the connection lives, response body included:
+     * left to the informers, that is a whole list of pods as bytes, ~3 KB per pod kept beside the
+     * cache. Any answer will do, an error included: only the connection matters.
+     */
+    private void openConnection() {
+        try {
+            client.getKubernetesVersion();
+        } catch (RuntimeException anyAnswer) {
+            LOG.debug("opening the connection: {}", anyAnswer.getMessage());
+        }
     }
 
     @Override
@@ -150,6 +173,18 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
     @Override
     public void close() {
         all().forEach(SharedIndexInformer::stop);
+    }
+
+    private static StatefulSet interned(StatefulSet set) {
+        return set.withMetadata(InternedMeta.of(set.metadata()));
+    }
+
+    private static PersistentVolumeClaim interned(PersistentVolumeClaim claim) {
+        return new PersistentVolumeClaim(InternedMeta.of(claim.metadata()), claim.spec(), claim.phase().intern());
+    }
+
+    private static ControllerRevision interned(ControllerRevision revision) {
+        return revision.withMetadata(InternedMeta.of(revision.metadata()));
     }
 
     private Stream<SharedIndexInformer<?>> all() {

@@ -18,10 +18,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * An informer item store that keeps the domain record instead of the fabric8 object. The domain
- * records hold only what the controller reads (no managedFields, pod status reduced to phase and
- * conditions), they are decoded once per change instead of on every read, and listing a namespace
- * is a map lookup. fabric8 still gets objects back when it asks (to diff updates and report
- * deletions); those are rebuilt from the record and carry the same fields.
+ * records hold only what the controller reads (no managedFields; pods reduced to a
+ * {@link dev.stateful.fabric8.convert.SlimPod}), they are decoded once per change instead of on
+ * every read, and listing a namespace is a map lookup. fabric8 still gets objects back when it asks
+ * (to diff updates and report deletions); those are rebuilt from the record and carry its fields.
  */
 final class DomainStore<T extends HasMetadata, D> implements ItemStore<T> {
 
@@ -124,7 +124,8 @@ final class DomainStore<T extends HasMetadata, D> implements ItemStore<T> {
             out.add(k.name());
             return out;
         });
-        D old = byNamespace.computeIfAbsent(k.namespace(), ns -> new ConcurrentHashMap<>()).put(k.name(), record);
+        // keyed by the record's own name string (not the one parsed from the key): one copy per object
+        D old = byNamespace.computeIfAbsent(k.namespace(), ns -> new ConcurrentHashMap<>()).put(nameOf.apply(record), record);
         String previousOwner = ownerOfKey.put(key, owner);
         if (previousOwner != null && !previousOwner.equals(owner)) {
             unindex(k, previousOwner);

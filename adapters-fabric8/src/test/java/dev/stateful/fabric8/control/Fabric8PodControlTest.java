@@ -9,6 +9,11 @@ import dev.stateful.domain.model.ObjectMeta;
 import dev.stateful.domain.model.OwnerReference;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.PodStatus;
+import dev.stateful.domain.identity.PodIdentity;
+import dev.stateful.domain.storage.PodClaims;
+import dev.stateful.fabric8.convert.Fabric8Codec;
+import dev.stateful.fabric8.convert.LivePods;
+import dev.stateful.fabric8.convert.SlimPod;
 import dev.stateful.ports.ApiException;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
@@ -163,6 +168,71 @@ class Fabric8PodControlTest {
         client.pods().inNamespace("default").withName("web-0").delete();
 
         assertThatThrownBy(() -> pods.adopt(created, WEB)).isInstanceOf(ApiException.NotFound.class);
+    }
+
+    // ---------------------------------------------------------------- repairs of cached (slim) pods
+
+    static final dev.stateful.domain.model.StatefulSet WEB_SET = dev.stateful.domain.testing.Fixtures.statefulSet("web", 3);
+
+    /** What the pod cache holds for the pod as it is now on the server. */
+    Pod cached(String name) {
+        return SlimPod.of(Fabric8Codec.toDomain(client.pods().inNamespace("default").withName(name).get()));
+    }
+
+    Json.Obj onServer(String name) {
+        return Fabric8Codec.tree(client.pods().inNamespace("default").withName(name).get());
+    }
+
+    /** The pod less what the server sets on every write (resourceVersion, and generation on a spec change). */
+    static Json.Obj withoutServerFields(Json.Obj pod) {
+        return pod.update("metadata", m -> m.without("resourceVersion").without("generation"));
+    }
+
+    @Test
+    void repairing_the_storage_and_identity_of_a_cached_pod_changes_only_those_fields_on_the_server() {
+        client.pods().inNamespace("default").resource(LivePods.running(0, "wrong-claim")).create();
+        Json.Obj before = onServer("web-0");
+        Pod slim = cached("web-0");
+        Pod repaired = PodClaims.updateStorage(WEB_SET, slim);
+        repaired = repaired.withMetadata(repaired.metadata().withLabel(PodIdentity.POD_INDEX_LABEL, "0").withLabel("extra", "yes"));
+
+        Pod updated = pods.update(repaired);
+
+        Json.Obj after = onServer("web-0");
+        Json.Obj expected = before
+                .update("metadata", m -> m.update("labels", l -> l.with("extra", "yes")))
+                .update("spec", spec -> spec.with("volumes", Json.array(
+                        Json.object("name", "www", "persistentVolumeClaim", Json.object("claimName", "www-web-0")),
+                        spec.array("volumes").get(1))));
+        assertThat(withoutServerFields(after)).isEqualTo(withoutServerFields(expected));
+        assertThat(after.objectOrEmpty("spec").array("containers")).isNotEmpty();
+        assertThat(after.objectOrEmpty("status").array("containerStatuses")).isNotEmpty();
+        assertThat(after.objectOrEmpty("metadata").objectOrEmpty("annotations").fields()).hasSize(2);
+        assertThat(updated.metadata().resourceVersion()).isNotEqualTo(slim.metadata().resourceVersion());
+        assertThat(PodClaims.storageMatches(WEB_SET, cached("web-0"))).isTrue();
+    }
+
+    @Test
+    void repairing_a_cached_pod_that_changed_since_it_was_cached_is_Conflict_and_writes_nothing() {
+        client.pods().inNamespace("default").resource(LivePods.running(0, "wrong-claim")).create();
+        Pod slim = cached("web-0");
+        client.pods().inNamespace("default").withName("web-0").edit(p -> {
+            p.getMetadata().getLabels().put("changed", "meanwhile");
+            return p;
+        });
+        Json.Obj meanwhile = onServer("web-0");
+
+        assertThatThrownBy(() -> pods.update(PodClaims.updateStorage(WEB_SET, slim))).isInstanceOf(ApiException.Conflict.class);
+        assertThat(onServer("web-0")).isEqualTo(meanwhile);
+    }
+
+    @Test
+    void repairing_a_cached_pod_that_is_gone_is_NotFound() {
+        client.pods().inNamespace("default").resource(LivePods.running(0, "wrong-claim")).create();
+        Pod slim = cached("web-0");
+        client.pods().inNamespace("default").withName("web-0").delete();
+
+        assertThatThrownBy(() -> pods.update(PodClaims.updateStorage(WEB_SET, slim))).isInstanceOf(ApiException.NotFound.class);
     }
 
     private static List<OwnerReference> ownersOnServer(KubernetesClient client, String name) {

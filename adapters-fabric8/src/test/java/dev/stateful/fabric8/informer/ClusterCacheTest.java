@@ -105,6 +105,18 @@ class ClusterCacheTest {
     }
 
     @Test
+    void the_connection_is_opened_by_a_small_request_before_any_list() throws Exception {
+        int before = server.getRequestCount();
+
+        started("default");
+
+        for (int i = 0; i < before; i++) {
+            server.takeRequest();
+        }
+        assertThat(server.takeRequest().getPath()).isEqualTo("/version");
+    }
+
+    @Test
     void the_caches_answer_reads_for_all_four_kinds() throws Exception {
         StatefulSet web = createSet("default", "web", 2);
         createPod("default", "web-1");

@@ -105,9 +105,8 @@ public sealed interface Json permits Json.Obj, Json.Arr, Json.Str, Json.Num, Jso
 
     record Obj(Map<String, Json> fields) implements Json {
         public Obj {
-            Map<String, Json> copy = new LinkedHashMap<>();
-            fields.forEach((k, v) -> copy.put(k, v == null ? Null.INSTANCE : v));
-            fields = Collections.unmodifiableMap(copy);
+            // Insertion order kept; small objects (most of a tree) in a compact form.
+            fields = CompactFields.copyOf(fields);
         }
 
         public Optional<Json> get(String key) {
@@ -184,9 +183,12 @@ public sealed interface Json permits Json.Obj, Json.Arr, Json.Str, Json.Num, Jso
 
     record Arr(List<Json> items) implements Json {
         public Arr {
-            List<Json> copy = new ArrayList<>();
-            items.forEach(v -> copy.add(v == null ? Null.INSTANCE : v));
-            items = Collections.unmodifiableList(copy);
+            Json[] copy = new Json[items.size()];
+            int i = 0;
+            for (Json v : items) {
+                copy[i++] = v == null ? Null.INSTANCE : v;
+            }
+            items = Collections.unmodifiableList(java.util.Arrays.asList(copy));
         }
 
         @Override

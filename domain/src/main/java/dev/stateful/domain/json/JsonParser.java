@@ -74,7 +74,9 @@ public final class JsonParser {
             if (!peek('"')) {
                 throw error("expected a string key");
             }
-            String key = string();
+            // Keys come from a small vocabulary (field names, label keys) and trees are kept in caches:
+            // one copy of each instead of one per object.
+            String key = string().intern();
             skipWhitespace();
             expect(':');
             skipWhitespace();
