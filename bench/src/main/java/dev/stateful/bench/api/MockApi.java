@@ -87,11 +87,13 @@ public final class MockApi implements AutoCloseable {
      * A client as the controller builds it without a rate limit, but with a 2 s connect timeout
      * (fabric8's default is 10 s): the JDK 17 HTTP client holds the first exchange of a connection
      * until that timeout has passed, and figure 4 must wait it out before each heap reading.
-     * Loopback connects at once, so nothing else changes.
+     * Loopback connects at once; otherwise configured as {@link ClientFactory} does.
      */
     public KubernetesClient measuringClient() {
         io.fabric8.kubernetes.client.Config config = io.fabric8.kubernetes.client.Config.fromKubeconfig(null, kubeconfig.toFile());
         config.setConnectionTimeout(2_000);
+        // as ClientFactory: the mock can stall up to 30 s on a dropped watch, longer than fabric8's default 10 s
+        config.setRequestTimeout(30_000);
         config.setRequestRetryBackoffLimit(0);
         return new io.fabric8.kubernetes.client.KubernetesClientBuilder().withConfig(config).build();
     }
