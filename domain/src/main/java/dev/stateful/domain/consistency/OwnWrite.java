@@ -4,8 +4,11 @@ import dev.stateful.domain.model.ObjectMeta;
 import dev.stateful.domain.model.PersistentVolumeClaim;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.sync.Snapshot;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * One write the controller made to a pod or claim of a set, as the API server answered it. The
@@ -59,26 +62,31 @@ public record OwnWrite(Kind kind, Verb verb, String name, String uid, String res
      * version has seen it even if a later change (someone deleting the new pod) hides it.
      */
     public boolean shownBy(Snapshot snapshot, String observedVersion) {
+        return shownIn(snapshot, observedVersion, observedVersion).test(this);
+    }
+
+    /**
+     * {@link #shownBy} for many writes against one snapshot: its pods are indexed by name once,
+     * not scanned once per write.
+     */
+    public static Predicate<OwnWrite> shownIn(Snapshot snapshot, String observedPods, String observedClaims) {
+        Map<String, ObjectMeta> pods = new HashMap<>();
+        for (Pod pod : snapshot.pods()) {
+            pods.putIfAbsent(pod.name(), pod.metadata());
+        }
+        return write -> write.kind == Kind.CLAIM
+                ? write.shown(snapshot.claim(write.name).map(PersistentVolumeClaim::metadata), observedClaims)
+                : write.shown(Optional.ofNullable(pods.get(write.name)), observedPods);
+    }
+
+    private boolean shown(Optional<ObjectMeta> cached, String observedVersion) {
         if (verb != Verb.DELETED && ResourceVersions.atLeast(observedVersion, resourceVersion)) {
             return true;
         }
-        Optional<ObjectMeta> cached = cached(snapshot);
         return switch (verb) {
             case CREATED -> cached.isPresent() && cached.get().uid().equals(uid);
             case UPDATED -> cached.isEmpty() || !cached.get().uid().equals(uid) || ResourceVersions.reached(cached.get().resourceVersion(), resourceVersion);
             case DELETED -> cached.isEmpty() || !cached.get().uid().equals(uid) || cached.get().isTerminating();
         };
-    }
-
-    private Optional<ObjectMeta> cached(Snapshot snapshot) {
-        if (kind == Kind.CLAIM) {
-            return snapshot.claim(name).map(PersistentVolumeClaim::metadata);
-        }
-        for (Pod pod : snapshot.pods()) {
-            if (pod.name().equals(name)) {
-                return Optional.of(pod.metadata());
-            }
-        }
-        return Optional.empty();
     }
 }

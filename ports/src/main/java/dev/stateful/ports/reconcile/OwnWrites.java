@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -81,11 +82,10 @@ public final class OwnWrites {
             return List.of();
         }
         Instant now = clock.instant();
-        String pods = observed.pods();
-        String claims = observed.claims();
+        Predicate<OwnWrite> shown = OwnWrite.shownIn(snapshot, observed.pods(), observed.claims());
         List<Pending> still = new ArrayList<>();
         for (Pending p : pending) {
-            if (p.write().shownBy(snapshot, p.write().kind() == OwnWrite.Kind.POD ? pods : claims)) {
+            if (shown.test(p.write())) {
                 continue;
             }
             if (Duration.between(p.at(), now).compareTo(patience) > 0) {
