@@ -95,9 +95,9 @@ class ClusterCacheTest {
         started("default");
         Pod created = createPod("default", "web-0");
 
-        eventually(() -> cache.pods("default").stream().anyMatch(p -> p.metadata().uid().equals(created.metadata().uid())));
-        String observed = cache.observedVersion(OwnWrite.Kind.POD);
-        assertThat(ResourceVersions.atLeast(observed, created.metadata().resourceVersion())).as("observed %s", observed).isTrue();
+        // fabric8 moves the version just after the store took the event, so the two meet shortly
+        eventually(() -> cache.pods("default").stream().anyMatch(p -> p.metadata().uid().equals(created.metadata().uid()))
+                && ResourceVersions.atLeast(cache.observedVersion(OwnWrite.Kind.POD), created.metadata().resourceVersion()));
 
         client.pods().inNamespace("default").withName("web-0").delete();
         eventually(() -> cache.pods("default").isEmpty());
