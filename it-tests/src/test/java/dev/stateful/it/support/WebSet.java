@@ -1,5 +1,6 @@
 package dev.stateful.it.support;
 
+import dev.stateful.testsupport.kubelet.SimulatedKubelet;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.apps.StatefulSetBuilder;
