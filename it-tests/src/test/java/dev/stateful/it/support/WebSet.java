@@ -73,6 +73,12 @@ public final class WebSet {
         return this;
     }
 
+    /** whenScaled: Delete, whenDeleted: Retain. */
+    public WebSet deleteClaimsWhenScaled() {
+        whenScaled = "Delete";
+        return this;
+    }
+
     public String name() {
         return name;
     }
