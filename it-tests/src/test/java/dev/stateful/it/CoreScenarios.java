@@ -8,7 +8,6 @@ import dev.stateful.it.support.WebSet;
 import dev.stateful.it.support.Workload;
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.apps.StatefulSetStatus;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -205,13 +204,7 @@ abstract class CoreScenarios {
 
     @Test
     void anOrphanPodThatMatchesIsAdoptedNotReplaced() {
-        Pod orphan = environment().client().pods().inNamespace(namespace).resource(new PodBuilder()
-                .withNewMetadata().withName("web-0").addToLabels("app", "web")
-                    .addToLabels("statefulset.kubernetes.io/pod-name", "web-0").endMetadata()
-                .withSpec(WebSet.in(namespace).build().getSpec().getTemplate().getSpec())
-                .editSpec().addNewVolume().withName("www").withNewPersistentVolumeClaim().withClaimName("www-web-0")
-                    .endPersistentVolumeClaim().endVolume().endSpec()
-                .build()).create();
+        Pod orphan = environment().client().pods().inNamespace(namespace).resource(WebSet.in(namespace).orphanPod("web-0")).create();
 
         StatefulSet created = web.create(WebSet.in(namespace).replicas(1).onDelete());
 
