@@ -81,9 +81,9 @@ abstract class CoreScenarios {
                 status.getCurrentReplicas(), status.getUpdatedReplicas())).containsOnly(3);
         assertThat(web.revisions()).extracting(r -> r.getMetadata().getName()).containsExactly(status.getUpdateRevision());
         web.await("an event for every claim and pod created", () -> web.eventMessages().containsAll(List.of(
-                "create Claim www-web-0 Pod web-0 in StatefulSet web success", "create Pod web-0 in StatefulSet web successful",
-                "create Claim www-web-1 Pod web-1 in StatefulSet web success", "create Pod web-1 in StatefulSet web successful",
-                "create Claim www-web-2 Pod web-2 in StatefulSet web success", "create Pod web-2 in StatefulSet web successful")));
+                "Create Claim www-web-0 Pod web-0 in StatefulSet web success", "Create Pod web-0 in StatefulSet web successful",
+                "Create Claim www-web-1 Pod web-1 in StatefulSet web success", "Create Pod web-1 in StatefulSet web successful",
+                "Create Claim www-web-2 Pod web-2 in StatefulSet web success", "Create Pod web-2 in StatefulSet web successful")));
     }
 
     @Test
@@ -113,7 +113,7 @@ abstract class CoreScenarios {
         assertThat(timeline.deletions()).containsExactly("web-2", "web-1");
         assertThat(web.claimNames()).as("whenScaled: Retain").containsExactly("www-web-0", "www-web-1", "www-web-2");
         web.await("an event for every pod deleted", () -> web.eventMessages().containsAll(List.of(
-                "delete Pod web-2 in StatefulSet web successful", "delete Pod web-1 in StatefulSet web successful")));
+                "Delete Pod web-2 in StatefulSet web successful", "Delete Pod web-1 in StatefulSet web successful")));
     }
 
     @Test

@@ -36,7 +36,7 @@ class Fabric8EventRecorderTest {
 
     @Test
     void an_event_names_the_set_the_controller_and_what_happened() {
-        recorder.record(web, Type.Normal, "SuccessfulCreate", "create Pod web-0 in StatefulSet web successful");
+        recorder.record(web, Type.Normal, "SuccessfulCreate", "Create Pod web-0 in StatefulSet web successful");
 
         assertThat(events()).singleElement().satisfies(e -> {
             assertThat(e.getMetadata().getName()).isEqualTo("web." + Long.toHexString(1_772_359_200_123_456_789L));
@@ -49,7 +49,7 @@ class Fabric8EventRecorderTest {
             assertThat(e.getSource().getComponent()).isEqualTo("statefulset-controller");
             assertThat(e.getType()).isEqualTo("Normal");
             assertThat(e.getReason()).isEqualTo("SuccessfulCreate");
-            assertThat(e.getMessage()).isEqualTo("create Pod web-0 in StatefulSet web successful");
+            assertThat(e.getMessage()).isEqualTo("Create Pod web-0 in StatefulSet web successful");
             assertThat(e.getCount()).isEqualTo(1);
             assertThat(e.getFirstTimestamp()).isEqualTo("2026-03-01T10:00:00Z");
             assertThat(e.getLastTimestamp()).isEqualTo("2026-03-01T10:00:00Z");
@@ -58,11 +58,11 @@ class Fabric8EventRecorderTest {
 
     @Test
     void a_repeated_event_bumps_count_and_lastTimestamp_of_the_first() {
-        recorder.record(web, Type.Warning, "FailedCreate", "create Pod web-0 in StatefulSet web failed error: quota");
+        recorder.record(web, Type.Warning, "FailedCreate", "Create Pod web-0 in StatefulSet web failed error: quota");
         clock.advance(Duration.ofSeconds(30));
-        recorder.record(web, Type.Warning, "FailedCreate", "create Pod web-0 in StatefulSet web failed error: quota");
+        recorder.record(web, Type.Warning, "FailedCreate", "Create Pod web-0 in StatefulSet web failed error: quota");
         clock.advance(Duration.ofSeconds(30));
-        recorder.record(web, Type.Warning, "FailedCreate", "create Pod web-0 in StatefulSet web failed error: quota");
+        recorder.record(web, Type.Warning, "FailedCreate", "Create Pod web-0 in StatefulSet web failed error: quota");
 
         assertThat(events()).singleElement().satisfies(e -> {
             assertThat(e.getCount()).isEqualTo(3);
@@ -73,21 +73,21 @@ class Fabric8EventRecorderTest {
 
     @Test
     void events_that_differ_in_message_are_separate() {
-        recorder.record(web, Type.Normal, "SuccessfulCreate", "create Pod web-0 in StatefulSet web successful");
+        recorder.record(web, Type.Normal, "SuccessfulCreate", "Create Pod web-0 in StatefulSet web successful");
         clock.advance(Duration.ofMillis(1));
-        recorder.record(web, Type.Normal, "SuccessfulCreate", "create Pod web-1 in StatefulSet web successful");
+        recorder.record(web, Type.Normal, "SuccessfulCreate", "Create Pod web-1 in StatefulSet web successful");
 
         assertThat(events()).extracting(Event::getMessage).containsExactlyInAnyOrder(
-                "create Pod web-0 in StatefulSet web successful", "create Pod web-1 in StatefulSet web successful");
+                "Create Pod web-0 in StatefulSet web successful", "Create Pod web-1 in StatefulSet web successful");
     }
 
     @Test
     void a_repeat_of_an_event_deleted_meanwhile_is_written_again_with_the_running_count() {
-        recorder.record(web, Type.Normal, "SuccessfulDelete", "delete Pod web-2 in StatefulSet web successful");
+        recorder.record(web, Type.Normal, "SuccessfulDelete", "Delete Pod web-2 in StatefulSet web successful");
         client.v1().events().inNamespace("default").delete();
         clock.advance(Duration.ofSeconds(5));
 
-        recorder.record(web, Type.Normal, "SuccessfulDelete", "delete Pod web-2 in StatefulSet web successful");
+        recorder.record(web, Type.Normal, "SuccessfulDelete", "Delete Pod web-2 in StatefulSet web successful");
 
         assertThat(events()).singleElement().satisfies(e -> {
             assertThat(e.getCount()).isEqualTo(2);
@@ -99,7 +99,7 @@ class Fabric8EventRecorderTest {
     void recording_never_throws_even_when_the_server_is_unreachable() {
         client.close();
 
-        assertThatCode(() -> recorder.record(web, Type.Normal, "SuccessfulCreate", "create Pod web-0 in StatefulSet web successful"))
+        assertThatCode(() -> recorder.record(web, Type.Normal, "SuccessfulCreate", "Create Pod web-0 in StatefulSet web successful"))
                 .doesNotThrowAnyException();
     }
 
@@ -110,7 +110,7 @@ class Fabric8EventRecorderTest {
             recorder.record(web, Type.Normal, "SuccessfulCreate", "create Pod web-" + i + " in StatefulSet web successful");
         }
         clock.advance(Duration.ofMillis(1));
-        recorder.record(web, Type.Normal, "SuccessfulDelete", "delete Pod web-29 in StatefulSet web successful");
+        recorder.record(web, Type.Normal, "SuccessfulDelete", "Delete Pod web-29 in StatefulSet web successful");
 
         assertThat(events()).hasSize(26);
     }
@@ -118,7 +118,7 @@ class Fabric8EventRecorderTest {
     @Test
     void by_default_events_are_written_off_the_callers_thread() throws Exception {
         try (Fabric8EventRecorder async = new Fabric8EventRecorder(client, clock)) {
-            async.record(web, Type.Normal, "SuccessfulCreate", "create Pod web-0 in StatefulSet web successful");
+            async.record(web, Type.Normal, "SuccessfulCreate", "Create Pod web-0 in StatefulSet web successful");
         } // close() waits for the queue to drain
 
         assertThat(events()).hasSize(1);

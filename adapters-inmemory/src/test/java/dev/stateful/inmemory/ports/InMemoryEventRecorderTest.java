@@ -21,7 +21,7 @@ class InMemoryEventRecorderTest {
 
     @Test
     void anEventNamesTheSetTheControllerAndTheTime() {
-        recorder.record(set, EventRecorder.Type.Normal, "SuccessfulCreate", "create Pod web-0 in StatefulSet web successful");
+        recorder.record(set, EventRecorder.Type.Normal, "SuccessfulCreate", "Create Pod web-0 in StatefulSet web successful");
 
         RecordedEvent event = cluster.events().all().get(0);
         assertThat(event.involvedObject()).isEqualTo(new InvolvedObject("StatefulSet", "default", "web", set.metadata().uid()));
@@ -34,11 +34,11 @@ class InMemoryEventRecorderTest {
     @Test
     void identicalEventsAreOneEventWithACountAndTheLatestTimestamp() {
         Instant first = cluster.clock().instant();
-        recorder.record(set, EventRecorder.Type.Warning, "FailedCreate", "create Pod web-0 in StatefulSet web failed error: boom");
+        recorder.record(set, EventRecorder.Type.Warning, "FailedCreate", "Create Pod web-0 in StatefulSet web failed error: boom");
         cluster.clock().advance(Duration.ofSeconds(10));
-        recorder.record(set, EventRecorder.Type.Warning, "FailedCreate", "create Pod web-0 in StatefulSet web failed error: boom");
+        recorder.record(set, EventRecorder.Type.Warning, "FailedCreate", "Create Pod web-0 in StatefulSet web failed error: boom");
         cluster.clock().advance(Duration.ofSeconds(10));
-        recorder.record(set, EventRecorder.Type.Warning, "FailedCreate", "create Pod web-0 in StatefulSet web failed error: boom");
+        recorder.record(set, EventRecorder.Type.Warning, "FailedCreate", "Create Pod web-0 in StatefulSet web failed error: boom");
 
         assertThat(cluster.events().all()).singleElement().satisfies(e -> {
             assertThat(e.count()).isEqualTo(3);
@@ -50,10 +50,10 @@ class InMemoryEventRecorderTest {
     @Test
     void eventsThatDifferInMessageTypeOrSubjectStaySeparate() {
         StatefulSet other = cluster.user().statefulSets().create(statefulSet("db", 1));
-        recorder.record(set, EventRecorder.Type.Normal, "SuccessfulCreate", "create Pod web-0 in StatefulSet web successful");
-        recorder.record(set, EventRecorder.Type.Normal, "SuccessfulCreate", "create Pod web-1 in StatefulSet web successful");
-        recorder.record(set, EventRecorder.Type.Warning, "SuccessfulCreate", "create Pod web-1 in StatefulSet web successful");
-        recorder.record(other, EventRecorder.Type.Normal, "SuccessfulCreate", "create Pod web-0 in StatefulSet web successful");
+        recorder.record(set, EventRecorder.Type.Normal, "SuccessfulCreate", "Create Pod web-0 in StatefulSet web successful");
+        recorder.record(set, EventRecorder.Type.Normal, "SuccessfulCreate", "Create Pod web-1 in StatefulSet web successful");
+        recorder.record(set, EventRecorder.Type.Warning, "SuccessfulCreate", "Create Pod web-1 in StatefulSet web successful");
+        recorder.record(other, EventRecorder.Type.Normal, "SuccessfulCreate", "Create Pod web-0 in StatefulSet web successful");
 
         assertThat(cluster.events().all()).hasSize(4).allMatch(e -> e.count() == 1);
         assertThat(cluster.events().about("default", "web")).hasSize(3);

@@ -84,7 +84,7 @@ class ClaimReuseScenarioTest {
         assertThat(s.events()).filteredOn(e -> e.reason().equals("FailedCreate"))
                 .extracting(RecordedEvent::type, RecordedEvent::message)
                 .containsExactly(tuple("Warning",
-                        "create Pod web-0 in StatefulSet web failed error: pvc www-web-0 is being deleted"));
+                        "Create Pod web-0 in StatefulSet web failed error: pvc www-web-0 is being deleted"));
     }
 
     @Test

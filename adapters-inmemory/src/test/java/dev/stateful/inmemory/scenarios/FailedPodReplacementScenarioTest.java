@@ -40,12 +40,12 @@ class FailedPodReplacementScenarioTest {
         assertThat(s.podsDeleted(mark)).containsExactly("web-1");
         assertThat(s.podsCreated(mark)).as("not recreated in the sync that deleted it").isEmpty();
         assertThat(s.findPod("web-1")).as("a terminated pod has no grace period").isEmpty();
-        assertThat(s.eventMessages("SuccessfulDelete")).containsExactly("delete Pod web-1 in StatefulSet web successful");
+        assertThat(s.eventMessages("SuccessfulDelete")).containsExactly("Delete Pod web-1 in StatefulSet web successful");
 
         s.sync();
         assertThat(s.podsCreated(mark)).containsExactly("web-1");
         assertThat(s.pod("web-1").metadata().uid()).isNotEqualTo(oldUid);
-        assertThat(s.events()).filteredOn(e -> e.message().equals("create Pod web-1 in StatefulSet web successful"))
+        assertThat(s.events()).filteredOn(e -> e.message().equals("Create Pod web-1 in StatefulSet web successful"))
                 .extracting(RecordedEvent::count).containsExactly(2);
     }
 
@@ -92,6 +92,6 @@ class FailedPodReplacementScenarioTest {
 
         assertThat(p.podsDeleted(mark)).containsExactly("db-0");
         assertThat(p.podsCreated(mark)).containsExactly("db-0");
-        assertThat(p.eventMessages("SuccessfulDelete")).containsExactly("delete Pod db-0 in StatefulSet db successful");
+        assertThat(p.eventMessages("SuccessfulDelete")).containsExactly("Delete Pod db-0 in StatefulSet db successful");
     }
 }

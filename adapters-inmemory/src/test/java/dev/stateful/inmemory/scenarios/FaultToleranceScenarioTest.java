@@ -53,7 +53,7 @@ class FaultToleranceScenarioTest {
         assertConverged(3);
         assertThat(podCreateOutcomes()).containsExactly("web-0 APPLIED", "web-1 INJECTED_FAILURE", "web-1 APPLIED", "web-2 APPLIED");
         assertThat(s.eventMessages("FailedCreate")).singleElement().asString()
-                .startsWith("create Pod web-1 in StatefulSet web failed error: injected fault");
+                .startsWith("Create Pod web-1 in StatefulSet web failed error: injected fault");
     }
 
     @Test
@@ -107,7 +107,7 @@ class FaultToleranceScenarioTest {
         assertThat(s.controllerWrites(mark).verb(Verb.DELETE).kind(Kind.PODS).records())
                 .extracting(r -> r.name() + " " + r.outcome())
                 .containsExactly("web-2 INJECTED_FAILURE", "web-2 APPLIED", "web-1 APPLIED");
-        assertThat(s.eventMessages("FailedDelete")).singleElement().asString().startsWith("delete Pod web-2 in StatefulSet web failed error:");
+        assertThat(s.eventMessages("FailedDelete")).singleElement().asString().startsWith("Delete Pod web-2 in StatefulSet web failed error:");
     }
 
     @Test

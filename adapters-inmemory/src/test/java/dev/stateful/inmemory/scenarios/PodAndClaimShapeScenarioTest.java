@@ -194,7 +194,7 @@ class PodAndClaimShapeScenarioTest {
 
         assertThat(s.events()).extracting(RecordedEvent::type, RecordedEvent::reason, RecordedEvent::message, RecordedEvent::source)
                 .containsExactly(
-                        tuple("Normal", "SuccessfulCreate", "create Claim www-web-0 Pod web-0 in StatefulSet web success", "statefulset-controller"),
-                        tuple("Normal", "SuccessfulCreate", "create Pod web-0 in StatefulSet web successful", "statefulset-controller"));
+                        tuple("Normal", "SuccessfulCreate", "Create Claim www-web-0 Pod web-0 in StatefulSet web success", "statefulset-controller"),
+                        tuple("Normal", "SuccessfulCreate", "Create Pod web-0 in StatefulSet web successful", "statefulset-controller"));
     }
 }

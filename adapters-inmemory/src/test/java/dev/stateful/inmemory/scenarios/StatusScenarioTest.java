@@ -125,7 +125,7 @@ class StatusScenarioTest {
         assertThat(s.status().updateRevision()).startsWith("web-");
         assertThat(s.status().replicas()).isZero();
         assertThat(s.eventMessages("FailedCreate")).singleElement().asString()
-                .startsWith("create Pod web-0 in StatefulSet web failed error: injected fault");
+                .startsWith("Create Pod web-0 in StatefulSet web failed error: injected fault");
     }
 
     @Test

@@ -68,6 +68,11 @@ public final class RealCluster implements TestCluster {
         return ControlPlane.Options.defaults().withUsers(KUBELET, TESTER);
     }
 
+    /** The same, with kube-controller-manager's own StatefulSet controller on (as a cluster ships). */
+    public static ControlPlane.Options withUpstreamController() {
+        return options().withUpstreamStatefulSetController();
+    }
+
     public ControlPlane plane() {
         return plane;
     }
@@ -85,7 +90,11 @@ public final class RealCluster implements TestCluster {
     /** Pods can be created once the namespace's default service account exists (ServiceAccount admission). */
     @Override
     public String newNamespace() {
-        String name = "scenario-" + namespaces.incrementAndGet();
+        return createNamespace("scenario-" + namespaces.incrementAndGet());
+    }
+
+    /** Creates namespace {@code name} and waits until pods can be created in it. */
+    public String createNamespace(String name) {
         client.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(name).endMetadata().build()).create();
         Eventually.await("the default service account of " + name, READY,
                 () -> client.serviceAccounts().inNamespace(name).withName("default").get() != null);

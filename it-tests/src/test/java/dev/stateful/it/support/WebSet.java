@@ -1,13 +1,17 @@
 package dev.stateful.it.support;
 
 import dev.stateful.testsupport.kubelet.SimulatedKubelet;
+import io.fabric8.kubernetes.api.model.IntOrString;
+import io.fabric8.kubernetes.api.model.PersistentVolumeClaimBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.VolumeMountBuilder;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.apps.StatefulSetBuilder;
 import io.fabric8.kubernetes.api.model.apps.StatefulSetUpdateStrategy;
 import io.fabric8.kubernetes.api.model.apps.StatefulSetUpdateStrategyBuilder;
+import java.util.List;
 
 /**
  * The StatefulSet the scenarios run: {@code web}, pods of the pause image with one {@code www}
@@ -30,6 +34,10 @@ public final class WebSet {
     private int partition;
     private String whenScaled = "Retain";
     private String whenDeleted = "Retain";
+    private List<String> claimTemplates = List.of("www");
+    private Integer ordinalsStart;
+    private int minReadySeconds;
+    private Integer maxUnavailable;
 
     private WebSet(String namespace) {
         this.namespace = namespace;
@@ -81,12 +89,43 @@ public final class WebSet {
         return this;
     }
 
+    public WebSet whenScaled(String value) {
+        whenScaled = value;
+        return this;
+    }
+
+    public WebSet whenDeleted(String value) {
+        whenDeleted = value;
+        return this;
+    }
+
+    /** Claim templates by name; none for a set without storage. */
+    public WebSet claimTemplates(String... names) {
+        claimTemplates = List.of(names);
+        return this;
+    }
+
+    public WebSet ordinalsStart(int value) {
+        ordinalsStart = value;
+        return this;
+    }
+
+    public WebSet minReadySeconds(int value) {
+        minReadySeconds = value;
+        return this;
+    }
+
+    public WebSet maxUnavailable(int value) {
+        maxUnavailable = value;
+        return this;
+    }
+
     public String name() {
         return name;
     }
 
     public StatefulSet build() {
-        return new StatefulSetBuilder()
+        StatefulSet set = new StatefulSetBuilder()
                 .withNewMetadata().withName(name).withNamespace(namespace).endMetadata()
                 .withNewSpec()
                     .withReplicas(replicas)
@@ -99,22 +138,30 @@ public final class WebSet {
                             .withTerminationGracePeriodSeconds(1L)
                             .withRestartPolicy("Always")
                             .addNewContainer().withName("pause").withImage(image)
-                                .addNewVolumeMount().withName("www").withMountPath("/data").endVolumeMount()
+                                .withVolumeMounts(claimTemplates.stream().map(t -> new VolumeMountBuilder().withName(t)
+                                        .withMountPath("/" + t).build()).toList())
                             .endContainer()
                         .endSpec()
                     .endTemplate()
-                    .addNewVolumeClaimTemplate()
-                        .withNewMetadata().withName("www").endMetadata()
-                        .withNewSpec().withAccessModes("ReadWriteOnce")
-                            .withNewResources().addToRequests("storage", new Quantity("1Mi")).endResources()
-                        .endSpec()
-                    .endVolumeClaimTemplate()
+                    .withVolumeClaimTemplates(claimTemplates.stream().map(t -> new PersistentVolumeClaimBuilder()
+                            .withNewMetadata().withName(t).endMetadata()
+                            .withNewSpec().withAccessModes("ReadWriteOnce")
+                                .withNewResources().addToRequests("storage", new Quantity("1Mi")).endResources()
+                            .endSpec().build()).toList())
                     .withUpdateStrategy(strategy())
                     .withRevisionHistoryLimit(10)
                     .withNewPersistentVolumeClaimRetentionPolicy().withWhenScaled(whenScaled).withWhenDeleted(whenDeleted)
                     .endPersistentVolumeClaimRetentionPolicy()
                 .endSpec()
                 .build();
+        set.getSpec().setMinReadySeconds(minReadySeconds);
+        if (ordinalsStart != null) {
+            set.getSpec().setOrdinals(new io.fabric8.kubernetes.api.model.apps.StatefulSetOrdinals(ordinalsStart));
+        }
+        if (maxUnavailable != null && !onDelete) {
+            set.getSpec().getUpdateStrategy().getRollingUpdate().setMaxUnavailable(new IntOrString(maxUnavailable));
+        }
+        return set;
     }
 
     /** A pod named like one of this set's, with its labels, template and claim volume, that nothing owns. */

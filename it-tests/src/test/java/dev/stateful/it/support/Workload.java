@@ -67,7 +67,7 @@ public final class Workload {
     }
 
     /** Read-modify-write of the spec, retried when the controller's status write got there first. */
-    private void edit(UnaryOperator<StatefulSet> change) {
+    public void edit(UnaryOperator<StatefulSet> change) {
         for (int attempt = 0; ; attempt++) {
             StatefulSet set = set();
             try {

@@ -1,6 +1,10 @@
 package dev.stateful.ports.reconcile;
 
-/** Upstream's event reasons and message formats (spec 6.4), in one place. */
+/**
+ * Upstream's event reasons and message formats, in one place: {@code recordPodEvent} and
+ * {@code recordClaimEvent} in stateful_pod_control.go, which since 1.36 title-case the verb
+ * ("Create Pod web-0 in StatefulSet web successful").
+ */
 public final class Events {
 
     public static final String SUCCESSFUL_CREATE = "SuccessfulCreate";
@@ -16,6 +20,7 @@ public final class Events {
     }
 
     public static String pod(String verb, String pod, String set, RuntimeException error) {
+        verb = Character.toUpperCase(verb.charAt(0)) + verb.substring(1);
         return error == null
                 ? verb + " Pod " + pod + " in StatefulSet " + set + " successful"
                 : verb + " Pod " + pod + " in StatefulSet " + set + " failed error: " + error.getMessage();
@@ -23,7 +28,7 @@ public final class Events {
 
     public static String claim(String claim, String pod, String set, RuntimeException error) {
         return error == null
-                ? "create Claim " + claim + " Pod " + pod + " in StatefulSet " + set + " success"
-                : "create Claim " + claim + " for Pod " + pod + " in StatefulSet " + set + " failed error: " + error.getMessage();
+                ? "Create Claim " + claim + " Pod " + pod + " in StatefulSet " + set + " success"
+                : "Create Claim " + claim + " for Pod " + pod + " in StatefulSet " + set + " failed error: " + error.getMessage();
     }
 }

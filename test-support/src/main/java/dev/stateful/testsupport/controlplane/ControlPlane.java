@@ -128,7 +128,8 @@ public final class ControlPlane implements AutoCloseable {
         controllerManager = new Component("kube-controller-manager", List.of(binaries.path("kube-controller-manager").toString(),
                 "--kubeconfig=" + managerConfig, "--controllers=" + options.controllers(),
                 "--service-account-private-key-file=" + pki.serviceAccountKey(), "--root-ca-file=" + pki.caCertificate(),
-                "--use-service-account-credentials=false", "--leader-elect=false",
+                // each controller as its own service account, as kubeadm runs it: the audit log tells their writes apart
+                "--use-service-account-credentials=true", "--leader-elect=false",
                 "--bind-address=127.0.0.1", "--secure-port=0", "--profiling=false"), logs.resolve("kube-controller-manager.log"));
         audit = new AuditLog(auditLog);
         admin = client("admin");

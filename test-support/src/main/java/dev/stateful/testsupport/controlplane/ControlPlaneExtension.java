@@ -19,11 +19,18 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  */
 public final class ControlPlaneExtension implements BeforeAllCallback, AfterAllCallback, ParameterResolver {
 
+    private final String label;
     private final ControlPlane.Options options;
     private ControlPlane plane;
 
-    public ControlPlaneExtension(ControlPlane.Options options) {
+    /** @param label names the logs' folder beside the test class, for a class with two control planes */
+    public ControlPlaneExtension(String label, ControlPlane.Options options) {
+        this.label = label;
         this.options = options;
+    }
+
+    public ControlPlaneExtension(ControlPlane.Options options) {
+        this("", options);
     }
 
     public ControlPlaneExtension() {
@@ -40,7 +47,7 @@ public final class ControlPlaneExtension implements BeforeAllCallback, AfterAllC
 
     @Override
     public void beforeAll(ExtensionContext context) {
-        plane = ControlPlane.start(context.getRequiredTestClass().getSimpleName(), options);
+        plane = ControlPlane.start(context.getRequiredTestClass().getSimpleName() + (label.isEmpty() ? "" : "-" + label), options);
     }
 
     @Override

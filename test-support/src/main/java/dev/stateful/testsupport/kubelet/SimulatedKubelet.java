@@ -39,12 +39,14 @@ import org.slf4j.LoggerFactory;
  * <p>On a real API server ({@link Options#node} set) it also plays the scheduler and the node: it
  * registers a Ready Node and renews its Lease (so the node lifecycle controller leaves it alone),
  * binds each new pod to it, and ends the graceful termination of a deleted pod as a kubelet does
- * once its containers stopped (a delete with grace period 0). On fabric8's mock none of that is
- * needed: a deleted pod is gone at once.
+ * once its containers stopped (a delete with grace period 0), unless the pod is annotated
+ * {@value #HOLD_TERMINATION}. On fabric8's mock none of that is needed: a deleted pod is gone at once.
  */
 public final class SimulatedKubelet implements AutoCloseable {
 
     public static final String UNPULLABLE = "does-not-exist";
+    /** A pod annotated so keeps terminating (its containers "do not stop") until the annotation goes. */
+    public static final String HOLD_TERMINATION = "stateful.dev/hold-termination";
     private static final Logger LOG = LoggerFactory.getLogger(SimulatedKubelet.class);
     private static final long NODE_LEASE_SECONDS = 40;
 
@@ -166,7 +168,8 @@ public final class SimulatedKubelet implements AutoCloseable {
 
     private boolean needsStep(Pod pod) {
         if (pod.getMetadata().getDeletionTimestamp() != null) {
-            return options.node() != null;
+            var annotations = pod.getMetadata().getAnnotations();
+            return options.node() != null && (annotations == null || !annotations.containsKey(HOLD_TERMINATION));
         }
         if (options.node() != null && blank(pod.getSpec().getNodeName())) {
             return true;
@@ -179,7 +182,10 @@ public final class SimulatedKubelet implements AutoCloseable {
         String name = pod.getMetadata().getName();
         try {
             if (pod.getMetadata().getDeletionTimestamp() != null) {
-                client.pods().inNamespace(namespace).withName(name).withGracePeriod(0).delete();
+                // this incarnation only: a pod of the same name created meanwhile is not ours to end
+                client.raw("/api/v1/namespaces/" + namespace + "/pods/" + name, "DELETE",
+                        "{\"apiVersion\":\"v1\",\"kind\":\"DeleteOptions\",\"gracePeriodSeconds\":0,\"preconditions\":{\"uid\":\""
+                                + pod.getMetadata().getUid() + "\"}}");
             } else if (options.node() != null && blank(pod.getSpec().getNodeName())) {
                 client.bindings().inNamespace(namespace).resource(new BindingBuilder().withNewMetadata().withName(name).endMetadata()
                         .withNewTarget().withApiVersion("v1").withKind("Node").withName(options.node()).endTarget().build()).create();

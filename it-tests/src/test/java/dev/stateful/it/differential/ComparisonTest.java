@@ -1,0 +1,22 @@
+package dev.stateful.it.differential;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ComparisonTest {
+
+    @Test
+    void aPodsClaimCreatesCompareInAnyOrderButPodsAndClaimsOfOtherPodsKeepTheirOrder() {
+        List<String> upstream = List.of("POST claim/www-web-0", "POST claim/logs-web-0", "POST pod/web-0",
+                "POST claim/logs-web-1", "POST claim/www-web-1", "POST pod/web-1");
+        List<String> ours = List.of("POST claim/logs-web-0", "POST claim/www-web-0", "POST pod/web-0",
+                "POST claim/www-web-1", "POST claim/logs-web-1", "POST pod/web-1");
+        List<String> podsSwapped = List.of("POST claim/www-web-1", "POST claim/logs-web-1", "POST pod/web-1",
+                "POST claim/www-web-0", "POST claim/logs-web-0", "POST pod/web-0");
+
+        assertThat(Comparison.claimsOfAPodUnordered(upstream)).isEqualTo(Comparison.claimsOfAPodUnordered(ours));
+        assertThat(Comparison.claimsOfAPodUnordered(upstream)).isNotEqualTo(Comparison.claimsOfAPodUnordered(podsSwapped));
+    }
+}

@@ -1,0 +1,110 @@
+package dev.stateful.it.differential;
+
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Predicate;
+
+/**
+ * The differences from upstream the project intends: one rule for each entry of the README's
+ * "Where it deliberately differs" list (each entry names its rule), allowing exactly the
+ * difference that entry causes in what {@link Comparison} compares, and nothing else. A rule whose
+ * divergence none of the compared aspects can show allows nothing: if a scenario ever shows it,
+ * the run fails and the rule must be written out.
+ */
+enum KnownDifferences {
+
+    /** Rolling updates honour maxUnavailable and replace unhealthy outdated pods at once (kubernetes#137409). */
+    MAX_UNAVAILABLE_ALWAYS_HONOURED(d -> false),
+
+    /**
+     * {@code status.currentRevision} moves to the update revision only once every replica is also
+     * available (kubernetes#136831): upstream has completed the rollout in its status while ours
+     * still counts the replicas that are not yet available.
+     */
+    CURRENT_REVISION_WAITS_FOR_AVAILABILITY(d -> d.aspect().equals("status") && sameBut(d, "current", "currentRevision")
+            && Status.of(d.upstream()).completed() && !Status.of(d.ours()).completed()
+            && Status.of(d.ours()).get("available") < Status.of(d.ours()).get("replicas")),
+
+    /**
+     * Under OnDelete the rollout completes in the status once every replica is updated and
+     * available; upstream's {@code completeRollingUpdate} completes RollingUpdate sets only, so it
+     * keeps the old current revision with no current replicas.
+     */
+    ON_DELETE_COMPLETES_THE_ROLLOUT(d -> d.aspect().equals("status") && sameBut(d, "current", "currentRevision")
+            && Status.of(d.ours()).completed() && !Status.of(d.upstream()).completed()
+            && Status.of(d.ours()).get("updated") == Status.of(d.ours()).get("replicas")),
+
+    /** An invalid set gets a FailedValidation event (and a condition) instead of being synced. */
+    INVALID_SETS_REPORTED(d -> d.aspect().equals("events") && Events.of(d.ours()).stream().filter(e -> !Events.of(d.upstream()).contains(e))
+            .allMatch(e -> e.startsWith("Warning FailedValidation:"))),
+
+    /** Claims are created with the owner references the policy asks for: not shown, claim updates are not compared. */
+    CLAIMS_CREATED_WITH_THEIR_OWNERS(d -> false),
+
+    /** A claim still owned by a deleted pod or an earlier set is never reused. */
+    CLAIMS_OF_GONE_OWNERS_NOT_REUSED(d -> false),
+
+    /** A Failed or Succeeded pod's claims get their owner references before the pod is deleted. */
+    FAILED_PODS_CLAIMS_OWNED_FIRST(d -> false),
+
+    /** Names longer than 52 characters are rejected (kubernetes#64023). */
+    LONG_NAMES_REJECTED(d -> false),
+
+    /** Revisions of kube-controller-manager 1.33 and 1.34 for the same template are reused. */
+    EARLIER_REVISIONS_REUSED(d -> false);
+
+    private final Predicate<Difference> allows;
+
+    KnownDifferences(Predicate<Difference> allows) {
+        this.allows = allows;
+    }
+
+    /** The differences no rule allows. */
+    static List<Difference> unlisted(List<Difference> differences) {
+        return differences.stream().filter(d -> Arrays.stream(values()).noneMatch(rule -> rule.allows.test(d))).toList();
+    }
+
+    /** Both statuses are the same but for {@code fields}. */
+    private static boolean sameBut(Difference d, String... fields) {
+        Status upstream = Status.of(d.upstream());
+        Status ours = Status.of(d.ours());
+        for (String field : fields) {
+            upstream.fields.remove(field);
+            ours.fields.remove(field);
+        }
+        return upstream.fields.equals(ours.fields);
+    }
+
+    /** A status as {@link Snapshot} writes it: {@code key=value} pairs. */
+    private record Status(Map<String, String> fields) {
+        static Status of(String text) {
+            Map<String, String> fields = new HashMap<>();
+            for (String pair : text.split(" ")) {
+                int eq = pair.indexOf('=');
+                if (eq > 0) {
+                    fields.put(pair.substring(0, eq), pair.substring(eq + 1));
+                }
+            }
+            return new Status(fields);
+        }
+
+        int get(String field) {
+            return Integer.parseInt(fields.getOrDefault(field, "0"));
+        }
+
+        boolean completed() {
+            return Objects.equals(fields.get("currentRevision"), fields.get("updateRevision"));
+        }
+    }
+
+    /** Events as {@link Comparison} prints them: a sorted set. */
+    private static final class Events {
+        static List<String> of(String text) {
+            String inner = text.startsWith("[") && text.endsWith("]") ? text.substring(1, text.length() - 1) : text;
+            return inner.isEmpty() ? List.of() : Arrays.stream(inner.split(", (?=(Normal|Warning) )")).toList();
+        }
+    }
+}

@@ -1,0 +1,106 @@
+package dev.stateful.it.differential;
+
+import dev.stateful.it.support.RealCluster;
+import dev.stateful.it.support.Workload;
+import dev.stateful.testsupport.api.ApiWrite;
+import io.fabric8.kubernetes.api.model.Event;
+import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/** Runs a scenario in a fresh namespace of one cluster, settling after each step, and records its {@link Trace}. */
+final class ScenarioRun {
+
+    /** Nothing written for this long (plus the set's minReadySeconds) counts as settled. */
+    static final Duration QUIET = Duration.ofMillis(1500);
+    static final Duration SETTLE_TIMEOUT = Duration.ofSeconds(90);
+
+    private final RealCluster cluster;
+    private final String writer;
+    private final String namespace;
+    private final Workload web;
+
+    /** @param writer the StatefulSet controller's user in the audit log */
+    ScenarioRun(RealCluster cluster, String writer, String namespace) {
+        this.cluster = cluster;
+        this.writer = writer;
+        this.namespace = namespace;
+        this.web = new Workload(cluster.client(), namespace, "web", SETTLE_TIMEOUT);
+    }
+
+    Trace run(Scenario scenario) {
+        Actions actions = new Actions(cluster.client(), namespace, web);
+        List<Trace.Segment> segments = new ArrayList<>();
+        Set<String> eventsBefore = events();
+        for (Scenario.Step step : scenario.steps()) {
+            long before = lastSequence();
+            step.action().run(actions);
+            settle();
+            Set<String> events = events();
+            Set<String> fresh = new LinkedHashSet<>(events);
+            fresh.removeAll(eventsBefore);
+            eventsBefore = events;
+            segments.add(new Trace.Segment(step.description(), Snapshot.of(cluster.client(), namespace), podAndClaimWrites(before), fresh));
+        }
+        return new Trace(segments);
+    }
+
+    /** Waits until nothing is written to the namespace for a while and the set's status has seen its generation. */
+    private void settle() {
+        long deadline = System.nanoTime() + SETTLE_TIMEOUT.toNanos();
+        while (System.nanoTime() < deadline) {
+            long written = namespaceWrites();
+            StatefulSet set = cluster.client().apps().statefulSets().inNamespace(namespace).withName("web").get();
+            int minReady = set == null || set.getSpec().getMinReadySeconds() == null ? 0 : set.getSpec().getMinReadySeconds();
+            sleep(QUIET.plusSeconds(minReady));
+            boolean observed = set == null || set.getStatus() != null
+                    && Objects.equals(set.getStatus().getObservedGeneration(), set.getMetadata().getGeneration());
+            if (observed && namespaceWrites() == written) {
+                return;
+            }
+        }
+        throw new AssertionError("namespace " + namespace + " did not settle within " + SETTLE_TIMEOUT.toSeconds() + "s");
+    }
+
+    private long lastSequence() {
+        List<ApiWrite> writes = cluster.writes();
+        return writes.isEmpty() ? 0 : writes.get(writes.size() - 1).sequence();
+    }
+
+    private long namespaceWrites() {
+        return cluster.writes(w -> w.namespace().equals(namespace)).size();
+    }
+
+    private List<String> podAndClaimWrites(long after) {
+        return cluster.writes(w -> w.sequence() > after && w.user().equals(writer) && w.namespace().equals(namespace)
+                        && (w.resource().equals("pods") || w.resource().equals("persistentvolumeclaims")) && w.subresource().isEmpty()
+                        && (w.method().equals("POST") || w.method().equals("DELETE"))).stream()
+                .map(w -> w.method() + " " + (w.resource().equals("pods") ? "pod" : "claim") + "/" + w.name() + (w.succeeded() ? "" : " -> " + w.code()))
+                .toList();
+    }
+
+    private Set<String> events() {
+        return cluster.client().v1().events().inNamespace(namespace).list().getItems().stream()
+                .filter(e -> "StatefulSet".equals(e.getInvolvedObject().getKind()))
+                .map(ScenarioRun::describe).collect(Collectors.toCollection(LinkedHashSet::new));
+    }
+
+    private static String describe(Event event) {
+        return event.getType() + " " + event.getReason() + ": " + event.getMessage();
+    }
+
+    private static void sleep(Duration duration) {
+        try {
+            Thread.sleep(duration.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+}

@@ -1,0 +1,60 @@
+package dev.stateful.it.differential;
+
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.Volume;
+import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.fabric8.kubernetes.api.model.apps.StatefulSetStatus;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/**
+ * The objects of one namespace at a settle point, as the comparison sees them: what a
+ * StatefulSet controller decides, with what differs between two clusters anyway (uids,
+ * resourceVersions, timestamps) left out. Owners are named by kind and name.
+ */
+public record Snapshot(Map<String, String> pods, Map<String, String> claims, Map<String, Long> revisions, String status) {
+
+    static Snapshot of(KubernetesClient client, String namespace) {
+        Map<String, String> pods = new TreeMap<>();
+        for (Pod pod : client.pods().inNamespace(namespace).list().getItems()) {
+            List<String> claims = pod.getSpec().getVolumes().stream().filter(v -> v.getPersistentVolumeClaim() != null)
+                    .map(Volume::getPersistentVolumeClaim).map(c -> c.getClaimName()).sorted().toList();
+            pods.put(pod.getMetadata().getName(), "revision=" + pod.getMetadata().getLabels().get("controller-revision-hash")
+                    + " owners=" + owners(pod) + " claims=" + claims + (pod.getMetadata().getDeletionTimestamp() != null ? " terminating" : ""));
+        }
+        Map<String, String> claims = new TreeMap<>();
+        client.persistentVolumeClaims().inNamespace(namespace).list().getItems()
+                .forEach(c -> claims.put(c.getMetadata().getName(), "owners=" + owners(c)));
+        Map<String, Long> revisions = new TreeMap<>();
+        client.apps().controllerRevisions().inNamespace(namespace).list().getItems()
+                .forEach(r -> revisions.put(r.getMetadata().getName(), r.getRevision()));
+        StatefulSet set = client.apps().statefulSets().inNamespace(namespace).withName("web").get();
+        return new Snapshot(pods, claims, revisions, set == null ? "(no set)" : status(set.getStatus()));
+    }
+
+    private static String owners(HasMetadata object) {
+        List<OwnerReference> refs = object.getMetadata().getOwnerReferences();
+        return refs == null ? "[]" : refs.stream().map(r -> r.getKind() + "/" + r.getName() + (Boolean.TRUE.equals(r.getController()) ? "(controller)" : ""))
+                .sorted().collect(Collectors.joining(",", "[", "]"));
+    }
+
+    private static String status(StatefulSetStatus s) {
+        if (s == null) {
+            return "(no status)";
+        }
+        return "replicas=" + n(s.getReplicas()) + " ready=" + n(s.getReadyReplicas()) + " available=" + n(s.getAvailableReplicas())
+                + " current=" + n(s.getCurrentReplicas()) + " updated=" + n(s.getUpdatedReplicas())
+                + " currentRevision=" + s.getCurrentRevision() + " updateRevision=" + s.getUpdateRevision()
+                + " observedGeneration=" + s.getObservedGeneration() + " collisionCount=" + n(s.getCollisionCount());
+    }
+
+    private static int n(Integer value) {
+        return Objects.requireNonNullElse(value, 0);
+    }
+}

@@ -1,0 +1,68 @@
+package dev.stateful.it.differential;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.stateful.it.support.RealCluster;
+import dev.stateful.testsupport.controlplane.ControlPlaneExtension;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * Upstream as the oracle: each scenario runs once on a control plane whose kube-controller-manager
+ * runs its own StatefulSet controller, and once on an identical one with that controller off and
+ * ours running, with the same simulated kubelet and inputs; at every settle point the objects,
+ * the pod and claim creates and deletes, and the events must be the same, except where
+ * {@link KnownDifferences} allows one of the README's deliberate divergences.
+ */
+class UpstreamOracleIT {
+
+    /** kube-controller-manager's StatefulSet controller, running as its own service account. */
+    static final String UPSTREAM = "statefulset-controller";
+
+    @RegisterExtension
+    static final ControlPlaneExtension upstreamPlane = new ControlPlaneExtension("upstream", RealCluster.withUpstreamController());
+    @RegisterExtension
+    static final ControlPlaneExtension oursPlane = new ControlPlaneExtension("ours", RealCluster.options());
+    static RealCluster upstream;
+    static RealCluster ours;
+    static final AtomicInteger runs = new AtomicInteger();
+
+    @BeforeAll
+    static void clusters() {
+        upstream = new RealCluster(upstreamPlane.get());
+        ours = new RealCluster(oursPlane.get());
+        ours.startController(RealCluster.CONTROLLER);
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        for (RealCluster cluster : new RealCluster[] {upstream, ours}) {
+            if (cluster != null) {
+                cluster.close();
+            }
+        }
+    }
+
+    @TestFactory
+    Stream<DynamicTest> handWrittenScenarios() {
+        return Scenarios.all().stream().map(s -> DynamicTest.dynamicTest(s.name(), () -> assertSameAsUpstream(s)));
+    }
+
+    static void assertSameAsUpstream(Scenario scenario) {
+        String namespace = "oracle-" + runs.incrementAndGet();
+        upstream.createNamespace(namespace);
+        ours.createNamespace(namespace);
+        // the two clusters are independent: both runs at once
+        CompletableFuture<Trace> theirs = CompletableFuture.supplyAsync(() -> new ScenarioRun(upstream, UPSTREAM, namespace).run(scenario));
+        Trace mine = new ScenarioRun(ours, RealCluster.CONTROLLER, namespace).run(scenario);
+        List<Difference> differences = KnownDifferences.unlisted(Comparison.of(scenario, theirs.join(), mine));
+        assertThat(differences).as("differences from upstream in '" + scenario.name() + "' (namespace " + namespace + ")").isEmpty();
+    }
+}
