@@ -95,8 +95,8 @@ func TestValidateNamesEveryProblemWithItsFieldPath(t *testing.T) {
 
 func TestApplyIsAllOrNothingAndNamesTheProblemsAsBadRequestDetails(t *testing.T) {
 	c := dial(t, serve(t, "plain"))
-	manifest := replaceOnce(t, mustReadExample(t), "name: web\n", "name: db\n")
-	manifest = replaceOnce(t, manifest, "name: nginx\n", "name: db-svc\n")
+	manifest := replaceOnce(t, mustReadExample(t), "metadata:\n  name: web\n", "metadata:\n  name: db\n")
+	manifest = replaceOnce(t, manifest, "metadata:\n  name: nginx\n", "metadata:\n  name: db-svc\n")
 	broken := replaceOnce(t, manifest, "replicas: 3", "replicas: -1")
 
 	_, err := c.ApplyYAML(ctx(t), "", broken)
