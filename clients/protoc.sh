@@ -20,6 +20,6 @@ chmod +x "$exe"
 include="${TMPDIR:-/tmp}/stateful-protoc-include-$version"
 if [ ! -f "$include/google/protobuf/timestamp.proto" ]; then
   mkdir -p "$include"
-  (cd "$include" && unzip -qo "$jar" 'google/protobuf/*.proto')
+  (cd "$include" && jar xf "$jar" google/protobuf)
 fi
 echo "$exe $include"
