@@ -175,7 +175,7 @@ public final class StatefulSetReconciler {
             if (!flagged.conditions().equals(set.status().conditions())) {
                 LOG.warn("StatefulSet {} is invalid, not syncing it: {}", set.key(), message);
                 try {
-                    statusWriter.updateStatus(set.withStatus(flagged));
+                    ownWrites.record(set.key(), OwnWrite.statusWritten(statusWriter.updateStatus(set.withStatus(flagged))));
                     writes.incrementAndGet();
                 } catch (ApiException.NotFound gone) {
                     // deleted meanwhile
@@ -466,7 +466,7 @@ public final class StatefulSetReconciler {
                     return null;
                 }
                 try {
-                    statusWriter.updateStatus(target.withStatus(next));
+                    ownWrites.record(set.key(), OwnWrite.statusWritten(statusWriter.updateStatus(target.withStatus(next))));
                     writes.incrementAndGet();
                     return null;
                 } catch (ApiException.Conflict conflict) {
