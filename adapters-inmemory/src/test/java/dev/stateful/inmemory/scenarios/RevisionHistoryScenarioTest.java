@@ -11,6 +11,10 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import dev.stateful.inmemory.faults.ApiError;
+import dev.stateful.inmemory.store.Kind;
+import dev.stateful.inmemory.store.Verb;
+import dev.stateful.ports.reconcile.SyncResult;
 
 /** Spec 10, scenario 16 (spec 3.6): history is truncated to revisionHistoryLimit non-live revisions, oldest first. */
 @ExtendWith(InMemoryClusterExtension.class)
@@ -59,5 +63,23 @@ class RevisionHistoryScenarioTest {
         List<String> seen = rollOut(SetManifest.web().replicas(1).revisionHistoryLimit(-1), 5);
 
         assertThat(s.revisions()).extracting(ControllerRevision::name).containsExactlyElementsOf(seen);
+    }
+
+    /**
+     * upstream's {@code UpdateStatefulSet} truncates history even when the revision write fails,
+     * with no current or update revision live: under OnDelete the pods keep revision A, so the
+     * update revision B that no pod runs goes in that very sync.
+     */
+    @Test
+    void aFailedRevisionWriteStillTruncatesHistoryWithNoCurrentOrUpdateRevisionLive(InMemoryCluster cluster) {
+        List<String> seen = rollOut(SetManifest.web().replicas(1).onDelete().revisionHistoryLimit(0), 1);
+        assertThat(s.revisions()).extracting(ControllerRevision::name).containsExactlyElementsOf(seen);
+        cluster.faults().on(Verb.CREATE, Kind.REVISIONS).fail(ApiError.UNAVAILABLE);
+        s.setImage("nginx:1.30");
+
+        SyncResult result = s.sync();
+
+        assertThat(result.error()).isPresent();
+        assertThat(s.revisions()).extracting(ControllerRevision::name).containsExactly(seen.get(0));
     }
 }
