@@ -9,6 +9,7 @@ import dev.stateful.it.support.PodTimeline;
 import dev.stateful.it.support.Pods;
 import dev.stateful.it.support.WebSet;
 import dev.stateful.it.support.Workload;
+import dev.stateful.it.support.WriteChecks;
 import java.time.Duration;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -33,8 +34,12 @@ class ControllerRestartIT {
 
     @AfterEach
     void stop() throws Exception {
-        timeline.close();
-        cluster.close();
+        try {
+            WriteChecks.assertControllerWritesConsistent(cluster.server());
+        } finally {
+            timeline.close();
+            cluster.close();
+        }
     }
 
     @Test

@@ -8,6 +8,7 @@ import dev.stateful.it.support.MockCluster;
 import dev.stateful.it.support.PodTimeline;
 import dev.stateful.it.support.WebSet;
 import dev.stateful.it.support.Workload;
+import dev.stateful.it.support.WriteChecks;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
@@ -59,11 +60,15 @@ class LeaderElectionIT {
 
     @AfterEach
     void stopAll() throws Exception {
-        if (timeline != null) {
-            timeline.close();
+        try {
+            WriteChecks.assertControllerWritesConsistent(cluster.server());
+        } finally {
+            if (timeline != null) {
+                timeline.close();
+            }
+            processes.values().forEach(ControllerProcess::close);
+            cluster.close();
         }
-        processes.values().forEach(ControllerProcess::close);
-        cluster.close();
     }
 
     @Test
