@@ -67,9 +67,13 @@ public final class StatefulSetPlanner {
         pass.run();
         List<ControllerRevision> truncate = HistoryTruncation.revisionsToDelete(set, claim.claimed(), sorted,
                 revisions.current(), revisions.update());
-        List<ControllerRevision> truncateIfWriteFails = revisions.write() instanceof RevisionWrite.None
+        // upstream truncates with no revision live but the pods'; the one a failed rollback renumbers
+        // is the set's template and is kept (upstream would delete it and create it again next sync)
+        RevisionWrite write = revisions.write();
+        List<ControllerRevision> truncateIfWriteFails = write instanceof RevisionWrite.None
                 ? List.of()
-                : HistoryTruncation.revisionsToDelete(set, claim.claimed(), sorted, null, null);
+                : HistoryTruncation.revisionsToDelete(set, claim.claimed(), sorted, null,
+                        write instanceof RevisionWrite.Renumber r ? r.renumbered() : null);
         return new Plan(set.key(), List.of(), ownership, revisions, pass.phases, pass.status, truncate, truncateIfWriteFails,
                 pass.waits, pass.requeueAfter());
     }
