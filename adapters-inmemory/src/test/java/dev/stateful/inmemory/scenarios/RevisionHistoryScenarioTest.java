@@ -82,4 +82,22 @@ class RevisionHistoryScenarioTest {
         assertThat(result.error()).isPresent();
         assertThat(s.revisions()).extracting(ControllerRevision::name).containsExactly(seen.get(0));
     }
+
+    /**
+     * Project decision: when a rollback's renumbering fails, the revision being renumbered, the set's
+     * template, survives the truncation (upstream's nil current and update revisions would delete it
+     * and the next sync create it again).
+     */
+    @Test
+    void aFailedRollbackRenumberStillTruncatesHistoryButKeepsTheRevisionItRollsBackTo(InMemoryCluster cluster) {
+        List<String> seen = rollOut(SetManifest.web().replicas(0).revisionHistoryLimit(1), 2);
+        assertThat(s.revisions()).extracting(ControllerRevision::name).containsExactly(seen.get(1), seen.get(2));
+        cluster.faults().on(Verb.UPDATE, Kind.REVISIONS).fail(ApiError.UNAVAILABLE);
+        s.setImage("nginx:1.26");
+
+        SyncResult result = s.sync();
+
+        assertThat(result.error()).isPresent();
+        assertThat(s.revisions()).extracting(ControllerRevision::name).contains(seen.get(1));
+    }
 }
