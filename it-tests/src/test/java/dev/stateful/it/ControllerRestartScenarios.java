@@ -22,8 +22,6 @@ import org.junit.jupiter.api.Test;
  */
 abstract class ControllerRestartScenarios {
 
-    static final String CONTROLLER = "stateful-controller";
-
     TestCluster cluster;
     Workload web;
     PodTimeline timeline;
@@ -50,7 +48,7 @@ abstract class ControllerRestartScenarios {
 
     @Test
     void aControllerRestartedMidRolloutFinishesItWithoutRedoingAnything() {
-        RunningController first = cluster.startController(CONTROLLER);
+        RunningController first = cluster.startController(cluster.controllerUser());
         web.create(WebSet.in(web.namespace()).replicas(3));
         web.awaitRolledOut(3);
 
@@ -61,7 +59,7 @@ abstract class ControllerRestartScenarios {
         first.close();
         String replacedBeforeRestart = web.pod("web-2").getMetadata().getUid();
 
-        cluster.startController(CONTROLLER);
+        cluster.startController(cluster.controllerUser());
         cluster.kubelet().release(); // web-2 starts while the new controller watches
         web.awaitRolledOut(3);
 
@@ -74,7 +72,7 @@ abstract class ControllerRestartScenarios {
     }
 
     Map<String, Long> successfulPodWrites(String method) {
-        return cluster.writes(w -> w.user().equals(CONTROLLER) && w.namespace().equals(web.namespace())
+        return cluster.writes(w -> w.user().equals(cluster.controllerUser()) && w.namespace().equals(web.namespace())
                         && w.resource().equals("pods") && w.method().equals(method) && w.succeeded()).stream()
                 .collect(Collectors.groupingBy(ApiWrite::name, Collectors.counting()));
     }

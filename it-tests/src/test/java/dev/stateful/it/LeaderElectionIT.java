@@ -2,8 +2,12 @@ package dev.stateful.it;
 
 import dev.stateful.it.support.MockCluster;
 import dev.stateful.it.support.TestCluster;
+import dev.stateful.it.support.WriteChecks;
 
-/** The leader-election scenarios on fabric8's mock API server, a fresh one for each test. */
+/**
+ * The leader-election scenarios on fabric8's mock API server, a fresh one for each test; afterwards no
+ * controller create was answered AlreadyExists and no status went back ({@link WriteChecks}).
+ */
 class LeaderElectionIT extends LeaderElectionScenarios {
 
     @Override
@@ -13,6 +17,10 @@ class LeaderElectionIT extends LeaderElectionScenarios {
 
     @Override
     protected void closeCluster(TestCluster cluster) throws Exception {
-        cluster.close();
+        try {
+            WriteChecks.assertControllerWritesConsistent(((MockCluster) cluster).server());
+        } finally {
+            cluster.close();
+        }
     }
 }

@@ -37,6 +37,18 @@ enum KnownDifferences {
             && Status.of(d.ours()).completed() && !Status.of(d.upstream()).completed()
             && Status.of(d.ours()).get("updated") == Status.of(d.ours()).get("replicas")),
 
+    /** {@code status.currentReplicas} is clamped at 0 where upstream would write a negative count (refused by the server). */
+    CURRENT_REPLICAS_NEVER_NEGATIVE(d -> false),
+
+    /** Under minReadySeconds a sync is requeued when the next pod becomes available: timing only, settle points do not show it. */
+    REQUEUE_WHEN_THE_NEXT_POD_IS_AVAILABLE(d -> false),
+
+    /** A failed rollback renumbering keeps the revision it renumbers while history is truncated. */
+    RENUMBERED_REVISION_KEPT_ON_A_FAILED_WRITE(d -> false),
+
+    /** A pod with a uid but no phase counts as created: a real API server always sets the phase. */
+    A_POD_WITHOUT_A_PHASE_IS_CREATED(d -> false),
+
     /** An invalid set gets a FailedValidation event (and a condition) instead of being synced. */
     INVALID_SETS_REPORTED(d -> d.aspect().equals("events") && Events.of(d.ours()).stream().filter(e -> !Events.of(d.upstream()).contains(e))
             .allMatch(e -> e.startsWith("Warning FailedValidation:"))),

@@ -133,6 +133,11 @@ public final class RealCluster implements TestCluster {
     }
 
     @Override
+    public String controllerUser() {
+        return CONTROLLER;
+    }
+
+    @Override
     public String leaseNamespace() {
         return NAMESPACE;
     }
