@@ -103,6 +103,9 @@ public final class Actions {
     /** The pod's containers exit with an error and it is not restarted: phase Failed, as the kubelet reports it. */
     public void failPod(String name) {
         Pod pod = client.pods().inNamespace(namespace).withName(name).get();
+        if (pod == null || pod.getStatus() == null || pod.getStatus().getConditions() == null) {
+            return; // a random scenario may name a pod that is not there
+        }
         pod.getStatus().setPhase("Failed");
         pod.getStatus().getConditions().forEach(c -> ready(c, false));
         client.pods().inNamespace(namespace).resource(pod).updateStatus();
@@ -111,6 +114,9 @@ public final class Actions {
     /** The pod's readiness probe starts failing (or passing again). */
     public void ready(String name, boolean ready) {
         Pod pod = client.pods().inNamespace(namespace).withName(name).get();
+        if (pod == null || pod.getStatus() == null || pod.getStatus().getConditions() == null) {
+            return;
+        }
         pod.getStatus().getConditions().forEach(c -> ready(c, ready));
         client.pods().inNamespace(namespace).resource(pod).updateStatus();
     }

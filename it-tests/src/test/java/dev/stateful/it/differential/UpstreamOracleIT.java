@@ -55,6 +55,20 @@ class UpstreamOracleIT {
         return Scenarios.all().stream().map(s -> DynamicTest.dynamicTest(s.name(), () -> assertSameAsUpstream(s)));
     }
 
+    /**
+     * Seeded random scenarios: {@code -Doracle.random} of them (20 by default), from seed
+     * {@code -Doracle.seed} on (a fixed one by default, so CI runs the same twenty; give
+     * {@code -Doracle.seed=random} for fresh ones in a soak). Each failure names its seed.
+     */
+    @TestFactory
+    Stream<DynamicTest> randomScenarios() {
+        int count = Integer.getInteger("oracle.random", 20);
+        String seedProperty = System.getProperty("oracle.seed", "20261201");
+        long first = seedProperty.equals("random") ? new java.util.Random().nextLong() & Long.MAX_VALUE : Long.parseLong(seedProperty);
+        return java.util.stream.LongStream.range(first, first + count).mapToObj(RandomScenarios::generate)
+                .map(s -> DynamicTest.dynamicTest(s.name(), () -> assertSameAsUpstream(s)));
+    }
+
     static void assertSameAsUpstream(Scenario scenario) {
         String namespace = "oracle-" + runs.incrementAndGet();
         upstream.createNamespace(namespace);
@@ -63,6 +77,7 @@ class UpstreamOracleIT {
         CompletableFuture<Trace> theirs = CompletableFuture.supplyAsync(() -> new ScenarioRun(upstream, UPSTREAM, namespace).run(scenario));
         Trace mine = new ScenarioRun(ours, RealCluster.CONTROLLER, namespace).run(scenario);
         List<Difference> differences = KnownDifferences.unlisted(Comparison.of(scenario, theirs.join(), mine));
-        assertThat(differences).as("differences from upstream in '" + scenario.name() + "' (namespace " + namespace + ")").isEmpty();
+        assertThat(differences).as("differences from upstream in '" + scenario.name() + "' (namespace " + namespace + "; steps: "
+                + scenario.steps().stream().map(Scenario.Step::description).toList() + ")").isEmpty();
     }
 }
