@@ -3,10 +3,10 @@ package dev.stateful.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stateful.it.support.RealCluster;
+import dev.stateful.it.support.RealClusterExtension;
 import dev.stateful.it.support.WebSet;
 import dev.stateful.it.support.Workload;
 import dev.stateful.testsupport.controlplane.AuditLog;
-import dev.stateful.testsupport.controlplane.ControlPlaneExtension;
 import io.fabric8.kubernetes.api.model.rbac.ClusterRole;
 import io.fabric8.kubernetes.api.model.rbac.ClusterRoleBuilder;
 import io.fabric8.kubernetes.api.model.rbac.PolicyRule;
@@ -16,7 +16,6 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -33,24 +32,17 @@ class ControllerRbacIT {
     static final String ELECTION_ROLE = "stateful-controller-leader-election";
 
     @RegisterExtension
-    static final ControlPlaneExtension controlPlane = new ControlPlaneExtension(RealCluster.options());
+    static final RealClusterExtension real = new RealClusterExtension();
     static RealCluster cluster;
 
     @BeforeAll
     static void cluster() {
-        cluster = new RealCluster(controlPlane.get());
+        cluster = real.get();
     }
 
     @AfterEach
     void stopController() {
         cluster.stopControllers();
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        if (cluster != null) {
-            cluster.close();
-        }
     }
 
     @Test

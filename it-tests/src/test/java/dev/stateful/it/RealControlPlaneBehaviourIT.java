@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.stateful.it.support.Pods;
 import dev.stateful.it.support.RealCluster;
+import dev.stateful.it.support.RealClusterExtension;
 import dev.stateful.it.support.WebSet;
 import dev.stateful.it.support.Workload;
 import dev.stateful.testsupport.api.ApiWrite;
-import dev.stateful.testsupport.controlplane.ControlPlaneExtension;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.OwnerReference;
@@ -28,7 +28,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -45,7 +44,7 @@ class RealControlPlaneBehaviourIT {
     static final Duration TIMEOUT = Duration.ofSeconds(60);
 
     @RegisterExtension
-    static final ControlPlaneExtension controlPlane = new ControlPlaneExtension(RealCluster.options());
+    static final RealClusterExtension real = new RealClusterExtension();
     static RealCluster cluster;
 
     String namespace;
@@ -53,15 +52,8 @@ class RealControlPlaneBehaviourIT {
 
     @BeforeAll
     static void startController() {
-        cluster = new RealCluster(controlPlane.get());
+        cluster = real.get();
         cluster.startController(RealCluster.CONTROLLER);
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        if (cluster != null) {
-            cluster.close();
-        }
     }
 
     @BeforeEach

@@ -1,10 +1,9 @@
 package dev.stateful.it;
 
 import dev.stateful.it.support.RealCluster;
-import dev.stateful.testsupport.controlplane.ControlPlaneExtension;
+import dev.stateful.it.support.RealClusterExtension;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Duration;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -17,20 +16,11 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class RealControlPlaneControllerIT extends CoreScenarios {
 
     @RegisterExtension
-    static final ControlPlaneExtension controlPlane = new ControlPlaneExtension(RealCluster.options());
-    static RealCluster cluster;
+    static final RealClusterExtension real = new RealClusterExtension();
 
     @BeforeAll
     static void startController() {
-        cluster = new RealCluster(controlPlane.get());
-        cluster.startController(RealCluster.CONTROLLER);
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        if (cluster != null) {
-            cluster.close();
-        }
+        real.get().startController(RealCluster.CONTROLLER);
     }
 
     @Override
@@ -38,7 +28,7 @@ class RealControlPlaneControllerIT extends CoreScenarios {
         return new Environment() {
             @Override
             public KubernetesClient client() {
-                return cluster.client();
+                return real.get().client();
             }
 
             @Override
@@ -48,7 +38,7 @@ class RealControlPlaneControllerIT extends CoreScenarios {
 
             @Override
             public String newNamespace() {
-                return cluster.newNamespace();
+                return real.get().newNamespace();
             }
 
             @Override

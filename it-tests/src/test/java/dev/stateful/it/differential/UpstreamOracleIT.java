@@ -3,12 +3,11 @@ package dev.stateful.it.differential;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stateful.it.support.RealCluster;
-import dev.stateful.testsupport.controlplane.ControlPlaneExtension;
+import dev.stateful.it.support.RealClusterExtension;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
@@ -27,27 +26,18 @@ class UpstreamOracleIT {
     static final String UPSTREAM = "statefulset-controller";
 
     @RegisterExtension
-    static final ControlPlaneExtension upstreamPlane = new ControlPlaneExtension("upstream", RealCluster.withUpstreamController());
+    static final RealClusterExtension upstreamCluster = new RealClusterExtension("upstream", RealCluster.withUpstreamController());
     @RegisterExtension
-    static final ControlPlaneExtension oursPlane = new ControlPlaneExtension("ours", RealCluster.options());
+    static final RealClusterExtension oursCluster = new RealClusterExtension("ours", RealCluster.options());
     static RealCluster upstream;
     static RealCluster ours;
     static final AtomicInteger runs = new AtomicInteger();
 
     @BeforeAll
     static void clusters() {
-        upstream = new RealCluster(upstreamPlane.get());
-        ours = new RealCluster(oursPlane.get());
+        upstream = upstreamCluster.get();
+        ours = oursCluster.get();
         ours.startController(RealCluster.CONTROLLER);
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        for (RealCluster cluster : new RealCluster[] {upstream, ours}) {
-            if (cluster != null) {
-                cluster.close();
-            }
-        }
     }
 
     @TestFactory

@@ -1,5 +1,6 @@
 package dev.stateful.it.support;
 
+import dev.stateful.testsupport.Kubeconfig;
 import dev.stateful.testsupport.api.ApiWrite;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -49,29 +50,7 @@ public final class MockApiServer implements AutoCloseable {
 
     /** Writes a kubeconfig for this server whose token is {@code user}. */
     public Path kubeconfig(Path file, String user) {
-        try {
-            Files.createDirectories(file.getParent());
-            return Files.writeString(file, """
-                    apiVersion: v1
-                    kind: Config
-                    clusters:
-                    - name: mock
-                      cluster:
-                        server: %s
-                    users:
-                    - name: %s
-                      user:
-                        token: %s
-                    contexts:
-                    - name: mock
-                      context:
-                        cluster: mock
-                        user: %s
-                    current-context: mock
-                    """.formatted(url(), user, user, user));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return Kubeconfig.write(file, url(), user, user, null);
     }
 
     /** A client of its own for the test, writing as {@code user}. */

@@ -144,12 +144,7 @@ public final class RealCluster implements TestCluster {
 
     @Override
     public RunningController startController(String user, String... flags) {
-        List<String> args = new ArrayList<>(List.of("--kubeconfig", kubeconfig(user).toString(), "--metrics-port", "0"));
-        if (Stream.of(flags).noneMatch(f -> f.startsWith("--leader-elect=") || f.equals("--leader-elect"))) {
-            args.add("--leader-elect=false");
-        }
-        args.addAll(List.of(flags));
-        RunningController controller = RunningController.start(ControllerCommand.settings(args.toArray(String[]::new)));
+        RunningController controller = RunningController.start(TestCluster.controllerSettings(kubeconfig(user), flags));
         controllers.add(controller);
         return controller;
     }

@@ -51,4 +51,17 @@ public interface TestCluster extends AutoCloseable {
 
     /** Stops the controllers started here. */
     void stopControllers();
+
+    /**
+     * {@code stateful controller}'s settings for a test's controller: {@code kubeconfig}, the
+     * endpoints on a free port, and no leader election unless {@code flags} ask for it.
+     */
+    static dev.stateful.app.controller.ControllerSettings controllerSettings(Path kubeconfig, String... flags) {
+        List<String> args = new java.util.ArrayList<>(List.of("--kubeconfig", kubeconfig.toString(), "--metrics-port", "0"));
+        if (java.util.stream.Stream.of(flags).noneMatch(f -> f.startsWith("--leader-elect=") || f.equals("--leader-elect"))) {
+            args.add("--leader-elect=false");
+        }
+        args.addAll(List.of(flags));
+        return dev.stateful.app.cli.ControllerCommand.settings(args.toArray(String[]::new));
+    }
 }
