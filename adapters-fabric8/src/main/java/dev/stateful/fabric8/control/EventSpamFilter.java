@@ -7,9 +7,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * client-go's {@code EventSourceObjectSpamFilter}: each (source, object, type, reason) gets a token
- * bucket of 25 that refills one token every 5 minutes; an event without a token is dropped. A
- * 500-pod Parallel scale-up therefore writes 25 {@code SuccessfulCreate} events, not 1,000.
+ * client-go's {@code EventSourceObjectSpamFilter}: each (source, object, type) gets a token bucket
+ * of 25 that refills one token every 5 minutes ({@code getSpamKey}); an event without a token is
+ * dropped. A 500-pod Parallel scale-up therefore writes at most 25 events, not 1,000.
  */
 final class EventSpamFilter {
 

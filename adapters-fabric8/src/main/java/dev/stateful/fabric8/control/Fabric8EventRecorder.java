@@ -25,10 +25,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * core/v1 Events on the StatefulSet, written like client-go's recorder: off the caller's thread,
- * and a repeat of an event seen before (same object, type, reason and message) bumps
- * {@code count} and {@code lastTimestamp} of the existing Event instead of creating another one.
- * Past a burst of 25 per object and reason, events are dropped like client-go's spam filter does.
+ * core/v1 Events on the StatefulSet, written like client-go's recorder ({@code EventCorrelate}):
+ * off the caller's thread; a repeat of an event seen before (same object, type, reason and
+ * message) bumps {@code count} and {@code lastTimestamp} of the existing Event instead of creating
+ * another one; the tenth different message of one reason within ten minutes and those after it go
+ * into one combined event ({@link EventAggregator}); past a burst of 25 per object and type,
+ * events are dropped like client-go's spam filter does.
  * Best effort: failures are logged and dropped, never thrown.
  */
 public final class Fabric8EventRecorder implements EventRecorder, AutoCloseable {
@@ -45,6 +47,7 @@ public final class Fabric8EventRecorder implements EventRecorder, AutoCloseable 
     private final Executor executor;
     private final boolean ownsExecutor;
     private final EventSpamFilter spam;
+    private final EventAggregator aggregator;
     private final Map<String, Seen> seen = new LinkedHashMap<>(16, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<String, Seen> eldest) {
@@ -72,28 +75,34 @@ public final class Fabric8EventRecorder implements EventRecorder, AutoCloseable 
         this.executor = executor;
         this.ownsExecutor = ownsExecutor;
         this.spam = new EventSpamFilter(clock);
+        this.aggregator = new EventAggregator(clock);
     }
 
     @Override
     public void record(StatefulSet set, Type type, String reason, String message) {
+        // client-go's getSpamKey: source and object and type, not the reason
         String spamKey = String.join("\u0000", COMPONENT, "StatefulSet", set.namespace(), set.name(),
-                nullToEmpty(set.metadata().uid()), "apps/v1", type.name(), reason);
+                nullToEmpty(set.metadata().uid()), "apps/v1", type.name());
+        // aggregated first, as EventCorrelate does: a dropped event still counts towards the group
+        EventAggregator.Outcome outcome = aggregator.aggregate(spamKey + "\u0000" + reason, message);
         if (!spam.allow(spamKey)) {
             LOG.debug("dropping event {} on {}: more than {} in a burst", reason, set.key(), EventSpamFilter.BURST);
             return;
         }
         try {
-            executor.execute(() -> write(set, type, reason, message));
+            executor.execute(() -> write(set, type, reason, outcome));
         } catch (RejectedExecutionException e) {
             LOG.warn("dropping event {} on {}: recorder queue is full or closed", reason, set.key());
         }
     }
 
-    private synchronized void write(StatefulSet set, Type type, String reason, String message) {
+    private synchronized void write(StatefulSet set, Type type, String reason, EventAggregator.Outcome outcome) {
+        String message = outcome.message();
         try {
             Instant now = clock.instant();
+            // a combined event is one Event for its whole group, its message the latest
             String key = String.join("\u0000", COMPONENT, "StatefulSet", set.namespace(), set.name(),
-                    nullToEmpty(set.metadata().uid()), type.name(), reason, message);
+                    nullToEmpty(set.metadata().uid()), type.name(), reason, outcome.combined() ? EventAggregator.COMBINED : message);
             Seen last = seen.get(key);
             Seen written = last == null ? create(set, type, reason, message, eventName(set, now), 1, now, now)
                     : bump(set, type, reason, message, last, now);
@@ -105,9 +114,11 @@ public final class Fabric8EventRecorder implements EventRecorder, AutoCloseable 
 
     private Seen bump(StatefulSet set, Type type, String reason, String message, Seen last, Instant now) {
         int count = last.count() + 1;
+        // the message too: a combined event shows the latest of its group (client-go's patch carries it)
         String patch = Json.array(
                 Json.object("op", "replace", "path", "/count", "value", count),
-                Json.object("op", "replace", "path", "/lastTimestamp", "value", ModelCodec.time(now))).toString();
+                Json.object("op", "replace", "path", "/lastTimestamp", "value", ModelCodec.time(now)),
+                Json.object("op", "replace", "path", "/message", "value", message)).toString();
         try {
             // patched through an item naming the event: by name alone fabric8 would GET it first, which
             // the controller's role does not allow (events: create and patch, as upstream's)

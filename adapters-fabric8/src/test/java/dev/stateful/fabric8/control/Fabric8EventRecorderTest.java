@@ -104,15 +104,35 @@ class Fabric8EventRecorderTest {
     }
 
     @Test
-    void past_a_burst_of_25_per_object_and_reason_events_are_dropped_like_client_go_does() {
-        for (int i = 0; i < 30; i++) {
+    void the_tenth_different_message_of_a_reason_and_those_after_it_are_combined_into_one_event_like_client_go() {
+        for (int i = 0; i < 12; i++) {
             clock.advance(Duration.ofMillis(1)); // event names carry the time, as client-go's do
-            recorder.record(web, Type.Normal, "SuccessfulCreate", "create Pod web-" + i + " in StatefulSet web successful");
+            recorder.record(web, Type.Normal, "SuccessfulCreate", "Create Pod web-" + i + " in StatefulSet web successful");
+        }
+
+        assertThat(events()).hasSize(10);
+        assertThat(events()).filteredOn(e -> e.getMessage().startsWith("(combined from similar events): ")).singleElement()
+                .satisfies(e -> {
+                    assertThat(e.getMessage()).isEqualTo("(combined from similar events): Create Pod web-11 in StatefulSet web successful");
+                    assertThat(e.getCount()).isEqualTo(3);
+                });
+    }
+
+    @Test
+    void past_a_burst_of_25_per_object_and_type_events_are_dropped_whatever_their_reason_like_client_go() {
+        for (int i = 0; i < 30; i++) {
+            clock.advance(Duration.ofMillis(1));
+            recorder.record(web, Type.Normal, "SuccessfulCreate", "Create Pod web-" + i + " in StatefulSet web successful");
         }
         clock.advance(Duration.ofMillis(1));
         recorder.record(web, Type.Normal, "SuccessfulDelete", "Delete Pod web-29 in StatefulSet web successful");
+        recorder.record(web, Type.Warning, "FailedCreate", "Create Pod web-30 in StatefulSet web failed error: quota");
 
-        assertThat(events()).hasSize(26);
+        // 25 tokens: nine events one by one and sixteen into the combined one; the delete finds none left; a Warning has its own
+        assertThat(events()).hasSize(11);
+        assertThat(events()).filteredOn(e -> e.getMessage().startsWith("(combined")).singleElement()
+                .satisfies(e -> assertThat(e.getCount()).isEqualTo(16));
+        assertThat(events()).extracting(e -> e.getReason()).doesNotContain("SuccessfulDelete").contains("FailedCreate");
     }
 
     @Test
