@@ -159,6 +159,15 @@ public final class RealCluster implements TestCluster {
         return plane.audit().writes();
     }
 
+    /** Waits until nothing has been written to {@code namespace} for {@code quiet}: every informer has seen its objects. */
+    public void awaitQuiet(String namespace, Duration quiet) {
+        Eventually.await("no write to " + namespace + " for " + quiet.toMillis() + " ms", READY, () -> {
+            List<ApiWrite> written = writes(w -> w.namespace().equals(namespace));
+            long last = written.isEmpty() ? 0 : written.get(written.size() - 1).nanos();
+            return System.currentTimeMillis() * 1_000_000L - last >= quiet.toNanos();
+        });
+    }
+
     @Override
     public void stopControllers() {
         controllers.forEach(RunningController::close);
