@@ -99,19 +99,23 @@ public final class ClientFactory {
 
     static Config load(Options options, Map<String, String> env, Path home) {
         Optional<Path> file = kubeconfig(options, env, home);
+        if (file.isEmpty() && !inCluster(env)) {
+            throw new ClientConfigException("no Kubernetes configuration found: pass --kubeconfig, set KUBECONFIG, "
+                    + "create ~/.kube/config or run inside a cluster");
+        }
+        Config config;
         try {
-            if (file.isPresent()) {
-                return Config.fromKubeconfig(options.context(), file.get().toFile());
-            }
-            if (inCluster(env)) {
-                return Config.autoConfigure(options.context());
-            }
+            config = file.isPresent() ? Config.fromKubeconfig(options.context(), file.get().toFile()) : Config.autoConfigure(options.context());
         } catch (RuntimeException e) {
             throw new ClientConfigException("invalid Kubernetes configuration"
                     + file.map(f -> " in " + f).orElse("") + ": " + firstLine(String.valueOf(e.getMessage())), e);
         }
-        throw new ClientConfigException("no Kubernetes configuration found: pass --kubeconfig, set KUBECONFIG, "
-                + "create ~/.kube/config or run inside a cluster");
+        // fabric8 quietly keeps the current context when the named one is missing: that would drive the wrong cluster
+        if (file.isPresent() && options.context() != null
+                && config.getContexts().stream().noneMatch(c -> options.context().equals(c.getName()))) {
+            throw new UnknownContextException(options.context());
+        }
+        return config;
     }
 
     static Optional<Path> kubeconfig(Options options, Map<String, String> env, Path home) {
