@@ -48,6 +48,7 @@ public final class DemoCommand implements Callable<Integer> {
         Narrator narrator = new Narrator(out, cluster.clock());
         Injector injector = Guice.createInjector(new InMemoryModule(cluster), new EngineModule(narrator));
         cluster.clusterEvents().subscribe(narrator);
+        cluster.stores().addListener(narrator);
 
         narrator.say("Applying " + source + " to the in-memory cluster");
         ApplyResult applied;
