@@ -167,7 +167,7 @@ public final class StatefulSetReconciler {
             StatefulSetStatus flagged = InvalidSpecCondition.set(set.status(), plan.violations(), clock.instant());
             RuntimeException error = null;
             if (!flagged.conditions().equals(set.status().conditions())) {
-                LOG.warn("StatefulSet {} is invalid, not syncing it: {}", set.key(), message);
+                LOG.atWarn().addKeyValue("statefulSet", set.key()).addKeyValue("err", message).log("StatefulSet is invalid, not syncing it");
                 try {
                     statusWriter.updateStatus(set.withStatus(flagged));
                     writes.incrementAndGet();
