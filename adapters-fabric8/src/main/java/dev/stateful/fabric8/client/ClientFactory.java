@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.io.File;
 import java.net.ConnectException;
 import java.net.UnknownHostException;
@@ -55,10 +56,19 @@ public final class ClientFactory {
     }
 
     public static KubernetesClient create(Options options) {
-        return create(options, System.getenv(), Path.of(System.getProperty("user.home")));
+        return create(options, null);
+    }
+
+    /** @param metrics where client-go's {@code rest_client_*} series go, or null for none */
+    public static KubernetesClient create(Options options, MeterRegistry metrics) {
+        return create(options, System.getenv(), Path.of(System.getProperty("user.home")), metrics);
     }
 
     static KubernetesClient create(Options options, Map<String, String> env, Path home) {
+        return create(options, env, home, null);
+    }
+
+    static KubernetesClient create(Options options, Map<String, String> env, Path home, MeterRegistry metrics) {
         Config config = load(options, env, home);
         config.setRequestTimeout((int) options.requestTimeout().toMillis());
         // The work queue retries failed syncs with per-key backoff; retrying inside the client as
@@ -67,7 +77,12 @@ public final class ClientFactory {
         TokenBucket bucket = new TokenBucket(options.qps(), options.burst());
         return new KubernetesClientBuilder()
                 .withConfig(config)
-                .withHttpClientBuilderConsumer(http -> http.addOrReplaceInterceptor(RateLimitInterceptor.NAME, new RateLimitInterceptor(bucket)))
+                .withHttpClientBuilderConsumer(http -> {
+                    http.addOrReplaceInterceptor(RateLimitInterceptor.NAME, new RateLimitInterceptor(bucket));
+                    if (metrics != null) {
+                        http.addOrReplaceInterceptor(RequestMetrics.NAME, new RequestMetrics(metrics));
+                    }
+                })
                 .build();
     }
 
