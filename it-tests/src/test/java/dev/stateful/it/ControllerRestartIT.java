@@ -3,12 +3,12 @@ package dev.stateful.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stateful.app.controller.RunningController;
-import dev.stateful.it.support.ApiWrite;
 import dev.stateful.it.support.MockCluster;
 import dev.stateful.it.support.PodTimeline;
 import dev.stateful.it.support.Pods;
 import dev.stateful.it.support.WebSet;
 import dev.stateful.it.support.Workload;
+import dev.stateful.testsupport.api.ApiWrite;
 import java.time.Duration;
 import java.util.Map;
 import java.util.stream.Collectors;

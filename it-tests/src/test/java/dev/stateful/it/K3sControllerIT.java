@@ -2,7 +2,7 @@ package dev.stateful.it;
 
 import dev.stateful.app.cli.ControllerCommand;
 import dev.stateful.app.controller.RunningController;
-import dev.stateful.it.support.Eventually;
+import dev.stateful.testsupport.Eventually;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;

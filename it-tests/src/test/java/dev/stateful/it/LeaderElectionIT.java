@@ -2,12 +2,12 @@ package dev.stateful.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stateful.it.support.ApiWrite;
 import dev.stateful.it.support.ControllerProcess;
 import dev.stateful.it.support.MockCluster;
 import dev.stateful.it.support.PodTimeline;
 import dev.stateful.it.support.WebSet;
 import dev.stateful.it.support.Workload;
+import dev.stateful.testsupport.api.ApiWrite;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stateful.app.ExitCodes;
 import dev.stateful.app.controller.RunningController;
-import dev.stateful.it.support.ApiWrite;
 import dev.stateful.it.support.MockCluster;
 import dev.stateful.it.support.WebSet;
 import dev.stateful.it.support.Workload;
+import dev.stateful.testsupport.api.ApiWrite;
 import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.time.Duration;

@@ -2,9 +2,9 @@ package dev.stateful.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stateful.it.support.ApiWrite;
 import dev.stateful.it.support.MockCluster;
 import dev.stateful.it.support.WebSet;
+import dev.stateful.testsupport.api.ApiWrite;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Duration;
 import java.util.List;

@@ -109,8 +109,11 @@ public final class Fabric8EventRecorder implements EventRecorder, AutoCloseable 
                 Json.object("op", "replace", "path", "/count", "value", count),
                 Json.object("op", "replace", "path", "/lastTimestamp", "value", ModelCodec.time(now))).toString();
         try {
+            // patched through an item naming the event: by name alone fabric8 would GET it first, which
+            // the controller's role does not allow (events: create and patch, as upstream's)
+            Event named = new EventBuilder().withNewMetadata().withName(last.name()).withNamespace(set.namespace()).endMetadata().build();
             ApiErrors.run(Verb.PATCH, "event " + set.namespace() + "/" + last.name(), () -> client.v1().events()
-                    .inNamespace(set.namespace()).withName(last.name()).patch(PatchContext.of(PatchType.JSON), patch));
+                    .inNamespace(set.namespace()).resource(named).patch(PatchContext.of(PatchType.JSON), patch));
             return new Seen(last.name(), count, last.first());
         } catch (ApiException.NotFound gone) {
             // Expired or deleted meanwhile: client-go writes it again under the same name.

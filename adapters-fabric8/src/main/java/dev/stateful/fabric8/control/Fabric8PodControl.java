@@ -80,8 +80,11 @@ public final class Fabric8PodControl implements PodControl {
     }
 
     private Pod patch(Pod pod, String jsonPatch) {
+        // through an item naming the pod: by name alone fabric8 GETs the pod before patching it
+        var named = new io.fabric8.kubernetes.api.model.PodBuilder().withNewMetadata().withName(pod.name())
+                .withNamespace(pod.namespace()).endMetadata().build();
         var patched = ApiErrors.call(Verb.PATCH, target(pod), () -> client.pods().inNamespace(pod.namespace())
-                .withName(pod.name()).patch(PatchContext.of(PatchType.JSON), jsonPatch));
+                .resource(named).patch(PatchContext.of(PatchType.JSON), jsonPatch));
         return Fabric8Codec.toDomain(patched);
     }
 

@@ -61,8 +61,11 @@ public final class Fabric8RevisionControl implements RevisionControl {
             throw new ApiException.Conflict("adopt " + target + ": attempt to adopt revision owned by " + owner);
         });
         String patch = OwnerRefPatch.adopt(revision.metadata(), ref);
+        // through an item naming the revision: by name alone fabric8 GETs it before patching it
+        var named = new io.fabric8.kubernetes.api.model.apps.ControllerRevisionBuilder().withNewMetadata().withName(revision.name())
+                .withNamespace(revision.metadata().namespace()).endMetadata().build();
         var patched = ApiErrors.call(Verb.PATCH, target, () -> client.apps().controllerRevisions()
-                .inNamespace(revision.metadata().namespace()).withName(revision.name()).patch(PatchContext.of(PatchType.JSON), patch));
+                .inNamespace(revision.metadata().namespace()).resource(named).patch(PatchContext.of(PatchType.JSON), patch));
         return Fabric8Codec.toDomain(patched);
     }
 

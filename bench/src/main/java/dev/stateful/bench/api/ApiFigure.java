@@ -1,5 +1,6 @@
 package dev.stateful.bench.api;
 
+import dev.stateful.testsupport.kubelet.SimulatedKubelet;
 import dev.stateful.bench.Figure;
 import dev.stateful.bench.Manifests;
 import dev.stateful.bench.Row;
@@ -132,12 +133,12 @@ public final class ApiFigure implements Figure {
         };
         ControllerLoop loop = new ControllerLoop(cache, new EventRouting(new PodEventRouter(cache::statefulSets), queue), queue,
                 syncer, ControllerLoop.DEFAULT_WORKERS);
-        KubeletSimulator kubelet = null;
+        SimulatedKubelet kubelet = null;
         PodCounter counter = null;
         try {
             loop.start();
             awaitSynced(cache);
-            kubelet = new KubeletSimulator(tools, NAMESPACE, 2).start();
+            kubelet = SimulatedKubelet.start(tools, SimulatedKubelet.Options.defaults().inNamespace(NAMESPACE).threads(2));
             counter = new PodCounter(tools, NAMESPACE, n);
             long start = System.nanoTime();
             tools.apps().statefulSets().inNamespace(NAMESPACE).resource(Fabric8Codec.toFabric8(set)).create();
@@ -157,7 +158,7 @@ public final class ApiFigure implements Figure {
         MockApi api = new MockApi();
         KubernetesClient raw = api.client(limit);
         KubernetesClient tools = api.client(MockApi.RateLimit.OFF);
-        KubeletSimulator kubelet = null;
+        SimulatedKubelet kubelet = null;
         PodCounter counter = null;
         try {
             // the same set exists (so owner references point at it); nothing controls it
@@ -173,7 +174,7 @@ public final class ApiFigure implements Figure {
                 pods.add(Fabric8Codec.toFabric8(p));
             }
             AtomicInteger failures = new AtomicInteger();
-            kubelet = new KubeletSimulator(tools, NAMESPACE, 2).start();
+            kubelet = SimulatedKubelet.start(tools, SimulatedKubelet.Options.defaults().inNamespace(NAMESPACE).threads(2));
             counter = new PodCounter(tools, NAMESPACE, n);
             long start = System.nanoTime();
             List<Future<?>> done = new ArrayList<>();

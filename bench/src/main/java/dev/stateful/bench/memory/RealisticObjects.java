@@ -96,7 +96,7 @@ public final class RealisticObjects {
                     .editFirstContainer().addToVolumeMounts(new VolumeMountBuilder().withName(token).withMountPath("/var/run/secrets/kubernetes.io/serviceaccount").withReadOnly(true).build()).endContainer()
                 .endSpec()
                 .build();
-        var status = dev.stateful.bench.api.KubeletSimulator.runningAndReady();
+        var status = dev.stateful.testsupport.kubelet.SimulatedKubelet.runningAndReady(null);
         status.setHostIP(String.format(Locale.ROOT, "10.0.%d.%d", node / 250, node % 250 + 1));
         status.setPodIP(String.format(Locale.ROOT, "10.244.%d.%d", node, Math.abs(name.hashCode()) % 250 + 2));
         status.setContainerStatuses(List.of(new ContainerStatusBuilder().withName("nginx").withImage("docker.io/library/" + Manifests.IMAGE)

@@ -1,5 +1,6 @@
 package dev.stateful.it.support;
 
+import dev.stateful.testsupport.Eventually;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;

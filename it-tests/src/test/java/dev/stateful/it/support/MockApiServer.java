@@ -1,5 +1,6 @@
 package dev.stateful.it.support;
 
+import dev.stateful.testsupport.api.ApiWrite;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;

@@ -2,6 +2,9 @@ package dev.stateful.it.support;
 
 import dev.stateful.app.cli.ControllerCommand;
 import dev.stateful.app.controller.RunningController;
+import dev.stateful.testsupport.Eventually;
+import dev.stateful.testsupport.api.ApiWrite;
+import dev.stateful.testsupport.kubelet.SimulatedKubelet;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -18,7 +21,7 @@ import java.util.stream.Stream;
  * collector the test plays, a client for the test, and controllers started through the
  * {@code controller} command's own flags and wiring, in this JVM.
  */
-public final class MockCluster implements AutoCloseable {
+public final class MockCluster implements TestCluster {
 
     public static final String CONTROLLER = "controller";
     public static final String KUBELET = "kubelet";
@@ -50,15 +53,18 @@ public final class MockCluster implements AutoCloseable {
     }
 
     /** The test's own client (user {@value #TESTER}). */
+    @Override
     public KubernetesClient client() {
         return client;
     }
 
+    @Override
     public SimulatedKubelet kubelet() {
         return kubelet;
     }
 
     /** A namespace name not used before; the mock needs no Namespace object. */
+    @Override
     public String newNamespace() {
         return "ns-" + namespaces.incrementAndGet();
     }
@@ -68,6 +74,7 @@ public final class MockCluster implements AutoCloseable {
     }
 
     /** The kubeconfig of {@code user}, for a controller in another process. */
+    @Override
     public Path kubeconfig(String user) {
         return server.kubeconfig(dir.resolve(user + ".kubeconfig"), user);
     }
@@ -77,6 +84,7 @@ public final class MockCluster implements AutoCloseable {
      * {@code user}, its endpoints on a free port, without leader election unless {@code flags} ask;
      * returns once its informers watch (see {@link MockApiServer}).
      */
+    @Override
     public RunningController startController(String user, String... flags) {
         long watching = server.watchCount(user);
         List<String> args = new ArrayList<>(List.of("--kubeconfig", kubeconfig(user).toString(), "--metrics-port", "0"));
@@ -91,8 +99,25 @@ public final class MockCluster implements AutoCloseable {
     }
 
     /** Waits until {@code user} has opened the four informer watches beyond the {@code before} it had. */
+    @Override
     public void awaitInformersWatching(String user, long before) {
         Eventually.await(user + "'s informers watching", Duration.ofSeconds(30), () -> server.watchCount(user) >= before + INFORMERS);
+    }
+
+    @Override
+    public String leaseNamespace() {
+        return "kube-system";
+    }
+
+    @Override
+    public List<ApiWrite> writes() {
+        return server.writes();
+    }
+
+    @Override
+    public void stopControllers() {
+        controllers.forEach(RunningController::close);
+        controllers.clear();
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.stateful.it.support;
 
+import dev.stateful.testsupport.kubelet.SimulatedKubelet;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.apps.StatefulSetBuilder;
@@ -69,6 +70,12 @@ public final class WebSet {
     public WebSet deleteClaims() {
         whenScaled = "Delete";
         whenDeleted = "Delete";
+        return this;
+    }
+
+    /** whenScaled: Delete, whenDeleted: Retain. */
+    public WebSet deleteClaimsWhenScaled() {
+        whenScaled = "Delete";
         return this;
     }
 

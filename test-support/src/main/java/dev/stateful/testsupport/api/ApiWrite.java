@@ -1,12 +1,14 @@
-package dev.stateful.it.support;
+package dev.stateful.testsupport.api;
 
 import java.util.List;
 
 /**
- * One write the mock API server handled, in the order it took effect.
+ * One write an API server handled, in the order it took effect: recorded by the mock API server's
+ * dispatcher, or read from the real kube-apiserver's audit log.
  *
- * @param nanos when it was answered, on {@link System#nanoTime()}'s clock
- * @param user the bearer token of the caller: each kubeconfig the tests write names its user by its token
+ * @param nanos when it was answered; only differences between writes of one recorder mean anything
+ * @param user the caller: the bearer token for the mock (each kubeconfig the tests write names its
+ *     user by its token), the authenticated user's short name for the real server
  * @param path the request path without the query, e.g. {@code /api/v1/namespaces/ns/pods/web-0}
  * @param name the object written: from the path, or for a create from the body
  * @param code the HTTP status of the answer

@@ -1,4 +1,4 @@
-package dev.stateful.it.support;
+package dev.stateful.testsupport;
 
 import java.time.Duration;
 import java.util.function.Predicate;

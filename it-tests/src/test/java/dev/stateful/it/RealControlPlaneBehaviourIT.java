@@ -1,0 +1,291 @@
+package dev.stateful.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.stateful.it.support.Pods;
+import dev.stateful.it.support.RealCluster;
+import dev.stateful.it.support.WebSet;
+import dev.stateful.it.support.Workload;
+import dev.stateful.testsupport.api.ApiWrite;
+import dev.stateful.testsupport.controlplane.ControlPlaneExtension;
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.fabric8.kubernetes.api.model.apps.StatefulSetBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.Watch;
+import io.fabric8.kubernetes.client.Watcher;
+import io.fabric8.kubernetes.client.WatcherException;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * What only a real API server shows, with the controller running as deploy/'s service account:
+ * the real garbage collector under each retention policy, orphaning and re-adoption, apps/v1
+ * defaulting and validation, resourceVersion conflicts on {@code /status}, and watches that end
+ * with 410 Gone.
+ */
+class RealControlPlaneBehaviourIT {
+
+    static final Duration TIMEOUT = Duration.ofSeconds(60);
+
+    @RegisterExtension
+    static final ControlPlaneExtension controlPlane = new ControlPlaneExtension(RealCluster.options());
+    static RealCluster cluster;
+
+    String namespace;
+    Workload web;
+
+    @BeforeAll
+    static void startController() {
+        cluster = new RealCluster(controlPlane.get());
+        cluster.startController(RealCluster.CONTROLLER);
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    @BeforeEach
+    void freshNamespace() {
+        namespace = cluster.newNamespace();
+        web = new Workload(cluster.client(), namespace, "web", TIMEOUT);
+    }
+
+    // ---------------------------------------------------------------- retention with the real garbage collector
+
+    @Test
+    void whenScaledDeleteLetsTheGarbageCollectorTakeOnlyTheClaimsOfRemovedPods() {
+        web.create(WebSet.in(namespace).replicas(3).deleteClaimsWhenScaled());
+        web.awaitRolledOut(3);
+
+        web.scale(1);
+        web.awaitRolledOut(1);
+        web.await("the claims of web-1 and web-2 collected", () -> web.claimNames().equals(List.of("www-web-0")));
+        web.scale(2);
+        web.awaitRolledOut(2);
+
+        assertThat(web.claimNames()).containsExactly("www-web-0", "www-web-1");
+        assertNoClaimDeletedWhileItsPodLived();
+        web.delete();
+        web.await("the pods collected with the set", () -> web.pods().isEmpty());
+        assertThat(web.claimNames()).as("whenDeleted: Retain").containsExactly("www-web-0", "www-web-1");
+        assertThat(web.claims()).allSatisfy(c -> assertThat(c.getMetadata().getOwnerReferences()).isNullOrEmpty());
+    }
+
+    @Test
+    void whenDeletedDeleteLetsTheGarbageCollectorTakeEveryClaimWithTheSet() {
+        web.create(WebSet.in(namespace).replicas(2).deleteClaims());
+        web.awaitRolledOut(2);
+
+        web.delete();
+
+        web.await("pods, claims and revisions collected with the set", () -> web.pods().isEmpty() && web.claims().isEmpty()
+                && web.revisions().isEmpty());
+        assertNoClaimDeletedWhileItsPodLived();
+    }
+
+    /** Each claim deletion in the audit log comes after the deletion of its pod, and no pod of that name was created in between. */
+    void assertNoClaimDeletedWhileItsPodLived() {
+        List<ApiWrite> writes = cluster.writes(w -> w.namespace().equals(namespace) && w.succeeded()
+                && (w.resource().equals("pods") || w.resource().equals("persistentvolumeclaims")) && !w.subresource().equals("status"));
+        for (ApiWrite claimDelete : writes.stream().filter(w -> w.resource().equals("persistentvolumeclaims") && w.method().equals("DELETE")).toList()) {
+            String pod = claimDelete.name().substring("www-".length());
+            boolean podAlive = false;
+            for (ApiWrite w : writes) {
+                if (w.sequence() >= claimDelete.sequence()) {
+                    break;
+                }
+                if (w.resource().equals("pods") && w.name().equals(pod)) {
+                    podAlive = w.method().equals("POST") || (podAlive && !w.method().equals("DELETE"));
+                }
+            }
+            assertThat(podAlive).as(claimDelete + " deleted while " + pod + " existed").isFalse();
+        }
+    }
+
+    // ---------------------------------------------------------------- orphaning and adoption
+
+    @Test
+    void aSetDeletedWithOrphanPropagationLeavesItsPodsAndClaimsAndANewSetAdoptsThemWithoutARestart() {
+        StatefulSet first = web.create(WebSet.in(namespace).replicas(2));
+        String revision = web.awaitRolledOut(2).getStatus().getUpdateRevision();
+        Map<String, String> uids = uids();
+
+        cluster.client().apps().statefulSets().inNamespace(namespace).withName("web").withPropagationPolicy(
+                io.fabric8.kubernetes.api.model.DeletionPropagation.ORPHAN).delete();
+        web.await("the garbage collector orphaning the pods", () -> cluster.client().apps().statefulSets().inNamespace(namespace)
+                .withName("web").get() == null && web.pods().stream().allMatch(p -> controllerOf(p) == null));
+        StatefulSet second = web.create(WebSet.in(namespace).replicas(2));
+        web.awaitRolledOut(2);
+
+        assertThat(second.getMetadata().getUid()).isNotEqualTo(first.getMetadata().getUid());
+        assertThat(uids()).as("the same pods, adopted, not replaced").isEqualTo(uids);
+        assertThat(web.pods()).allSatisfy(p -> assertThat(controllerOf(p)).isEqualTo(second.getMetadata().getUid()));
+        assertThat(web.revisions()).extracting(r -> r.getMetadata().getName()).containsExactly(revision);
+        assertThat(web.revisions()).allSatisfy(r -> assertThat(controllerOf(r)).isEqualTo(second.getMetadata().getUid()));
+        assertThat(web.claimNames()).containsExactly("www-web-0", "www-web-1");
+    }
+
+    // ---------------------------------------------------------------- defaulting and validation
+
+    @Test
+    void aSetWithoutTheFieldsTheServerDefaultsIsDefaultedAndRolledOut() {
+        StatefulSet minimal = new StatefulSetBuilder().withNewMetadata().withName("web").endMetadata().withNewSpec()
+                .withNewSelector().addToMatchLabels("app", "web").endSelector()
+                .withNewTemplate().withNewMetadata().addToLabels("app", "web").endMetadata()
+                    .withNewSpec().addNewContainer().withName("pause").withImage(WebSet.V1).endContainer().endSpec().endTemplate()
+                .endSpec().build();
+
+        StatefulSet created = cluster.client().apps().statefulSets().inNamespace(namespace).resource(minimal).create();
+        web.awaitRolledOut(1);
+
+        assertThat(created.getSpec().getReplicas()).isEqualTo(1);
+        assertThat(created.getSpec().getPodManagementPolicy()).isEqualTo("OrderedReady");
+        assertThat(created.getSpec().getUpdateStrategy().getType()).isEqualTo("RollingUpdate");
+        assertThat(created.getSpec().getRevisionHistoryLimit()).isEqualTo(10);
+        assertThat(web.podNames()).containsExactly("web-0");
+    }
+
+    @Test
+    void theServerRejectsASetWhoseSelectorDoesNotMatchItsTemplate() {
+        StatefulSet invalid = new StatefulSetBuilder(WebSet.in(namespace).build()).editSpec().editTemplate().editMetadata()
+                .withLabels(Map.of("app", "other")).endMetadata().endTemplate().endSpec().build();
+
+        assertThatThrownBy(() -> cluster.client().apps().statefulSets().inNamespace(namespace).resource(invalid).create())
+                .isInstanceOfSatisfying(KubernetesClientException.class, e -> {
+                    assertThat(e.getCode()).isEqualTo(422);
+                    assertThat(e.getMessage()).contains("spec.template.metadata.labels").contains("does not match");
+                });
+    }
+
+    @Test
+    void aSetTheServerAcceptsButTheControllerCannotRunGetsAnEventAndAConditionAndNoPods() {
+        String name = "a".repeat(60); // a valid object name, but its pods' controller-revision-hash label could not be written
+        Workload longName = new Workload(cluster.client(), namespace, name, TIMEOUT);
+        longName.create(WebSet.in(namespace).named(name).replicas(1));
+
+        longName.await("a FailedValidation event", () -> longName.eventMessages().stream().anyMatch(m -> m.contains("52")));
+        StatefulSet set = longName.await("an InvalidSpec condition", longName::set, s -> s.getStatus() != null
+                && s.getStatus().getConditions() != null && s.getStatus().getConditions().stream().anyMatch(c -> c.getType().equals("InvalidSpec")));
+        assertThat(set.getStatus().getConditions()).anySatisfy(c -> assertThat(c.getStatus()).isEqualTo("True"));
+        assertThat(cluster.client().pods().inNamespace(namespace).list().getItems()).isEmpty();
+    }
+
+    // ---------------------------------------------------------------- conflicts and relists
+
+    @Test
+    void aStatusWriteFromAStaleCopyConflictsAndTheControllerRetriesUntilTheStatusIsRight() {
+        web.create(WebSet.in(namespace).replicas(1));
+        StatefulSet settled = web.awaitRolledOut(1);
+        StatefulSet stale = new StatefulSetBuilder(settled).build();
+        web.scale(1); // a no-op update still moves the resourceVersion
+        cluster.client().apps().statefulSets().inNamespace(namespace).resource(annotated(web.set(), "touch", "1")).update();
+        assertThatThrownBy(() -> cluster.client().apps().statefulSets().inNamespace(namespace).resource(stale).updateStatus())
+                .as("the real server checks resourceVersion on /status (fabric8's mock does not)")
+                .isInstanceOfSatisfying(KubernetesClientException.class, e -> assertThat(e.getCode()).isEqualTo(409));
+
+        // the controller's status writes race a stream of metadata changes until one of them conflicts
+        AtomicBoolean touching = new AtomicBoolean(true);
+        CompletableFuture<Void> toucher = CompletableFuture.runAsync(() -> {
+            for (int i = 0; touching.get(); i++) {
+                cluster.client().apps().statefulSets().inNamespace(namespace).withName("web").patch(PatchContext.of(PatchType.JSON_MERGE),
+                        "{\"metadata\":{\"annotations\":{\"touch\":\"" + i + "\"}}}");
+            }
+        });
+        try {
+            for (int replicas = 4; controllerStatusConflicts() == 0; replicas = replicas == 4 ? 1 : 4) {
+                web.scale(replicas);
+                web.awaitRolledOut(replicas);
+            }
+        } finally {
+            touching.set(false);
+            toucher.join();
+        }
+        web.scale(2);
+        StatefulSet done = web.awaitRolledOut(2);
+
+        assertThat(controllerStatusConflicts()).isPositive();
+        assertThat(done.getStatus().getObservedGeneration()).isEqualTo(done.getMetadata().getGeneration());
+    }
+
+    long controllerStatusConflicts() {
+        return cluster.writes(w -> w.user().equals(RealCluster.CONTROLLER) && w.namespace().equals(namespace)
+                && w.resource().equals("statefulsets") && w.subresource().equals("status") && w.code() == 409).size();
+    }
+
+    @Test
+    void afterTheApiServerRestartsAWatchFromBeforeIsGoneAndTheInformersRelist() throws Exception {
+        web.create(WebSet.in(namespace).replicas(2));
+        web.awaitRolledOut(2);
+        String before = cluster.client().apps().statefulSets().inNamespace(namespace).list().getMetadata().getResourceVersion();
+        cluster.client().configMaps().inNamespace(namespace).resource(new ConfigMapBuilder().withNewMetadata().withName("later")
+                .endMetadata().build()).create(); // etcd moves on past what the informers saw
+
+        cluster.plane().restartApiServer();
+        web.scale(3); // while the controller's watches are down
+
+        assertThat(watchFrom(before)).as("a watch resumed from before the restart").isEqualTo(410);
+        web.awaitRolledOut(3);
+        web.setImage(WebSet.V2);
+        web.awaitRolledOut(3);
+        assertThat(web.pods()).allSatisfy(p -> assertThat(Pods.image(p)).isEqualTo(WebSet.V2));
+    }
+
+    /** The HTTP code a watch of the namespace's sets from {@code resourceVersion} ends with, or 0 if it stays open. */
+    int watchFrom(String resourceVersion) throws Exception {
+        CompletableFuture<Integer> closed = new CompletableFuture<>();
+        try (Watch ignored = cluster.client().apps().statefulSets().inNamespace(namespace).withResourceVersion(resourceVersion)
+                .watch(new Watcher<StatefulSet>() {
+                    @Override
+                    public void eventReceived(Action action, StatefulSet set) {
+                    }
+
+                    @Override
+                    public void onClose(WatcherException cause) {
+                        closed.complete(cause.isHttpGone() ? 410 : -1);
+                    }
+                })) {
+            return closed.get(20, TimeUnit.SECONDS);
+        } catch (KubernetesClientException e) {
+            return e.getCode();
+        } catch (java.util.concurrent.TimeoutException stillOpen) {
+            return 0;
+        }
+    }
+
+    // ---------------------------------------------------------------- helpers
+
+    static StatefulSet annotated(StatefulSet set, String key, String value) {
+        return new StatefulSetBuilder(set).editMetadata().addToAnnotations(key, value).endMetadata().build();
+    }
+
+    Map<String, String> uids() {
+        return web.pods().stream().collect(Collectors.toMap(p -> p.getMetadata().getName(), p -> p.getMetadata().getUid()));
+    }
+
+    static String controllerOf(HasMetadata object) {
+        List<OwnerReference> refs = object.getMetadata().getOwnerReferences();
+        return refs == null ? null : refs.stream().filter(r -> Boolean.TRUE.equals(r.getController()))
+                .map(OwnerReference::getUid).findFirst().orElse(null);
+    }
+
+}

@@ -1,0 +1,51 @@
+package dev.stateful.it.support;
+
+import dev.stateful.app.controller.RunningController;
+import dev.stateful.testsupport.api.ApiWrite;
+import dev.stateful.testsupport.kubelet.SimulatedKubelet;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Predicate;
+
+/**
+ * An API server with what a cluster adds around it (a simulated kubelet, garbage collection, a
+ * client for the test) on which tests start controllers: fabric8's mock ({@link MockCluster}) or
+ * the real control plane ({@link RealCluster}).
+ */
+public interface TestCluster extends AutoCloseable {
+
+    /** The test's own client. */
+    KubernetesClient client();
+
+    SimulatedKubelet kubelet();
+
+    /** A namespace not used before, ready for pods. */
+    String newNamespace();
+
+    /** The kubeconfig a controller connecting as {@code user} uses, for a controller in another process. */
+    Path kubeconfig(String user);
+
+    /** Where a controller may hold its leader-election Lease. */
+    String leaseNamespace();
+
+    /**
+     * Starts a controller in this JVM as {@code stateful controller} would, connecting as
+     * {@code user}, its endpoints on a free port, without leader election unless {@code flags} ask;
+     * returns once it watches.
+     */
+    RunningController startController(String user, String... flags);
+
+    /** Waits until a controller process connecting as {@code user} watches what it must (it has opened {@code before} watches already). */
+    void awaitInformersWatching(String user, long before);
+
+    /** Every write the API server answered, in the order it took effect. */
+    List<ApiWrite> writes();
+
+    default List<ApiWrite> writes(Predicate<ApiWrite> filter) {
+        return writes().stream().filter(filter).toList();
+    }
+
+    /** Stops the controllers started here. */
+    void stopControllers();
+}

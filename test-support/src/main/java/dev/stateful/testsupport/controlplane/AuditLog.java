@@ -1,0 +1,130 @@
+package dev.stateful.testsupport.controlplane;
+
+import dev.stateful.testsupport.api.ApiWrite;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+
+/**
+ * kube-apiserver's audit log (one JSON event per write, written before the answer is sent, and
+ * every request of a service account) read as {@link ApiWrite}s in the order the server completed
+ * them, and the requests RBAC refused. A service account's requests carry the account's name as
+ * their user, a static-token user's its name.
+ */
+public final class AuditLog {
+
+    private static final String SERVICE_ACCOUNT = "system:serviceaccount:";
+
+    private final Path file;
+    private static final java.util.Set<String> WRITES = java.util.Set.of("create", "update", "patch", "delete", "deletecollection");
+
+    /** A request the authorizer refused (403). */
+    public record Denial(String user, String verb, String uri) {
+    }
+
+    private final List<ApiWrite> writes = new ArrayList<>();
+    private final List<Denial> denials = new ArrayList<>();
+    private long offset;
+
+    AuditLog(Path file) {
+        this.file = file;
+    }
+
+    public synchronized List<ApiWrite> writes() {
+        readNewLines();
+        return List.copyOf(writes);
+    }
+
+    /** Requests answered 403 Forbidden, in order. */
+    public synchronized List<Denial> denials() {
+        readNewLines();
+        return List.copyOf(denials);
+    }
+
+    public List<ApiWrite> writes(Predicate<ApiWrite> filter) {
+        return writes().stream().filter(filter).toList();
+    }
+
+    private void readNewLines() {
+        if (!Files.exists(file)) {
+            return;
+        }
+        try (RandomAccessFile in = new RandomAccessFile(file.toFile(), "r")) {
+            long length = in.length();
+            if (length <= offset) {
+                return;
+            }
+            byte[] bytes = new byte[(int) (length - offset)];
+            in.seek(offset);
+            in.readFully(bytes);
+            int end = lastNewline(bytes);
+            if (end < 0) {
+                return; // a line still being written
+            }
+            offset += end + 1;
+            for (String line : new String(bytes, 0, end, StandardCharsets.UTF_8).split("\n")) {
+                if (!line.isBlank()) {
+                    add(line);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static int lastNewline(byte[] bytes) {
+        for (int i = bytes.length - 1; i >= 0; i--) {
+            if (bytes[i] == '\n') {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    @SuppressWarnings("unchecked")
+    private void add(String line) {
+        Map<String, Object> event = Serialization.unmarshal(line, Map.class);
+        String verb = String.valueOf(event.get("verb"));
+        Map<String, Object> status = (Map<String, Object>) event.getOrDefault("responseStatus", Map.of());
+        int code = ((Number) status.getOrDefault("code", 0)).intValue();
+        String user = shortName(String.valueOf(((Map<String, Object>) event.getOrDefault("user", Map.of())).get("username")));
+        if (code == 403) {
+            denials.add(new Denial(user, verb, String.valueOf(event.get("requestURI"))));
+        }
+        if (WRITES.contains(verb) && "ResponseComplete".equals(event.get("stage"))) {
+            writes.add(write(event, writes.size() + 1, user, verb, code));
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static ApiWrite write(Map<String, Object> event, long sequence, String user, String verb, int code) {
+        Map<String, Object> object = (Map<String, Object>) event.getOrDefault("objectRef", Map.of());
+        String uri = String.valueOf(event.get("requestURI"));
+        Instant at = Instant.parse(String.valueOf(event.get("stageTimestamp")));
+        return new ApiWrite(sequence, at.getEpochSecond() * 1_000_000_000L + at.getNano(), user, method(verb),
+                uri.replaceFirst("\\?.*$", ""), String.valueOf(object.getOrDefault("name", "")), code);
+    }
+
+    private static String shortName(String username) {
+        return username.startsWith(SERVICE_ACCOUNT) ? username.substring(username.lastIndexOf(':') + 1) : username;
+    }
+
+    private static String method(String verb) {
+        return switch (verb) {
+            case "create" -> "POST";
+            case "update" -> "PUT";
+            case "patch" -> "PATCH";
+            case "delete", "deletecollection" -> "DELETE";
+            default -> verb.toUpperCase(java.util.Locale.ROOT);
+        };
+    }
+}

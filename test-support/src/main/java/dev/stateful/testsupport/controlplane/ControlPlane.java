@@ -1,0 +1,288 @@
+package dev.stateful.testsupport.controlplane;
+
+import dev.stateful.testsupport.Eventually;
+import dev.stateful.testsupport.Kubeconfig;
+import io.fabric8.kubernetes.api.model.authentication.TokenRequestBuilder;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * A real Kubernetes control plane on 127.0.0.1, built from upstream's published Go modules
+ * ({@code control-plane/}): etcd, kube-apiserver (serving certificates of its own CA, static-token
+ * users, RBAC, service-account tokens, an audit log of every write) and kube-controller-manager
+ * with the controllers {@link Options#controllers} names (by default every one but the
+ * StatefulSet controller: the real garbage collector and namespace controller run).
+ *
+ * <p>Everything lives in a fresh temporary directory removed by {@link #close()}; each
+ * component's log is kept under {@code target/control-plane/} for a failed run.
+ */
+public final class ControlPlane implements AutoCloseable {
+
+    /** The {@code kubernetes} Service's address in the service range the API server is given. */
+    static final String SERVICE_IP = "10.96.0.1";
+    private static final Duration STARTUP = Duration.ofSeconds(90);
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    /**
+     * @param controllers kube-controller-manager's {@code --controllers}, e.g. {@code *,-statefulset}
+     * @param users static-token users besides {@code admin}, each in {@code system:masters}
+     */
+    public record Options(String controllers, List<String> users) {
+        public static Options defaults() {
+            return new Options("*,-statefulset", List.of());
+        }
+
+        /** kube-controller-manager with its own StatefulSet controller on, as a cluster ships. */
+        public Options withUpstreamStatefulSetController() {
+            return new Options("*", users);
+        }
+
+        public Options withUsers(String... names) {
+            return new Options(controllers, Stream.concat(users.stream(), Stream.of(names)).toList());
+        }
+    }
+
+    private final Path dir;
+    private final Path logs;
+    private final Pki pki;
+    private final int apiPort;
+    private final Map<String, String> tokens;
+    private final Component etcd;
+    private final Component apiServer;
+    private final Component controllerManager;
+    private final AuditLog audit;
+    private final KubernetesClient admin;
+    private final Thread shutdownHook = new Thread(this::stopProcesses, "control-plane-shutdown");
+
+    private ControlPlane(String name, Options options, Binaries binaries) throws IOException {
+        dir = Files.createTempDirectory("control-plane-");
+        logs = Files.createDirectories(Path.of("target", "control-plane",
+                name + "-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("HHmmss-SSS"))).toAbsolutePath());
+        pki = Pki.generate(dir);
+        tokens = new LinkedHashMap<>();
+        Stream.concat(Stream.of("admin"), options.users().stream()).forEach(user -> tokens.put(user, randomToken()));
+        Path tokenFile = Files.write(dir.resolve("tokens.csv"), tokens.entrySet().stream()
+                .map(e -> e.getValue() + "," + e.getKey() + "," + e.getKey() + ",\"system:masters\"").toList());
+        Path auditPolicy = Files.writeString(dir.resolve("audit-policy.yaml"), """
+                apiVersion: audit.k8s.io/v1
+                kind: Policy
+                omitStages: ["RequestReceived"]
+                rules:
+                # everything service accounts do, reads included: a read RBAC refuses must show
+                - level: Metadata
+                  userGroups: ["system:serviceaccounts"]
+                # every write with who made it and the answer; other reads are not recorded
+                - level: Metadata
+                  verbs: ["create", "update", "patch", "delete", "deletecollection"]
+                - level: None
+                """);
+        Path auditLog = logs.resolve("audit.log");
+        int etcdPort = freePort();
+        String etcdPeer = "http://127.0.0.1:" + freePort();
+        apiPort = freePort();
+
+        etcd = new Component("etcd", List.of(binaries.path("etcd").toString(),
+                "--name=default", "--data-dir=" + dir.resolve("etcd"),
+                "--listen-client-urls=http://127.0.0.1:" + etcdPort, "--advertise-client-urls=http://127.0.0.1:" + etcdPort,
+                "--listen-peer-urls=" + etcdPeer, "--initial-advertise-peer-urls=" + etcdPeer,
+                "--initial-cluster=default=" + etcdPeer, "--initial-cluster-state=new",
+                // a test's data is thrown away with the directory: no fsync
+                "--unsafe-no-fsync", "--log-level=warn"), logs.resolve("etcd.log"));
+        apiServer = new Component("kube-apiserver", List.of(binaries.path("kube-apiserver").toString(),
+                "--etcd-servers=http://127.0.0.1:" + etcdPort,
+                "--bind-address=127.0.0.1", "--advertise-address=127.0.0.1", "--secure-port=" + apiPort,
+                "--tls-cert-file=" + pki.servingCertificate(), "--tls-private-key-file=" + pki.servingKey(),
+                "--token-auth-file=" + tokenFile, "--authorization-mode=RBAC",
+                "--service-account-issuer=https://kubernetes.default.svc.cluster.local",
+                "--service-account-key-file=" + pki.serviceAccountPublicKey(),
+                "--service-account-signing-key-file=" + pki.serviceAccountKey(),
+                "--service-cluster-ip-range=10.96.0.0/16",
+                "--audit-policy-file=" + auditPolicy, "--audit-log-path=" + auditLog, "--audit-log-mode=blocking",
+                "--profiling=false", "--cert-dir=" + dir.resolve("apiserver-certs")), logs.resolve("kube-apiserver.log"));
+        Path managerConfig = Kubeconfig.write(dir.resolve("kube-controller-manager.kubeconfig"), url(), "admin", tokens.get("admin"),
+                pki.caCertificate());
+        controllerManager = new Component("kube-controller-manager", List.of(binaries.path("kube-controller-manager").toString(),
+                "--kubeconfig=" + managerConfig, "--controllers=" + options.controllers(),
+                "--service-account-private-key-file=" + pki.serviceAccountKey(), "--root-ca-file=" + pki.caCertificate(),
+                "--use-service-account-credentials=false", "--leader-elect=false",
+                "--bind-address=127.0.0.1", "--secure-port=0", "--profiling=false"), logs.resolve("kube-controller-manager.log"));
+        audit = new AuditLog(auditLog);
+        admin = client("admin");
+    }
+
+    /** Starts a fresh control plane; {@code name} labels its logs under {@code target/control-plane/}. */
+    public static ControlPlane start(String name, Options options) {
+        Binaries binaries = Binaries.locate();
+        ControlPlane plane;
+        try {
+            plane = new ControlPlane(name, options, binaries);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        Runtime.getRuntime().addShutdownHook(plane.shutdownHook);
+        try {
+            plane.etcd.start();
+            plane.apiServer.start();
+            plane.awaitApiServerReady();
+            plane.controllerManager.start();
+            // the service-account controller has made its first account: the controller manager is running its controllers
+            plane.await("kube-controller-manager running", () -> plane.admin.serviceAccounts().inNamespace("default").withName("default").get() != null);
+            return plane;
+        } catch (RuntimeException | Error e) {
+            plane.close();
+            throw new IllegalStateException("control plane did not start; logs in " + plane.logs, e);
+        }
+    }
+
+    // ---------------------------------------------------------------- clients and identities
+
+    /** https://127.0.0.1:port */
+    public String url() {
+        return "https://127.0.0.1:" + apiPort;
+    }
+
+    /** A client in {@code system:masters}, for setting up and reading what tests look at. */
+    public KubernetesClient admin() {
+        return admin;
+    }
+
+    /** A kubeconfig for a static-token user given in {@link Options#users} (or {@code admin}). */
+    public Path kubeconfig(String user) {
+        String token = tokens.get(user);
+        if (token == null) {
+            throw new IllegalArgumentException("no user " + user + "; the control plane has " + tokens.keySet());
+        }
+        return Kubeconfig.write(dir.resolve(user + ".kubeconfig"), url(), user, token, pki.caCertificate());
+    }
+
+    /** A new client for a static-token user. */
+    public KubernetesClient client(String user) {
+        return new KubernetesClientBuilder().withConfig(Config.fromKubeconfig(null, kubeconfig(user).toFile())).build();
+    }
+
+    /**
+     * A kubeconfig for service account {@code namespace/name}, with a token from the TokenRequest
+     * API: what RBAC grants that account is all it may do.
+     */
+    public Path serviceAccountKubeconfig(String namespace, String name) {
+        String token = admin.serviceAccounts().inNamespace(namespace).withName(name)
+                .tokenRequest(new TokenRequestBuilder().withNewSpec().withExpirationSeconds(6L * 3600).endSpec().build())
+                .getStatus().getToken();
+        return Kubeconfig.write(dir.resolve(namespace + "-" + name + ".kubeconfig"), url(), name, token, pki.caCertificate());
+    }
+
+    /** Every write the API server answered, in order, from its audit log. */
+    public AuditLog audit() {
+        return audit;
+    }
+
+    /** Where the components' logs and the audit log are. */
+    public Path logs() {
+        return logs;
+    }
+
+    // ---------------------------------------------------------------- faults
+
+    /**
+     * Stops kube-apiserver and starts it again on the same port and etcd: every watch ends, and a
+     * watch resumed from a resourceVersion older than the new watch cache is answered 410 Gone.
+     */
+    public void restartApiServer() {
+        apiServer.stop();
+        apiServer.start();
+        awaitApiServerReady();
+    }
+
+    // ---------------------------------------------------------------- lifecycle
+
+    private void awaitApiServerReady() {
+        HttpClient http = HttpClient.newBuilder().sslContext(TrustedCa.sslContext(pki.caCertificate()))
+                .connectTimeout(Duration.ofSeconds(2)).build();
+        HttpRequest readyz = HttpRequest.newBuilder(URI.create(url() + "/readyz"))
+                .header("Authorization", "Bearer " + tokens.get("admin")).timeout(Duration.ofSeconds(5)).build();
+        await("kube-apiserver ready", () -> {
+            try {
+                return http.send(readyz, HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
+            } catch (IOException e) {
+                return false;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        });
+    }
+
+    private void await(String what, java.util.function.Supplier<Boolean> condition) {
+        Eventually.await(what, STARTUP, () -> {
+            etcd.checkAlive();
+            apiServer.checkAlive();
+            controllerManager.checkAlive();
+            return condition.get();
+        });
+    }
+
+    private void stopProcesses() {
+        // the API server first, so the controller manager does not log its absence at length
+        for (Component component : List.of(controllerManager, apiServer, etcd)) {
+            component.stop();
+        }
+    }
+
+    @Override
+    public void close() {
+        admin.close();
+        stopProcesses();
+        try {
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException shuttingDown) {
+            // the hook is running or has run
+        }
+        deleteRecursively(dir);
+    }
+
+    private static void deleteRecursively(Path root) {
+        try (Stream<Path> paths = Files.walk(root)) {
+            List<Path> all = new ArrayList<>(paths.sorted(Comparator.reverseOrder()).toList());
+            for (Path path : all) {
+                Files.deleteIfExists(path);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not remove " + root, e);
+        }
+    }
+
+    private static String randomToken() {
+        byte[] bytes = new byte[24];
+        RANDOM.nextBytes(bytes);
+        return HexFormat.of().formatHex(bytes);
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
