@@ -61,8 +61,21 @@ public final class Fabric8Module extends AbstractModule {
     private final ControllerSettings settings;
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
 
+    private final Optional<KubernetesClient> lent;
+
     public Fabric8Module(ControllerSettings settings) {
         this.settings = settings;
+        this.lent = Optional.empty();
+    }
+
+    /** On a client the caller owns: the controller neither builds nor closes one. */
+    public Fabric8Module(ControllerSettings settings, KubernetesClient client) {
+        this.settings = settings;
+        this.lent = Optional.of(client);
+    }
+
+    public ControllerSettings settings() {
+        return settings;
     }
 
     @Override
@@ -74,6 +87,8 @@ public final class Fabric8Module extends AbstractModule {
         bind(ClusterReader.class).to(ClusterCache.class);
         bind(ClusterEvents.class).to(ClusterCache.class);
         bind(RunningController.class).in(Singleton.class);
+        bind(RunningController.ClientLifetime.class).toInstance(lent.isPresent()
+                ? RunningController.ClientLifetime.BORROWED : RunningController.ClientLifetime.OWNED);
         // the gauges read the caches, which exist only once the injector does
         Provider<ClusterReader> reader = getProvider(ClusterReader.class);
         install(new EngineModule(new RolloutGauges(registry, reader::get, Clock.systemUTC())));
@@ -82,6 +97,9 @@ public final class Fabric8Module extends AbstractModule {
     @Provides
     @Singleton
     KubernetesClient client() {
+        if (lent.isPresent()) {
+            return lent.get();
+        }
         KubernetesClient client = ClientFactory.create(ClientFactory.Options.defaults()
                 .withKubeconfig(settings.kubeconfig()).withContext(settings.context())
                 .withRateLimit(settings.qps(), settings.burst()), registry);
