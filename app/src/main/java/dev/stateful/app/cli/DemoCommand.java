@@ -53,7 +53,7 @@ public final class DemoCommand implements Callable<Integer> {
         narrator.say("Applying " + source + " to the in-memory cluster");
         ApplyResult applied;
         try {
-            applied = cluster.apply(text);
+            applied = cluster.applyAllowingProblems(text);
         } catch (ManifestException e) {
             spec.commandLine().getErr().println("error: " + source + " is not valid YAML: " + e.getMessage());
             return ExitCodes.INVALID;
