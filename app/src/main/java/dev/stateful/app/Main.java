@@ -6,6 +6,8 @@ import dev.stateful.app.cli.DemoCommand;
 import dev.stateful.app.cli.EngineCommand;
 import dev.stateful.app.cli.PlanCommand;
 import dev.stateful.app.cli.RolloutCommand;
+import dev.stateful.app.cli.ScaleCommand;
+import dev.stateful.app.cli.SetCommand;
 import dev.stateful.app.cli.ServeCommand;
 import dev.stateful.app.cli.UsageErrors;
 import dev.stateful.app.cli.ValidateCommand;
@@ -18,7 +20,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = "A StatefulSet controller: run it against a cluster, serve it over gRPC, or try it on the embedded in-memory cluster.",
-        subcommands = {DemoCommand.class, ControllerCommand.class, ServeCommand.class, RolloutCommand.class, EngineCommand.class,
+        subcommands = {DemoCommand.class, ControllerCommand.class, ServeCommand.class, RolloutCommand.class, ScaleCommand.class, SetCommand.class, EngineCommand.class,
                 ValidateCommand.class, PlanCommand.class, CompletionCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 

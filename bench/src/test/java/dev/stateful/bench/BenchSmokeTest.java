@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 class BenchSmokeTest {
 
     static final List<String> ROWS = List.of("1a", "1b", "1c", "1d", "1e", "2a", "2b", "2c", "3a", "3b", "4a", "4b", "4c",
-            "5a", "5b", "5c", "6a");
+            "5a", "5b", "5c", "5d", "5e", "5f", "6a");
 
     @TempDir
     Path work;

@@ -7,6 +7,7 @@ import dev.stateful.it.support.MockCluster;
 import dev.stateful.it.support.Scrape;
 import dev.stateful.it.support.WebSet;
 import dev.stateful.it.support.Workload;
+import dev.stateful.it.support.WriteChecks;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -47,6 +48,7 @@ class ControllerEndpointsIT {
     @AfterEach
     void releaseKubelet() {
         cluster.kubelet().release();
+        WriteChecks.assertControllerWritesConsistent(cluster.server(), web.namespace());
     }
 
     HttpResponse<String> get(String path) {

@@ -1,70 +1,26 @@
 package dev.stateful.it;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
-import dev.stateful.app.controller.RunningController;
 import dev.stateful.it.support.MockCluster;
-import dev.stateful.it.support.PodTimeline;
-import dev.stateful.it.support.Pods;
-import dev.stateful.it.support.WebSet;
-import dev.stateful.it.support.Workload;
-import dev.stateful.testsupport.api.ApiWrite;
-import java.time.Duration;
-import java.util.Map;
-import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
+import dev.stateful.it.support.TestCluster;
+import dev.stateful.it.support.WriteChecks;
 
-/** The controller keeps no state of its own: a new one picks up a rollout where the old one stopped. */
-class ControllerRestartIT {
+/**
+ * The restart scenarios on fabric8's mock API server, a fresh one for each test; afterwards no
+ * controller create was answered AlreadyExists and no status went back ({@link WriteChecks}).
+ */
+class ControllerRestartIT extends ControllerRestartScenarios {
 
-    MockCluster cluster;
-    Workload web;
-    PodTimeline timeline;
-
-    @BeforeEach
-    void cluster() {
-        cluster = new MockCluster();
-        String namespace = cluster.newNamespace();
-        web = new Workload(cluster.client(), namespace, "web", Duration.ofSeconds(20));
-        timeline = PodTimeline.watch(cluster.client(), namespace);
+    @Override
+    protected TestCluster openCluster() {
+        return new MockCluster();
     }
 
-    @AfterEach
-    void stop() throws Exception {
-        timeline.close();
-        cluster.close();
-    }
-
-    @Test
-    void aControllerRestartedMidRolloutFinishesItWithoutRedoingAnything() {
-        RunningController first = cluster.startController(MockCluster.CONTROLLER);
-        web.create(WebSet.in(web.namespace()).replicas(3));
-        web.awaitRolledOut(3);
-
-        cluster.kubelet().hold();
-        web.setImage(WebSet.V2);
-        web.await("web-2 replaced by a pod of the new template", () -> web.pods().stream()
-                .anyMatch(p -> p.getMetadata().getName().equals("web-2") && Pods.image(p).equals(WebSet.V2)));
-        first.close();
-        String replacedBeforeRestart = web.pod("web-2").getMetadata().getUid();
-
-        cluster.startController(MockCluster.CONTROLLER);
-        cluster.kubelet().release(); // web-2 starts while the new controller watches
-        web.awaitRolledOut(3);
-
-        assertThat(web.pod("web-2").getMetadata().getUid()).as("web-2 kept, not replaced again").isEqualTo(replacedBeforeRestart);
-        assertThat(web.pods()).allSatisfy(p -> assertThat(Pods.image(p)).isEqualTo(WebSet.V2));
-        assertThat(timeline.creations()).containsExactly("web-0", "web-1", "web-2", "web-2", "web-1", "web-0");
-        assertThat(timeline.deletions()).containsExactly("web-2", "web-1", "web-0");
-        assertThat(successfulPodWrites("POST")).containsExactlyInAnyOrderEntriesOf(Map.of("web-0", 2L, "web-1", 2L, "web-2", 2L));
-        assertThat(successfulPodWrites("DELETE")).containsExactlyInAnyOrderEntriesOf(Map.of("web-0", 1L, "web-1", 1L, "web-2", 1L));
-    }
-
-    Map<String, Long> successfulPodWrites(String method) {
-        return cluster.server().writes(w -> w.user().equals(MockCluster.CONTROLLER) && w.namespace().equals(web.namespace())
-                        && w.resource().equals("pods") && w.method().equals(method) && w.succeeded()).stream()
-                .collect(Collectors.groupingBy(ApiWrite::name, Collectors.counting()));
+    @Override
+    protected void closeCluster(TestCluster cluster) throws Exception {
+        try {
+            WriteChecks.assertControllerWritesConsistent(((MockCluster) cluster).server());
+        } finally {
+            cluster.close();
+        }
     }
 }

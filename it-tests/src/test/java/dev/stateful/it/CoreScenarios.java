@@ -2,19 +2,21 @@ package dev.stateful.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stateful.it.support.MockApiServer;
 import dev.stateful.it.support.PodTimeline;
 import dev.stateful.it.support.Pods;
 import dev.stateful.it.support.WebSet;
 import dev.stateful.it.support.Workload;
+import dev.stateful.it.support.WriteChecks;
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.apps.StatefulSetStatus;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -39,6 +41,14 @@ abstract class CoreScenarios {
 
         /** Lets owner-reference garbage collection happen in {@code namespace}: the real collector or a played one. */
         void collectGarbage(String namespace);
+
+        /**
+         * Checks the controller's writes to {@code namespace} where the server lets a test see them
+         * ({@link WriteChecks}): on the mock, every request; a real API server shows none.
+         */
+        default Optional<MockApiServer> recordingServer() {
+            return Optional.empty();
+        }
     }
 
     protected abstract Environment environment();
@@ -57,6 +67,7 @@ abstract class CoreScenarios {
     @AfterEach
     void stopWatching() {
         timeline.close();
+        environment().recordingServer().ifPresent(server -> WriteChecks.assertControllerWritesConsistent(server, namespace));
     }
 
     @Test
@@ -205,13 +216,7 @@ abstract class CoreScenarios {
 
     @Test
     void anOrphanPodThatMatchesIsAdoptedNotReplaced() {
-        Pod orphan = environment().client().pods().inNamespace(namespace).resource(new PodBuilder()
-                .withNewMetadata().withName("web-0").addToLabels("app", "web")
-                    .addToLabels("statefulset.kubernetes.io/pod-name", "web-0").endMetadata()
-                .withSpec(WebSet.in(namespace).build().getSpec().getTemplate().getSpec())
-                .editSpec().addNewVolume().withName("www").withNewPersistentVolumeClaim().withClaimName("www-web-0")
-                    .endPersistentVolumeClaim().endVolume().endSpec()
-                .build()).create();
+        Pod orphan = environment().client().pods().inNamespace(namespace).resource(WebSet.in(namespace).orphanPod("web-0")).create();
 
         StatefulSet created = web.create(WebSet.in(namespace).replicas(1).onDelete());
 

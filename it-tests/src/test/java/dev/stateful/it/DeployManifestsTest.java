@@ -82,7 +82,7 @@ class DeployManifestsTest {
         Role role = one(Role.class);
 
         assertThat(role.getMetadata().getNamespace()).isEqualTo("stateful-system");
-        assertThat(rules(role.getRules())).isEqualTo(Map.of("coordination.k8s.io/leases", List.of("create", "get", "update")));
+        assertThat(rules(role.getRules())).isEqualTo(Map.of("coordination.k8s.io/leases", List.of("create", "get", "patch")));
         assertThat(one(RoleBinding.class).getSubjects()).singleElement()
                 .satisfies(s -> assertThat(s.getName()).isEqualTo("stateful-controller"));
         assertThat(one(ClusterRoleBinding.class).getSubjects()).singleElement()

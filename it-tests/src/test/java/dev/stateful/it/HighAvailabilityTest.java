@@ -6,6 +6,7 @@ import dev.stateful.it.support.ControllerProcess;
 import dev.stateful.it.support.MockCluster;
 import dev.stateful.it.support.WebSet;
 import dev.stateful.it.support.Workload;
+import dev.stateful.it.support.WriteChecks;
 import dev.stateful.testsupport.api.ApiWrite;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -76,8 +77,12 @@ class HighAvailabilityTest {
 
     @AfterEach
     void stopAll() throws Exception {
-        processes.values().forEach(ControllerProcess::close);
-        cluster.close();
+        try {
+            WriteChecks.assertControllerWritesConsistent(cluster.server());
+        } finally {
+            processes.values().forEach(ControllerProcess::close);
+            cluster.close();
+        }
     }
 
     @Test

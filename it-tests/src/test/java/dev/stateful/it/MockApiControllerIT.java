@@ -2,12 +2,16 @@ package dev.stateful.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stateful.it.support.MockApiServer;
 import dev.stateful.it.support.MockCluster;
 import dev.stateful.it.support.WebSet;
+import dev.stateful.it.support.Workload;
 import dev.stateful.testsupport.api.ApiWrite;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -54,6 +58,11 @@ class MockApiControllerIT extends CoreScenarios {
             public void collectGarbage(String ns) {
                 cluster.garbageCollector().collect(ns);
             }
+
+            @Override
+            public Optional<MockApiServer> recordingServer() {
+                return Optional.of(cluster.server());
+            }
         };
     }
 
@@ -84,6 +93,29 @@ class MockApiControllerIT extends CoreScenarios {
             sleep(Duration.ofMillis(500));
             return controllerWrites().size() == before;
         });
+    }
+
+    /**
+     * Twenty sets at once, rolled out and updated together: a busy controller whose caches lag its
+     * own writes still creates no pod or claim twice and never writes a status older than its last
+     * one (checked after every test, see {@code CoreScenarios}).
+     */
+    @Test
+    void twentySetsAtOnceRollOutAndUpdateWithoutRepeatingACreate() {
+        List<Workload> sets = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            Workload set = new Workload(cluster.client(), namespace, "set-" + i, Duration.ofSeconds(60));
+            set.create(WebSet.in(namespace).named("set-" + i).replicas(2).parallel());
+            sets.add(set);
+        }
+        sets.forEach(set -> set.awaitRolledOut(2));
+        sets.forEach(set -> set.setImage(WebSet.V2));
+        sets.forEach(set -> set.awaitRolledOut(2));
+
+        assertThat(controllerWrites().stream().filter(w -> w.method().equals("POST") && w.resource().equals("pods")))
+                .as("two pods per set, then two replacements").hasSize(20 * 4);
+        assertThat(cluster.server().statusWrites()).as("the status writes the checks after each test read")
+                .filteredOn(w -> w.write().namespace().equals(namespace)).hasSizeGreaterThanOrEqualTo(20 * 2);
     }
 
     static void sleep(Duration duration) {

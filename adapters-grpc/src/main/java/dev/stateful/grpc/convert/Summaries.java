@@ -45,8 +45,14 @@ public final class Summaries {
                 .build();
     }
 
+    /** The summary with the whole object. */
     public static StatefulSetInfo statefulSet(StatefulSet set) {
-        return StatefulSetInfo.newBuilder()
+        return statefulSet(set, true);
+    }
+
+    /** The summary, with the whole object only when {@code withObject}. */
+    public static StatefulSetInfo statefulSet(StatefulSet set, boolean withObject) {
+        StatefulSetInfo.Builder out = StatefulSetInfo.newBuilder()
                 .setRef(ref(set.key()))
                 .setUid(nullToEmpty(set.metadata().uid()))
                 .setGeneration(set.metadata().generation())
@@ -56,9 +62,11 @@ public final class Summaries {
                 .setPartition(set.spec().updateStrategy().partition())
                 .setMinReadySeconds(set.spec().minReadySeconds())
                 .addAllImages(images(set.spec().template()))
-                .setStatus(status(set.status()))
-                .setObject(KubeObjects.of(set))
-                .build();
+                .setStatus(status(set.status()));
+        if (withObject) {
+            out.setObject(KubeObjects.of(set));
+        }
+        return out.build();
     }
 
     public static PodInfo pod(Pod pod, int minReadySeconds, Instant now) {

@@ -6,6 +6,7 @@ import io.grpc.ServerBuilder;
 import io.grpc.ServerInterceptors;
 import io.grpc.health.v1.HealthGrpc;
 import io.grpc.protobuf.services.HealthStatusManager;
+import io.grpc.protobuf.services.ProtoReflectionService;
 import io.grpc.protobuf.services.ProtoReflectionServiceV1;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,7 +14,7 @@ import java.util.Set;
 
 /**
  * Everything a server carries whatever its transport: the services (behind the token check when
- * a token is configured), health (open to probes without a token), reflection, the request bound.
+ * a token is configured), health (open to probes without a token), reflection (v1 and v1alpha), the request bound.
  * Used by {@link GrpcServer} for Netty and by tests for the in-process transport.
  */
 public final class ServerAssembly {
@@ -21,11 +22,18 @@ public final class ServerAssembly {
     private ServerAssembly() {
     }
 
+    @SuppressWarnings("deprecation") // the v1alpha service is deprecated in grpc-java, not gone from clients
+    private static BindableService v1alphaReflection() {
+        return ProtoReflectionService.newInstance();
+    }
+
     public static void configure(ServerBuilder<?> builder, ServerSettings settings, List<BindableService> services,
                                  HealthStatusManager health) {
         builder.maxInboundMessageSize(settings.maxInboundMessageBytes());
         List<BindableService> all = new ArrayList<>(services);
         all.add(ProtoReflectionServiceV1.newInstance());
+        // grpc.reflection.v1alpha too: older grpcurl builds and many clients speak only that one
+        all.add(v1alphaReflection());
         all.add(health.getHealthService());
         for (BindableService service : all) {
             if (settings.token().isPresent()) {

@@ -10,6 +10,8 @@ public interface ManifestSink {
     };
 
     /**
+     * All or nothing: when any document has a problem, nothing is applied and every problem is returned.
+     *
      * @param namespace for documents that name none
      * @throws IllegalArgumentException when the text is not YAML at all
      */

@@ -11,9 +11,13 @@ import dev.stateful.domain.sync.StatefulSetPlanner;
 import dev.stateful.domain.validation.StatefulSetValidator;
 import dev.stateful.domain.validation.Violation;
 import dev.stateful.grpc.convert.KubeObjects;
+import dev.stateful.grpc.convert.ObservedObjects;
 import dev.stateful.grpc.convert.PlanMessages;
 import dev.stateful.grpc.convert.Timestamps;
 import dev.stateful.grpc.convert.Violations;
+import dev.stateful.grpc.v1.ObservedClaim;
+import dev.stateful.grpc.v1.ObservedPod;
+import dev.stateful.grpc.v1.ObservedRevision;
 import dev.stateful.grpc.v1.PlanRequest;
 import dev.stateful.grpc.v1.PlanResponse;
 import dev.stateful.grpc.v1.ValidateRequest;
@@ -41,14 +45,26 @@ final class Planning {
             Pod pod = KubeObjects.pod(request.getPods(i), "pods[" + i + "]");
             pods.add(pod.withMetadata(inNamespace(pod.metadata(), set)));
         }
+        for (ObservedPod observed : request.getObservedPodsList()) {
+            Pod pod = ObservedObjects.pod(observed);
+            pods.add(pod.withMetadata(inNamespace(pod.metadata(), set)));
+        }
         Map<String, PersistentVolumeClaim> claims = new LinkedHashMap<>();
         for (int i = 0; i < request.getClaimsCount(); i++) {
             PersistentVolumeClaim claim = KubeObjects.claim(request.getClaims(i), "claims[" + i + "]");
             claims.put(claim.name(), claim.withMetadata(inNamespace(claim.metadata(), set)));
         }
+        for (ObservedClaim observed : request.getObservedClaimsList()) {
+            PersistentVolumeClaim claim = ObservedObjects.claim(observed);
+            claims.put(claim.name(), claim.withMetadata(inNamespace(claim.metadata(), set)));
+        }
         List<ControllerRevision> revisions = new ArrayList<>();
         for (int i = 0; i < request.getRevisionsCount(); i++) {
             ControllerRevision revision = KubeObjects.revision(request.getRevisions(i), "revisions[" + i + "]");
+            revisions.add(revision.withMetadata(inNamespace(revision.metadata(), set)));
+        }
+        for (ObservedRevision observed : request.getObservedRevisionsList()) {
+            ControllerRevision revision = ObservedObjects.revision(observed);
             revisions.add(revision.withMetadata(inNamespace(revision.metadata(), set)));
         }
         Instant now = request.hasNow() ? Timestamps.instant(request.getNow()) : clock.instant();

@@ -6,22 +6,18 @@ import dev.stateful.domain.model.ObjectKey;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.model.UpdateStrategy;
 import dev.stateful.domain.revision.RevisionData;
-import dev.stateful.domain.validation.StatefulSetValidator;
 import dev.stateful.domain.validation.Violation;
 import dev.stateful.grpc.convert.Summaries;
 import dev.stateful.grpc.status.Failures;
 import dev.stateful.grpc.v1.AppliedObject;
 import dev.stateful.grpc.v1.ApplyRequest;
 import dev.stateful.grpc.v1.ApplyResponse;
-import dev.stateful.grpc.v1.ManifestFinding;
-import dev.stateful.grpc.v1.ManifestProblem;
 import dev.stateful.grpc.v1.RollbackRequest;
 import dev.stateful.grpc.v1.RollbackResponse;
 import dev.stateful.grpc.v1.ScaleRequest;
 import dev.stateful.grpc.v1.ScaleResponse;
 import dev.stateful.grpc.v1.SetPartitionRequest;
 import dev.stateful.grpc.v1.SetPartitionResponse;
-import dev.stateful.ports.ApiException;
 import java.util.List;
 import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
@@ -32,7 +28,7 @@ import java.util.stream.Collectors;
  */
 final class SetCommands {
 
-    static final int MAX_CONFLICT_RETRIES = 5;
+    static final int MAX_CONFLICT_RETRIES = SpecEdit.MAX_CONFLICT_RETRIES;
 
     private final SetBackend backend;
 
@@ -83,43 +79,17 @@ final class SetCommands {
         } catch (UnsupportedOperationException e) {
             throw Failures.failedPrecondition(e.getMessage());
         }
-        if (outcome.applied().isEmpty() && !outcome.problems().isEmpty()) {
-            throw Failures.invalid("no document could be applied: " + describe(outcome.problems()), badRequest(outcome.problems()));
+        if (!outcome.problems().isEmpty()) {
+            throw Failures.invalid("nothing applied: " + describe(outcome.problems()), badRequest(outcome.problems()));
         }
         ApplyResponse.Builder out = ApplyResponse.newBuilder();
         outcome.applied().forEach(a -> out.addApplied(AppliedObject.newBuilder()
                 .setKind(a.kind()).setRef(Summaries.ref(a.key())).setCreated(a.created())));
-        outcome.problems().forEach(p -> out.addProblems(problem(p)));
         return out.build();
     }
 
-    /** Read, change, validate as an update, write; a conflict starts over on a fresh read. */
     private StatefulSet edit(ObjectKey key, UnaryOperator<StatefulSet> change) {
-        for (int attempt = 1; ; attempt++) {
-            StatefulSet current = backend.statefulSet(key)
-                    .orElseThrow(() -> Failures.notFound("statefulsets.apps \"" + key.name() + "\" not found in namespace " + key.namespace()));
-            StatefulSet changed = change.apply(current);
-            List<Violation> violations = StatefulSetValidator.validateUpdate(current, changed);
-            if (!violations.isEmpty()) {
-                throw Failures.invalid("StatefulSet.apps \"" + key.name() + "\" is invalid: "
-                        + violations.stream().map(Violation::toString).collect(Collectors.joining("; ")), violations);
-            }
-            Deadlines.beforeWrite();
-            try {
-                return backend.updateSpec(changed);
-            } catch (ApiException.Conflict conflict) {
-                if (attempt >= MAX_CONFLICT_RETRIES) {
-                    throw conflict;
-                }
-            }
-        }
-    }
-
-    private static ManifestProblem problem(ManifestOutcome.Problem p) {
-        ManifestProblem.Builder out = ManifestProblem.newBuilder().setDocument(p.document()).setKind(p.kind()).setName(p.name());
-        p.findings().forEach(f -> out.addFindings(ManifestFinding.newBuilder()
-                .setField(f.field()).setMessage(f.message()).setLine(f.line()).setColumn(f.column())));
-        return out.build();
+        return SpecEdit.apply(backend, key, change);
     }
 
     private static BadRequest badRequest(List<ManifestOutcome.Problem> problems) {

@@ -8,8 +8,14 @@ import dev.stateful.grpc.v1.GetStatefulSetRequest;
 import dev.stateful.grpc.v1.GetStatefulSetResponse;
 import dev.stateful.grpc.v1.ListStatefulSetsRequest;
 import dev.stateful.grpc.v1.ListStatefulSetsResponse;
+import dev.stateful.grpc.v1.PauseRequest;
+import dev.stateful.grpc.v1.PauseResponse;
 import dev.stateful.grpc.v1.PlanRequest;
 import dev.stateful.grpc.v1.PlanResponse;
+import dev.stateful.grpc.v1.RestartRequest;
+import dev.stateful.grpc.v1.RestartResponse;
+import dev.stateful.grpc.v1.ResumeRequest;
+import dev.stateful.grpc.v1.ResumeResponse;
 import dev.stateful.grpc.v1.RollbackRequest;
 import dev.stateful.grpc.v1.RollbackResponse;
 import dev.stateful.grpc.v1.RolloutEvent;
@@ -17,6 +23,8 @@ import dev.stateful.grpc.v1.RolloutHistoryRequest;
 import dev.stateful.grpc.v1.RolloutHistoryResponse;
 import dev.stateful.grpc.v1.ScaleRequest;
 import dev.stateful.grpc.v1.ScaleResponse;
+import dev.stateful.grpc.v1.SetImageRequest;
+import dev.stateful.grpc.v1.SetImageResponse;
 import dev.stateful.grpc.v1.SetPartitionRequest;
 import dev.stateful.grpc.v1.SetPartitionResponse;
 import dev.stateful.grpc.v1.StatefulSetServiceGrpc;
@@ -43,6 +51,7 @@ public final class StatefulSetServiceImpl extends StatefulSetServiceGrpc.Statefu
     private final Planning planning;
     private final SetQueries queries;
     private final SetCommands commands;
+    private final RolloutVerbs verbs;
     private final ScheduledExecutorService watchExecutor;
     private final Clock wallClock;
 
@@ -55,6 +64,7 @@ public final class StatefulSetServiceImpl extends StatefulSetServiceGrpc.Statefu
         this.planning = new Planning(wallClock);
         this.queries = new SetQueries(backend);
         this.commands = new SetCommands(backend);
+        this.verbs = new RolloutVerbs(backend);
         this.watchExecutor = watchExecutor;
         this.wallClock = wallClock;
     }
@@ -102,6 +112,26 @@ public final class StatefulSetServiceImpl extends StatefulSetServiceGrpc.Statefu
     @Override
     public void rollback(RollbackRequest request, StreamObserver<RollbackResponse> out) {
         unary(out, () -> ready(() -> commands.rollback(request)));
+    }
+
+    @Override
+    public void setImage(SetImageRequest request, StreamObserver<SetImageResponse> out) {
+        unary(out, () -> ready(() -> verbs.setImage(request)));
+    }
+
+    @Override
+    public void restart(RestartRequest request, StreamObserver<RestartResponse> out) {
+        unary(out, () -> ready(() -> verbs.restart(request)));
+    }
+
+    @Override
+    public void pause(PauseRequest request, StreamObserver<PauseResponse> out) {
+        unary(out, () -> ready(() -> verbs.pause(request)));
+    }
+
+    @Override
+    public void resume(ResumeRequest request, StreamObserver<ResumeResponse> out) {
+        unary(out, () -> ready(() -> verbs.resume(request)));
     }
 
     @Override

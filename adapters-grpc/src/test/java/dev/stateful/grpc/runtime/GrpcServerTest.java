@@ -27,7 +27,9 @@ import io.grpc.reflection.v1.ServiceResponse;
 import io.grpc.stub.StreamObserver;
 import java.time.Clock;
 import java.util.List;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
 
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -131,6 +133,41 @@ class GrpcServerTest {
                 .validate(ValidateRequest.newBuilder().setStatefulSet(Kube.json(Manifests.webJson(1, "nginx:" + "1".repeat(2000)))).build()));
 
         assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.RESOURCE_EXHAUSTED);
+    }
+
+    @Test
+    void aClientThatSpeaksOnlyReflectionV1alphaFindsTheServicesAndTheirFiles() throws Exception {
+        start(ServerSettings.loopback(0), new AtomicBoolean(true));
+        BlockingQueue<io.grpc.reflection.v1alpha.ServerReflectionResponse> answers = new LinkedBlockingQueue<>();
+        CompletableFuture<Void> ended = new CompletableFuture<>();
+        StreamObserver<io.grpc.reflection.v1alpha.ServerReflectionRequest> requests = io.grpc.reflection.v1alpha.ServerReflectionGrpc
+                .newStub(channel).serverReflectionInfo(new StreamObserver<>() {
+                    @Override
+                    public void onNext(io.grpc.reflection.v1alpha.ServerReflectionResponse value) {
+                        answers.add(value);
+                    }
+
+                    @Override
+                    public void onError(Throwable t) {
+                        ended.completeExceptionally(t);
+                    }
+
+                    @Override
+                    public void onCompleted() {
+                        ended.complete(null);
+                    }
+                });
+        requests.onNext(io.grpc.reflection.v1alpha.ServerReflectionRequest.newBuilder().setListServices("").build());
+        requests.onNext(io.grpc.reflection.v1alpha.ServerReflectionRequest.newBuilder()
+                .setFileContainingSymbol("stateful.v1.StatefulSetService").build());
+
+        var listed = answers.poll(5, TimeUnit.SECONDS);
+        var file = answers.poll(5, TimeUnit.SECONDS);
+        requests.onCompleted();
+        assertThat(ended).isNotCompletedExceptionally();
+        assertThat(listed.getListServicesResponse().getServiceList()).extracting(io.grpc.reflection.v1alpha.ServiceResponse::getName)
+                .contains("stateful.v1.StatefulSetService", "grpc.reflection.v1alpha.ServerReflection", "grpc.reflection.v1.ServerReflection");
+        assertThat(file.getFileDescriptorResponse().getFileDescriptorProtoCount()).isPositive();
     }
 
     @Test

@@ -194,20 +194,38 @@ class SetCommandsTest {
         }
 
         @Test
-        void validDocumentsAreAppliedAndRefusedOnesReported() {
+        void aManifestWithOneRefusedDocumentAppliesNothingAndNamesEveryProblem() {
             String manifest = SERVICE + "---\n" + Manifests.web(3, "nginx:1.25").replace("name: web", "name: db").replace("matchLabels", "matchLables");
 
-            ApplyResponse response = harness.stub.apply(ApplyRequest.newBuilder().setManifest(manifest).build());
+            StatusRuntimeException e = failure(() -> harness.stub.apply(ApplyRequest.newBuilder().setManifest(manifest).build()));
 
-            assertThat(response.getAppliedList()).extracting(AppliedObject::getKind).containsExactly("Service");
-            assertThat(response.getProblemsList()).singleElement().satisfies(p -> {
-                assertThat(p.getDocument()).isEqualTo(2);
-                assertThat(p.getName()).isEqualTo("db");
-                assertThat(p.getFindingsList()).anySatisfy(f -> {
-                    assertThat(f.getField()).isEqualTo("spec.selector.matchLables");
-                    assertThat(f.getLine()).isPositive();
-                });
-            });
+            assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+            assertThat(BadRequests.fields(e)).contains("documents[2].spec.selector.matchLables");
+            assertThat(harness.cluster.stores().services().list("default")).isEmpty();
+            assertThat(harness.cluster.stores().statefulSets().list("default")).extracting(StatefulSet::name).containsExactly("web");
+        }
+
+        @Test
+        void aSetTheApiServerWouldRejectIsFoundBeforeAnythingIsWritten() {
+            String manifest = SERVICE + "---\n" + Manifests.web(3, "nginx:1.25").replace("name: web", "name: db").replace("replicas: 3", "replicas: -1");
+
+            StatusRuntimeException e = failure(() -> harness.stub.apply(ApplyRequest.newBuilder().setManifest(manifest).build()));
+
+            assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+            assertThat(BadRequests.fields(e)).containsExactly("documents[2].spec.replicas");
+            assertThat(harness.cluster.stores().services().list("default")).isEmpty();
+        }
+
+        @Test
+        void anUpdateIsCheckedAsAnUpdate_immutableFieldsOfAnExistingSetAreRefused() {
+            String manifest = SERVICE + "---\n" + Manifests.web(3, "nginx:1.25").replace("serviceName: nginx", "serviceName: other");
+
+            StatusRuntimeException e = failure(() -> harness.stub.apply(ApplyRequest.newBuilder().setManifest(manifest).build()));
+
+            assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+            assertThat(BadRequests.fields(e)).singleElement().asString().startsWith("documents[2].spec");
+            assertThat(Sets.get(harness.cluster, Sets.WEB).spec().serviceName()).isEqualTo("nginx");
+            assertThat(harness.cluster.stores().services().list("default")).isEmpty();
         }
 
         @Test

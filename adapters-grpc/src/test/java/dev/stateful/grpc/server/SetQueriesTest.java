@@ -46,12 +46,25 @@ class SetQueriesTest {
 
         assertThat(harness.stub.listStatefulSets(ListStatefulSetsRequest.getDefaultInstance()).getStatefulSetsList())
                 .extracting(s -> s.getRef().getNamespace() + "/" + s.getRef().getName()).containsExactly("default/web", "other/web");
-        StatefulSetInfo web = harness.stub.listStatefulSets(ListStatefulSetsRequest.newBuilder().setNamespace("default").build()).getStatefulSets(0);
+        StatefulSetInfo web = harness.stub.listStatefulSets(ListStatefulSetsRequest.newBuilder().setNamespace("default").setIncludeObject(true).build()).getStatefulSets(0);
         assertThat(web.getDesiredReplicas()).isEqualTo(3);
         assertThat(web.getStatus().getReadyReplicas()).isEqualTo(3);
         assertThat(web.getImagesList()).containsExactly("nginx:1.25");
         assertThat(web.getUpdateStrategy()).isEqualTo("RollingUpdate");
         assertThat(web.getObject().getJson()).contains("\"kind\":\"StatefulSet\"");
+    }
+
+    @Test
+    void listAndGetSendTheSummaryOnlyUnlessTheWholeObjectIsAskedFor() {
+        StatefulSetInfo listed = harness.stub.listStatefulSets(ListStatefulSetsRequest.getDefaultInstance()).getStatefulSets(0);
+        StatefulSetInfo got = harness.stub.getStatefulSet(GetStatefulSetRequest.newBuilder().setRef(WEB).build()).getStatefulSet();
+        StatefulSetInfo full = harness.stub.getStatefulSet(GetStatefulSetRequest.newBuilder().setRef(WEB).setIncludeObject(true).build()).getStatefulSet();
+
+        assertThat(listed.hasObject()).isFalse();
+        assertThat(got.hasObject()).isFalse();
+        assertThat(got.getDesiredReplicas()).isEqualTo(3);
+        assertThat(full.getObject().getJson()).contains("\"kind\":\"StatefulSet\"", "\"name\":\"web\"");
+        assertThat(full.toBuilder().clearObject().build()).isEqualTo(got);
     }
 
     @Test

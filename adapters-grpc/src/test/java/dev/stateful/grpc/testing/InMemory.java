@@ -29,7 +29,7 @@ public final class InMemory {
         return (manifest, namespace) -> {
             ApplyResult result;
             try {
-                result = new ManifestApplier(cluster.user(), namespace).apply(manifest);
+                result = new ManifestApplier(cluster.user(), namespace).applyAllOrNothing(manifest);
             } catch (ManifestException e) {
                 throw new IllegalArgumentException("the manifest is not YAML: " + e.getMessage());
             }

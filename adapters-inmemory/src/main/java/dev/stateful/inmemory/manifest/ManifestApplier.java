@@ -3,12 +3,14 @@ package dev.stateful.inmemory.manifest;
 import dev.stateful.domain.codec.DecodeException;
 import dev.stateful.domain.codec.Decoded;
 import dev.stateful.domain.codec.ModelCodec;
+import dev.stateful.domain.defaults.Defaults;
 import dev.stateful.domain.json.Json;
 import dev.stateful.domain.model.ObjectKey;
 import dev.stateful.domain.model.ObjectMeta;
 import dev.stateful.domain.model.PersistentVolumeClaim;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.StatefulSet;
+import dev.stateful.domain.validation.StatefulSetValidator;
 import dev.stateful.domain.validation.Violation;
 import dev.stateful.inmemory.client.ClusterClient;
 import dev.stateful.inmemory.client.ResourceClient;
@@ -42,6 +44,60 @@ public final class ManifestApplier {
     /** Throws {@link ManifestException} if the text is not YAML; problems of single documents are in the result. */
     public ApplyResult apply(String yaml) {
         return apply(YamlDocuments.parse(yaml));
+    }
+
+    /**
+     * All or nothing, as the gRPC Apply promises: every document is checked first (kind and
+     * apiVersion, strict decoding, the API server's StatefulSet validation as a create or, for a set
+     * that exists, an update); if any has a problem nothing is applied and the problems are returned.
+     * Throws {@link ManifestException} if the text is not YAML.
+     */
+    public ApplyResult applyAllOrNothing(String yaml) {
+        List<YamlDocument> documents = YamlDocuments.parse(yaml);
+        List<ManifestProblem> problems = new ArrayList<>();
+        for (YamlDocument document : documents) {
+            Json.Obj content = withDefaultNamespace(document.content());
+            String kind = content.string("kind").orElse("");
+            List<Finding> findings = new ArrayList<>();
+            try {
+                checkType(document, content, kind, findings);
+                if (findings.isEmpty()) {
+                    check(document, content, kind, findings);
+                }
+            } catch (DecodeException e) {
+                e.violations().forEach(v -> findings.add(finding(document, v)));
+            }
+            if (!findings.isEmpty()) {
+                problems.add(new ManifestProblem(document.index(), kind, content.objectOrEmpty("metadata").string("name").orElse(""), findings));
+            }
+        }
+        return problems.isEmpty() ? apply(documents) : new ApplyResult(List.of(), problems);
+    }
+
+    /** What applying would refuse, found without writing (ApiServer admission for StatefulSets). */
+    private void check(YamlDocument document, Json.Obj content, String kind, List<Finding> findings) {
+        switch (kind) {
+            case "StatefulSet": {
+                Decoded<StatefulSet> decoded = ModelCodec.decodeStatefulSet(content, true);
+                decoded.problems().forEach(v -> findings.add(finding(document, v)));
+                if (decoded.problems().isEmpty()) {
+                    StatefulSet set = Defaults.statefulSet(decoded.value());
+                    List<Violation> violations = client.statefulSets().get(set.key())
+                            .map(existing -> StatefulSetValidator.validateUpdate(existing, set))
+                            .orElseGet(() -> StatefulSetValidator.validate(set));
+                    violations.forEach(v -> findings.add(finding(document, v)));
+                }
+                return;
+            }
+            case "Pod":
+                ModelCodec.pod(content);
+                return;
+            case "PersistentVolumeClaim":
+                ModelCodec.persistentVolumeClaim(content);
+                return;
+            default:
+                // a Service is kept as raw JSON: nothing to refuse beyond its kind
+        }
     }
 
     public ApplyResult apply(List<YamlDocument> documents) {

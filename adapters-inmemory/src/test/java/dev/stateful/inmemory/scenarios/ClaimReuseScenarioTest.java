@@ -138,4 +138,51 @@ class ClaimReuseScenarioTest {
         assertThat(s.controllerWrites(mark).kind(Kind.PODS).isEmpty()).isTrue();
         assertThat(s.eventMessages("FailedCreate")).as("no pod is being created").isEmpty();
     }
+
+    /**
+     * upstream's {@code createPersistentVolumeClaims} appends AlreadyExists to its errors (without a
+     * claim event), so the pod waits for a sync whose cache shows the claim: here the claim the
+     * lagging cache missed is terminating, and no pod ever starts on it.
+     */
+    @Test
+    void aClaimCreateAnsweredAlreadyExistsFailsThePodUntilACacheThatShowsTheClaimDecides(InMemoryCluster cluster) {
+        userClaim("www-web-0", List.of("kubernetes.io/pvc-protection"));
+        cluster.user().claims().delete(new ObjectKey(Scenario.NS, "www-web-0"), DeleteOptions.DEFAULT);
+        s.apply(SetManifest.web().replicas(1));
+        cluster.faults().staleReads(Kind.CLAIMS, 2);
+
+        SyncResult lagging = s.sync();
+
+        assertThat(lagging.error()).hasValueSatisfying(e -> assertThat(e).hasMessageContaining("failed to create PVC www-web-0"));
+        assertThat(s.podNames()).isEmpty();
+        assertThat(s.eventMessages("SuccessfulCreate")).isEmpty();
+        assertThat(s.eventMessages("FailedCreate")).singleElement()
+                .satisfies(m -> assertThat(m).startsWith("create Pod web-0 in StatefulSet web failed error: failed to create PVC www-web-0"));
+
+        cluster.faults().freshReads();
+        SyncResult fresh = s.sync();
+
+        assertThat(fresh.error()).hasValueSatisfying(e -> assertThat(e).hasMessageContaining("pvc www-web-0 is being deleted"));
+        assertThat(s.podNames()).isEmpty();
+    }
+
+    /** upstream's {@code createPersistentVolumeClaims} goes through every template before the terminating claim fails the pod. */
+    @Test
+    void aPendingPodWithATerminatingClaimStillGetsItsOtherMissingClaims(InMemoryCluster cluster) {
+        cluster.kubelet().setDefaultBehaviour(PodBehaviour.MANUAL);
+        s.apply(SetManifest.web().replicas(1).secondClaim("data"));
+        s.sync();
+        assertThat(s.claimNames()).containsExactly("data-web-0", "www-web-0");
+        PersistentVolumeClaim www = s.claim("www-web-0");
+        cluster.user().claims().update(www.withMetadata(www.metadata().withFinalizers(List.of("kubernetes.io/pvc-protection"))));
+        cluster.user().claims().delete(new ObjectKey(Scenario.NS, "www-web-0"), DeleteOptions.DEFAULT);
+        cluster.user().claims().delete(new ObjectKey(Scenario.NS, "data-web-0"), DeleteOptions.DEFAULT);
+        long mark = s.mark();
+
+        SyncResult result = s.sync();
+
+        assertThat(result.error()).hasValueSatisfying(e -> assertThat(e).hasMessageContaining("pvc www-web-0 is being deleted"));
+        assertThat(s.claimsCreated(mark)).containsExactly("data-web-0");
+        assertThat(s.podsDeleted(mark)).isEmpty();
+    }
 }

@@ -14,6 +14,8 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import dev.stateful.domain.model.ControllerRevision;
+import dev.stateful.ports.reconcile.SyncResult;
 
 /**
  * Spec 10, scenario 24 (spec 2.3 step 7, 6.5) and retention on set deletion (spec 1.7): while a set
@@ -107,5 +109,27 @@ class DeletingSetScenarioTest {
         s.settle();
 
         assertThat(s.claimNames()).isEqualTo(List.of());
+    }
+
+    /**
+     * upstream's {@code adoptOrphanRevisions} runs before anything else of the sync and does not look
+     * at the cached set's deletion: its uncached {@code canAdopt} check fails for a set being deleted,
+     * and so does the sync, status write included.
+     */
+    @Test
+    void aSetBeingDeletedWithAnOrphanRevisionFailsItsSyncWithoutWritingStatus(InMemoryCluster cluster) {
+        s.apply(SetManifest.web().replicas(3).finalizer("example.com/hold"));
+        s.settle();
+        ControllerRevision revision = s.revisions().get(0);
+        cluster.user().revisions().update(revision.withMetadata(revision.metadata().withOwnerReferences(List.of())));
+        s.deletePod("web-1");
+        cluster.tick();
+        deleteSet();
+        long mark = s.mark();
+
+        SyncResult result = s.sync();
+
+        assertThat(result.error()).hasValueSatisfying(e -> assertThat(e).hasMessageContaining("has just been deleted"));
+        assertThat(s.controllerWrites(mark).isEmpty()).as("no status write, no adoption").isTrue();
     }
 }

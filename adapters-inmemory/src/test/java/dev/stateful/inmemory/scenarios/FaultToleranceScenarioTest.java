@@ -188,4 +188,37 @@ class FaultToleranceScenarioTest {
         assertThat(s.podNames()).allSatisfy(p -> assertThat(s.imageOf(p)).isEqualTo("nginx:1.26"));
         assertThat(s.status().currentRevision()).isEqualTo(s.status().updateRevision());
     }
+
+    /**
+     * upstream's {@code DeleteStatefulPod} records FailedDelete for any error, NotFound included; the
+     * rolling update sinks NotFound and still counts the pod as deleted ({@code currentReplicas--}).
+     */
+    @Test
+    void deletingAPodThatIsAlreadyGoneRecordsFailedDeleteAndTheRollingUpdateStillCountsIt(InMemoryCluster cluster) {
+        s.apply(SetManifest.web().replicas(3).withoutClaims());
+        s.settle();
+        s.setImage("nginx:1.26");
+        cluster.faults().on(Verb.DELETE, Kind.PODS).nth(1).fail(ApiError.NOT_FOUND);
+
+        SyncResult result = s.sync();
+
+        assertThat(result.error()).isEmpty();
+        assertThat(s.eventMessages("FailedDelete")).singleElement()
+                .satisfies(m -> assertThat(m).startsWith("delete Pod web-2 in StatefulSet web failed error:"));
+        assertThat(s.status().currentReplicas()).isEqualTo(2);
+    }
+
+    @Test
+    void deletingACondemnedPodThatIsAlreadyGoneRecordsFailedDeleteAndFailsTheSync(InMemoryCluster cluster) {
+        s.apply(SetManifest.web().replicas(3).withoutClaims());
+        s.settle();
+        s.scale(2);
+        cluster.faults().on(Verb.DELETE, Kind.PODS).nth(1).fail(ApiError.NOT_FOUND);
+
+        SyncResult result = s.sync();
+
+        assertThat(result.error()).hasValueSatisfying(e -> assertThat(e).isInstanceOf(dev.stateful.ports.ApiException.NotFound.class));
+        assertThat(s.eventMessages("FailedDelete")).singleElement()
+                .satisfies(m -> assertThat(m).startsWith("delete Pod web-2 in StatefulSet web failed error:"));
+    }
 }

@@ -105,4 +105,31 @@ class MaxUnavailableScenarioTest {
         assertThat(s.podsDeleted(mark)).hasSize(deletions);
         assertThat(s.podsDeleted(mark).get(0)).isEqualTo("web-4");
     }
+
+    /**
+     * upstream's {@code updateStatefulSetAfterInvariantEstablished} counts every unavailable replica:
+     * a broken outdated pod is replaced for free (upstream #137409), but while it, or its replacement,
+     * is unavailable no healthy pod goes down beside it.
+     */
+    @Test
+    void maxUnavailableIsAHardBoundCountingEveryUnavailableReplicaWhateverMadeItUnavailable(InMemoryCluster cluster) {
+        s.apply(SetManifest.web().replicas(3).parallel().withoutClaims());
+        s.settle();
+        cluster.kubelet().behave("web-1", PodBehaviour.MANUAL);
+        s.running("web-1");
+        s.setImage("nginx:1.26");
+        long mark = s.mark();
+
+        s.sync();
+        assertThat(s.podsDeleted(mark)).as("only the broken pod, for free").containsExactly("web-1");
+
+        s.sync(3);
+        cluster.tick();
+        s.sync(3);
+        assertThat(s.podsDeleted(mark)).as("web-1's replacement is not available yet").containsExactly("web-1");
+
+        s.ready("web-1");
+        s.sync();
+        assertThat(s.podsDeleted(mark)).containsExactly("web-1", "web-2");
+    }
 }

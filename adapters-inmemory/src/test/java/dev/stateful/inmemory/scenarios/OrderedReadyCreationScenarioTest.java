@@ -118,4 +118,20 @@ class OrderedReadyCreationScenarioTest {
         assertThat(cluster.audit().query().by(Actor.KUBELET).verb(Verb.UPDATE_STATUS).count()).isPositive();
         assertThat(s.pods()).allSatisfy(p -> assertThat(p.status().phase()).isEqualTo(PodStatus.RUNNING));
     }
+
+    /**
+     * Project decision: the sync asks to look again one second after the next Ready pod becomes
+     * available, as upstream's pod-update handler schedules it; upstream's sync itself requeues after
+     * the whole minReadySeconds. For a pod Ready for 5 of 10 seconds: in 6 seconds, not 10.
+     */
+    @Test
+    void withMinReadySecondsTheSyncRequeuesOneSecondAfterTheNextPodBecomesAvailableNotAfterMinReadySeconds() {
+        s.apply(SetManifest.web().replicas(2).minReadySeconds(10));
+        s.sync();
+        s.ready("web-0");
+        s.cluster().advance(Duration.ofSeconds(5));
+
+        assertThat(s.sync().requeueAfter()).hasValueSatisfying(d ->
+                assertThat(d).isGreaterThan(Duration.ofSeconds(5)).isLessThanOrEqualTo(Duration.ofSeconds(6)));
+    }
 }

@@ -9,6 +9,9 @@ import dev.stateful.inmemory.kubelet.PodBehaviour;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import dev.stateful.inmemory.faults.ApiError;
+import dev.stateful.inmemory.store.Kind;
+import dev.stateful.inmemory.store.Verb;
 
 /** Spec 10, scenario 2: Parallel creates every missing pod in one sync, whatever their readiness. */
 @ExtendWith(InMemoryClusterExtension.class)
@@ -52,5 +55,23 @@ class ParallelCreationScenarioTest {
         s.sync();
 
         assertThat(s.podNames()).containsExactly("web-0", "web-1", "web-2", "web-3", "web-4");
+    }
+
+    /**
+     * upstream's {@code runForAll} hands every replica slot to {@code slowStartBatch}, slots that need
+     * nothing included: scaling 3 to 7 runs slots 0, then 1-2, then 3-6 at once, so a failed web-3
+     * still lets web-4, web-5 and web-6 be created in the same batch.
+     */
+    @Test
+    void slowStartBatchesRunOverReplicaSlotsSoAFailedCreateStillLetsTheRestOfItsBatchThrough(InMemoryCluster cluster) {
+        s.apply(SetManifest.web().replicas(3).parallel().withoutClaims());
+        s.sync();
+        s.scale(7);
+        cluster.faults().on(Verb.CREATE, Kind.PODS).nth(1).fail(ApiError.UNAVAILABLE);
+        long mark = s.mark();
+
+        s.sync();
+
+        assertThat(s.podsCreated(mark)).containsExactly("web-4", "web-5", "web-6");
     }
 }

@@ -11,6 +11,10 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import dev.stateful.inmemory.faults.ApiError;
+import dev.stateful.inmemory.store.Kind;
+import dev.stateful.inmemory.store.Verb;
+import dev.stateful.ports.reconcile.SyncResult;
 
 /** Spec 10, scenario 16 (spec 3.6): history is truncated to revisionHistoryLimit non-live revisions, oldest first. */
 @ExtendWith(InMemoryClusterExtension.class)
@@ -59,5 +63,41 @@ class RevisionHistoryScenarioTest {
         List<String> seen = rollOut(SetManifest.web().replicas(1).revisionHistoryLimit(-1), 5);
 
         assertThat(s.revisions()).extracting(ControllerRevision::name).containsExactlyElementsOf(seen);
+    }
+
+    /**
+     * upstream's {@code UpdateStatefulSet} truncates history even when the revision write fails,
+     * with no current or update revision live: under OnDelete the pods keep revision A, so the
+     * update revision B that no pod runs goes in that very sync.
+     */
+    @Test
+    void aFailedRevisionWriteStillTruncatesHistoryWithNoCurrentOrUpdateRevisionLive(InMemoryCluster cluster) {
+        List<String> seen = rollOut(SetManifest.web().replicas(1).onDelete().revisionHistoryLimit(0), 1);
+        assertThat(s.revisions()).extracting(ControllerRevision::name).containsExactlyElementsOf(seen);
+        cluster.faults().on(Verb.CREATE, Kind.REVISIONS).fail(ApiError.UNAVAILABLE);
+        s.setImage("nginx:1.30");
+
+        SyncResult result = s.sync();
+
+        assertThat(result.error()).isPresent();
+        assertThat(s.revisions()).extracting(ControllerRevision::name).containsExactly(seen.get(0));
+    }
+
+    /**
+     * Project decision: when a rollback's renumbering fails, the revision being renumbered, the set's
+     * template, survives the truncation (upstream's nil current and update revisions would delete it
+     * and the next sync create it again).
+     */
+    @Test
+    void aFailedRollbackRenumberStillTruncatesHistoryButKeepsTheRevisionItRollsBackTo(InMemoryCluster cluster) {
+        List<String> seen = rollOut(SetManifest.web().replicas(0).revisionHistoryLimit(1), 2);
+        assertThat(s.revisions()).extracting(ControllerRevision::name).containsExactly(seen.get(1), seen.get(2));
+        cluster.faults().on(Verb.UPDATE, Kind.REVISIONS).fail(ApiError.UNAVAILABLE);
+        s.setImage("nginx:1.26");
+
+        SyncResult result = s.sync();
+
+        assertThat(result.error()).isPresent();
+        assertThat(s.revisions()).extracting(ControllerRevision::name).contains(seen.get(1));
     }
 }

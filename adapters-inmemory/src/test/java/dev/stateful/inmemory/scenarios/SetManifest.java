@@ -24,6 +24,7 @@ public final class SetManifest {
     private String whenScaled;
     private Integer revisionHistoryLimit;
     private boolean claims = true;
+    private String secondClaim;
     private final List<String> finalizers = new ArrayList<>();
 
     private SetManifest() {
@@ -107,6 +108,12 @@ public final class SetManifest {
         return this;
     }
 
+    /** A second claim template besides {@code www}. */
+    public SetManifest secondClaim(String value) {
+        this.secondClaim = value;
+        return this;
+    }
+
     public SetManifest withoutClaims() {
         this.claims = false;
         return this;
@@ -185,15 +192,22 @@ public final class SetManifest {
             y.append("        - name: www\n");
             y.append("          mountPath: /usr/share/nginx/html\n");
             y.append("  volumeClaimTemplates:\n");
-            y.append("  - metadata:\n");
-            y.append("      name: www\n");
-            y.append("    spec:\n");
-            y.append("      accessModes: [ReadWriteOnce]\n");
-            y.append("      resources:\n");
-            y.append("        requests:\n");
-            y.append("          storage: 1Gi\n");
+            claimTemplate(y, "www");
+            if (secondClaim != null) {
+                claimTemplate(y, secondClaim);
+            }
         }
         return y.toString();
+    }
+
+    private static void claimTemplate(StringBuilder y, String name) {
+        y.append("  - metadata:\n");
+        y.append("      name: ").append(name).append('\n');
+        y.append("    spec:\n");
+        y.append("      accessModes: [ReadWriteOnce]\n");
+        y.append("      resources:\n");
+        y.append("        requests:\n");
+        y.append("          storage: 1Gi\n");
     }
 
     @Override

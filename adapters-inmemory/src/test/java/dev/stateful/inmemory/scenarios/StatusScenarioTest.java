@@ -158,4 +158,29 @@ class StatusScenarioTest {
         assertThat(s.status().readyReplicas()).isEqualTo(3);
         assertThat(s.status().conditions()).containsExactly(condition);
     }
+
+    /**
+     * Project decision: upstream's rolling update decrements {@code currentReplicas} for every pod it
+     * deletes, also for pods of neither the current nor the update revision, and so can compute a
+     * negative count (which the API server's status validation refuses). Here every pod runs a
+     * revision between the two: the count stays at zero.
+     */
+    @Test
+    void currentReplicasIsClampedAtZeroWhenTheRollingUpdateReplacesPodsOfNeitherRevision(InMemoryCluster cluster) {
+        cluster.kubelet().behaveForImage("nginx:broken", PodBehaviour.NEVER_READY);
+        s.apply(SetManifest.web().replicas(3).parallel().maxUnavailable("3").withoutClaims());
+        s.settle();
+        String first = s.status().currentRevision();
+        s.setImage("nginx:broken");
+        s.settle();
+        assertThat(s.status().currentRevision()).isEqualTo(first);
+        assertThat(s.status().currentReplicas()).isZero();
+        s.setImage("nginx:1.27");
+        long mark = s.mark();
+
+        s.sync();
+
+        assertThat(s.podsDeleted(mark)).containsExactly("web-2", "web-1", "web-0");
+        assertThat(s.status().currentReplicas()).isZero();
+    }
 }

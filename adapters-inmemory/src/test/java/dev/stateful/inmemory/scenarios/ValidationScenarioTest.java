@@ -26,6 +26,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import dev.stateful.inmemory.store.strategy.StatefulSetAdmission;
 
 /**
  * Spec 10, scenario 26 (spec 7.3): the cluster's admission rejects invalid sets and forbidden spec
@@ -151,5 +152,27 @@ class ValidationScenarioTest {
 
         assertThat(s.podNames()).containsExactly(name + "-0");
         assertThat(s.revisionOf(name + "-0").length()).isLessThanOrEqualTo(63);
+    }
+
+    /**
+     * A set stored by a server that did not default it (no podManagementPolicy, no updateStrategy):
+     * kube-controller-manager reads the absent fields as OrderedReady ({@code allowsBurst}) and as not
+     * OnDelete, and so does the controller; it does not refuse the set as invalid.
+     */
+    @Test
+    void aSetStoredWithoutDefaultsIsSyncedReadingAbsentFieldsAsKubeControllerManagerDoes() {
+        InMemoryCluster undefaulted = InMemoryCluster.builder().admission(StatefulSetAdmission.NONE).instantKubelet().build();
+        Scenario raw = new Scenario(undefaulted, new ControllerDriver(undefaulted));
+        StatefulSet stored = raw.apply(SetManifest.web().replicas(2).withoutClaims());
+        assertThat(stored.spec().podManagementPolicy()).isEmpty();
+        assertThat(stored.spec().updateStrategy().type()).isEmpty();
+
+        raw.settle();
+        assertThat(raw.podsCreated(0)).containsExactly("web-0", "web-1");
+        raw.setImage("nginx:1.26");
+        raw.settle();
+
+        assertThat(raw.eventMessages("FailedValidation")).isEmpty();
+        assertThat(raw.podNames()).allSatisfy(p -> assertThat(raw.imageOf(p)).isEqualTo("nginx:1.26"));
     }
 }

@@ -3,10 +3,11 @@ package dev.stateful.app.cli;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** {@code stateful rollout status|history|undo NAME}: kubectl's rollout commands against a running {@code serve}. */
+/** {@code stateful rollout status|history|undo|restart|pause|resume NAME}: kubectl's rollout commands against a running {@code serve}. */
 @Command(name = "rollout", mixinStandardHelpOptions = true,
-        description = "Watch, list and undo StatefulSet rollouts on a running `stateful serve`, like kubectl rollout.",
-        subcommands = {RolloutStatusCommand.class, RolloutHistoryCommand.class, RolloutUndoCommand.class})
+        description = "Watch, list, undo, restart, pause and resume StatefulSet rollouts on a running `stateful serve`, like kubectl rollout.",
+        subcommands = {RolloutStatusCommand.class, RolloutHistoryCommand.class, RolloutUndoCommand.class,
+                RolloutRestartCommand.class, RolloutPauseCommand.class, RolloutResumeCommand.class})
 public final class RolloutCommand implements Runnable {
 
     @CommandLine.Spec

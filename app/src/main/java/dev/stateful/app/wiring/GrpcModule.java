@@ -111,7 +111,7 @@ public final class GrpcModule extends AbstractModule {
     private static ManifestOutcome outcome(InMemoryCluster cluster, String manifest, String namespace) {
         ApplyResult result;
         try {
-            result = new ManifestApplier(cluster.user(), namespace).apply(manifest);
+            result = new ManifestApplier(cluster.user(), namespace).applyAllOrNothing(manifest);
         } catch (ManifestException e) {
             throw new IllegalArgumentException("the manifest is not valid YAML: " + e.getMessage());
         }

@@ -3,6 +3,7 @@ package dev.stateful.domain.consistency;
 import dev.stateful.domain.model.ObjectMeta;
 import dev.stateful.domain.model.PersistentVolumeClaim;
 import dev.stateful.domain.model.Pod;
+import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.sync.Snapshot;
 import java.util.HashMap;
 import java.util.Map;
@@ -11,16 +12,19 @@ import java.util.Optional;
 import java.util.function.Predicate;
 
 /**
- * One write the controller made to a pod or claim of a set, as the API server answered it. The
- * next sync of the set waits until the caches show it: deciding from a cache that has not seen the
- * controller's own create or delete makes it create or delete the same pod twice.
+ * One write the controller made to a pod or claim of a set, or to the set's status, as the API
+ * server answered it. The next sync of the set waits until the caches show it: deciding from a
+ * cache that has not seen the controller's own create or delete makes it create or delete the same
+ * pod twice, and a status computed from a set cached before the controller's own status write can
+ * take {@code collisionCount} or {@code observedGeneration} back (the write goes through wherever
+ * /status does not check the resourceVersion, as on fabric8's mock).
  *
  * @param resourceVersion what the API server answered for a create or update ("" if unknown);
  *        not used for deletes, whose answer does not reliably carry the deletion's version
  */
 public record OwnWrite(Kind kind, Verb verb, String name, String uid, String resourceVersion) {
 
-    public enum Kind { POD, CLAIM }
+    public enum Kind { POD, CLAIM, SET }
 
     public enum Verb { CREATED, UPDATED, DELETED }
 
@@ -52,6 +56,11 @@ public record OwnWrite(Kind kind, Verb verb, String name, String uid, String res
         return of(Kind.CLAIM, Verb.UPDATED, claim.metadata());
     }
 
+    /** The controller's status write to the set itself, as the API server answered it. */
+    public static OwnWrite statusWritten(StatefulSet set) {
+        return of(Kind.SET, Verb.UPDATED, set.metadata());
+    }
+
     private static OwnWrite of(Kind kind, Verb verb, ObjectMeta meta) {
         return new OwnWrite(kind, verb, meta.name(), meta.uid(), meta.resourceVersion());
     }
@@ -74,9 +83,12 @@ public record OwnWrite(Kind kind, Verb verb, String name, String uid, String res
         for (Pod pod : snapshot.pods()) {
             pods.putIfAbsent(pod.name(), pod.metadata());
         }
-        return write -> write.kind == Kind.CLAIM
-                ? write.shown(snapshot.claim(write.name).map(PersistentVolumeClaim::metadata), observedClaims)
-                : write.shown(Optional.ofNullable(pods.get(write.name)), observedPods);
+        return write -> switch (write.kind) {
+            case CLAIM -> write.shown(snapshot.claim(write.name).map(PersistentVolumeClaim::metadata), observedClaims);
+            case POD -> write.shown(Optional.ofNullable(pods.get(write.name)), observedPods);
+            // every snapshot holds the set itself: its resourceVersion tells whether the write is in
+            case SET -> write.shown(Optional.of(snapshot.set().metadata()), "");
+        };
     }
 
     private boolean shown(Optional<ObjectMeta> cached, String observedVersion) {

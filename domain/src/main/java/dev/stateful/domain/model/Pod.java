@@ -25,9 +25,14 @@ public record Pod(ObjectMeta metadata, Json.Obj spec, PodStatus status) {
         return metadata.isTerminating();
     }
 
-    /** A pod that exists on the API server has a phase; placeholders built by the planner do not. */
+    /**
+     * Upstream's {@code isCreated} reads the phase, which every real API server sets on create
+     * (Pending). A pod read back with a uid but no phase (fabric8's mock has no pod strategy) exists
+     * too: creating it again could only be refused with AlreadyExists. Placeholders built by the
+     * planner have neither.
+     */
     public boolean isCreated() {
-        return !status.phase().isEmpty();
+        return !status.phase().isEmpty() || (metadata.uid() != null && !metadata.uid().isEmpty());
     }
 
     public Pod withMetadata(ObjectMeta value) {

@@ -94,10 +94,12 @@ public final class Ownership {
         return out;
     }
 
+    /**
+     * Orphan revisions to adopt. Unlike pods, they are adopted even for a set being deleted, as
+     * upstream's {@code adoptOrphanRevisions} does: its uncached {@code canAdopt} check then fails
+     * the sync before anything, status included, is written.
+     */
     public static List<Change> orphanRevisions(StatefulSet set, List<ControllerRevision> owned) {
-        if (set.metadata().isTerminating()) {
-            return List.of();
-        }
         List<Change> out = new ArrayList<>();
         for (ControllerRevision r : owned) {
             if (r.metadata().controllerRef().isEmpty()) {

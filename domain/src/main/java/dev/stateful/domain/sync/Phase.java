@@ -4,10 +4,14 @@ import java.util.List;
 
 /**
  * One phase of a sync (spec 2.3 steps 9–14). Units run in order; a failed unit ends the phase and
- * the sync. In a burst phase (Parallel) units run in slow-start batches of 1, 2, 4 … 500 and the
- * sync ends after the first batch with a failure.
+ * the sync. In a burst phase (Parallel) the phase's {@code slots} (every replica, or every condemned
+ * pod, including those that need nothing) run in slow-start batches of 1, 2, 4 … 500, as upstream's
+ * {@code runForAll} hands every slot to {@code slowStartBatch}, and the sync ends after the first
+ * batch with a failure.
+ *
+ * @param slots how many slots the phase runs over; each unit names its slot, {@code 0 <= slot < slots}
  */
-public record Phase(Name name, boolean burst, List<Unit> units) {
+public record Phase(Name name, boolean burst, List<Unit> units, int slots) {
 
     public enum Name {
         /** processReplica over the in-range replicas. */
@@ -26,11 +30,33 @@ public record Phase(Name name, boolean burst, List<Unit> units) {
         units = List.copyOf(units);
     }
 
-    /** The operations of one pod, run one after the other. */
-    public record Unit(String pod, List<Operation> operations) {
+    /** The operations of one pod (the pod in slot {@code slot} of its phase), run one after the other. */
+    public record Unit(String pod, int slot, List<Operation> operations) {
         public Unit {
             operations = List.copyOf(operations);
         }
+    }
+
+    /**
+     * The units of a burst phase grouped by slow-start batch over the slots: a batch whose slots
+     * all need nothing succeeds at once and is left out; units of one batch run at the same time.
+     */
+    public List<List<Unit>> batches() {
+        List<List<Unit>> out = new java.util.ArrayList<>();
+        int next = 0;
+        int start = 0;
+        for (int size : slowStartBatches(slots)) {
+            int end = start + size;
+            List<Unit> batch = new java.util.ArrayList<>();
+            while (next < units.size() && units.get(next).slot() < end) {
+                batch.add(units.get(next++));
+            }
+            if (!batch.isEmpty()) {
+                out.add(List.copyOf(batch));
+            }
+            start = end;
+        }
+        return List.copyOf(out);
     }
 
     /** Slow-start batch sizes for {@code n} calls: 1, 2, 4 … each capped by what remains and 500. */

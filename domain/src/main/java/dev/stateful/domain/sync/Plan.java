@@ -23,18 +23,22 @@ import java.util.Optional;
  * @param status the status computed over the observed pods (the executor subtracts pods deleted by the
  *        rolling update and applies completion before writing)
  * @param revisionsToDelete history truncation, done last
+ * @param revisionsToDeleteIfWriteFails history truncation when the revision write fails: upstream's
+ *        {@code UpdateStatefulSet} still truncates then, with no current or update revision live
  * @param waits reasons the controller is not doing more now
  * @param requeueAfter when the set must be looked at again even if nothing changes (minReadySeconds)
  */
 public record Plan(ObjectKey key, List<Violation> violations, List<Ownership.Change> ownership,
                    RevisionResolution revisions, List<Phase> phases, StatefulSetStatus status,
-                   List<ControllerRevision> revisionsToDelete, List<Wait> waits, Optional<Duration> requeueAfter) {
+                   List<ControllerRevision> revisionsToDelete, List<ControllerRevision> revisionsToDeleteIfWriteFails,
+                   List<Wait> waits, Optional<Duration> requeueAfter) {
 
     public Plan {
         violations = List.copyOf(violations);
         ownership = List.copyOf(ownership);
         phases = List.copyOf(phases);
         revisionsToDelete = List.copyOf(revisionsToDelete);
+        revisionsToDeleteIfWriteFails = List.copyOf(revisionsToDeleteIfWriteFails);
         waits = List.copyOf(waits);
     }
 

@@ -1,5 +1,6 @@
 package dev.stateful.domain.sync;
 
+import dev.stateful.domain.defaults.Defaults;
 import dev.stateful.domain.identity.PodIdentity;
 import dev.stateful.domain.json.Json;
 import dev.stateful.domain.memo.IdentityMemo;
@@ -12,6 +13,7 @@ import dev.stateful.domain.model.UpdateStrategy;
 import dev.stateful.domain.revision.HistoryTruncation;
 import dev.stateful.domain.revision.RevisionResolution;
 import dev.stateful.domain.revision.RevisionResolver;
+import dev.stateful.domain.revision.RevisionWrite;
 import dev.stateful.domain.revision.RevisionData;
 import dev.stateful.domain.revision.RevisionHistory;
 import dev.stateful.domain.status.StatusRules;
@@ -37,16 +39,21 @@ public final class StatefulSetPlanner {
 
     /**
      * Each set instance is validated once: the informer cache hands the planner the same instance
-     * from sync to sync until the set changes, and a changed set is a new instance.
+     * from sync to sync until the set changes, and a changed set is a new instance. A field an API
+     * server would have defaulted is validated as its default: kube-controller-manager reads an
+     * absent {@code podManagementPolicy} as OrderedReady ({@code allowsBurst}) and an absent
+     * {@code updateStrategy.type} as not OnDelete, so a set stored without defaults is synced, not
+     * refused. The plan itself reads the fields as stored, as upstream does.
      */
-    private static final IdentityMemo<StatefulSet, List<Violation>> VALIDATED = new IdentityMemo<>(StatefulSetValidator::validate);
+    private static final IdentityMemo<StatefulSet, List<Violation>> VALIDATED = new IdentityMemo<>(
+            set -> StatefulSetValidator.validate(Defaults.statefulSet(set)));
 
     public static Plan plan(Snapshot snapshot) {
         StatefulSet set = snapshot.set();
         List<Violation> violations = VALIDATED.apply(set);
         if (!violations.isEmpty()) {
             return new Plan(set.key(), violations, List.of(), null, List.of(), set.status(),
-                    List.of(), List.of(new Wait("", "the StatefulSet is invalid: " + violations.get(0))), Optional.empty());
+                    List.of(), List.of(), List.of(new Wait("", "the StatefulSet is invalid: " + violations.get(0))), Optional.empty());
         }
         Ownership.PodClaim claim = Ownership.claimPods(set, snapshot.pods());
         List<ControllerRevision> owned = Ownership.ownedRevisions(set, snapshot.revisions());
@@ -60,8 +67,15 @@ public final class StatefulSetPlanner {
         pass.run();
         List<ControllerRevision> truncate = HistoryTruncation.revisionsToDelete(set, claim.claimed(), sorted,
                 revisions.current(), revisions.update());
-        return new Plan(set.key(), List.of(), ownership, revisions, pass.phases, pass.status, truncate, pass.waits,
-                pass.requeueAfter());
+        // upstream truncates with no revision live but the pods'; the one a failed rollback renumbers
+        // is the set's template and is kept (upstream would delete it and create it again next sync)
+        RevisionWrite write = revisions.write();
+        List<ControllerRevision> truncateIfWriteFails = write instanceof RevisionWrite.None
+                ? List.of()
+                : HistoryTruncation.revisionsToDelete(set, claim.claimed(), sorted, null,
+                        write instanceof RevisionWrite.Renumber r ? r.renumbered() : null);
+        return new Plan(set.key(), List.of(), ownership, revisions, pass.phases, pass.status, truncate, truncateIfWriteFails,
+                pass.waits, pass.requeueAfter());
     }
 
     /** One pass over the replicas; mutable only while the plan is being built. */
@@ -186,14 +200,14 @@ public final class StatefulSetPlanner {
                 }
                 Step step = processReplica(pod, names[i]);
                 if (!step.operations.isEmpty()) {
-                    units.add(new Phase.Unit(pod.name(), step.operations));
+                    units.add(new Phase.Unit(pod.name(), i, step.operations));
                 }
                 if (step.block && monotonic) {
-                    addPhase(Phase.Name.REPLICAS, units);
+                    addPhase(Phase.Name.REPLICAS, units, replicas.length);
                     return false;
                 }
             }
-            addPhase(Phase.Name.REPLICAS, units);
+            addPhase(Phase.Name.REPLICAS, units, replicas.length);
             return true;
         }
 
@@ -228,6 +242,11 @@ public final class StatefulSetPlanner {
                 if (!claims.terminating().isEmpty()) {
                     String message = "pvc " + claims.terminating().get(0) + " is being deleted";
                     waits.add(new Wait(pod.name(), pod.name() + " is Pending and its claim " + claims.terminating().get(0) + " is being deleted"));
+                    // upstream's createPersistentVolumeClaims goes on through every template: the pod's other
+                    // missing claims are still created before the terminating one fails the pod
+                    if (!claims.create().isEmpty()) {
+                        ops.add(new Operation.EnsureClaims(pod.name(), claims.create(), List.of()));
+                    }
                     ops.add(new Operation.Blocked(pod.name(), message, false));
                     return Step.stop(ops);
                 }
@@ -300,17 +319,18 @@ public final class StatefulSetPlanner {
 
         private boolean condemnedClaimsPhase() {
             List<Phase.Unit> units = new ArrayList<>();
-            for (Pod pod : condemned) {
+            for (int slot = 0; slot < condemned.size(); slot++) {
+                Pod pod = condemned.get(slot);
                 ClaimPlan claims = ClaimPlan.forPod(snapshot, updateSet, pod);
                 List<Operation> ops = new ArrayList<>(claims.warnings());
                 if (!claims.update().isEmpty()) {
                     ops.add(new Operation.EnsureClaims(pod.name(), List.of(), claims.update()));
                 }
                 if (!ops.isEmpty()) {
-                    units.add(new Phase.Unit(pod.name(), ops));
+                    units.add(new Phase.Unit(pod.name(), slot, ops));
                 }
             }
-            addPhase(Phase.Name.CONDEMNED_CLAIMS, units);
+            addPhase(Phase.Name.CONDEMNED_CLAIMS, units, condemned.size());
             return true;
         }
 
@@ -320,11 +340,12 @@ public final class StatefulSetPlanner {
         private boolean condemnedPhase() {
             Pod firstUnavailable = firstUnavailable();
             List<Phase.Unit> units = new ArrayList<>();
-            for (Pod pod : condemned) {
+            for (int slot = 0; slot < condemned.size(); slot++) {
+                Pod pod = condemned.get(slot);
                 if (pod.isTerminating()) {
                     if (monotonic) {
                         waits.add(new Wait(pod.name(), "waiting for " + pod.name() + " to terminate before scaling down further"));
-                        addPhase(Phase.Name.CONDEMNED, units);
+                        addPhase(Phase.Name.CONDEMNED, units, condemned.size());
                         return false;
                     }
                     continue;
@@ -333,23 +354,23 @@ public final class StatefulSetPlanner {
                     if (!Availability.isRunningAndReady(pod)) {
                         waits.add(new Wait(pod.name(), "waiting for " + pod.name() + " to be Running and Ready before it is deleted"
                                 + blockerSuffix(firstUnavailable)));
-                        addPhase(Phase.Name.CONDEMNED, units);
+                        addPhase(Phase.Name.CONDEMNED, units, condemned.size());
                         return false;
                     }
                     if (!Availability.isAvailable(pod, minReady, now)) {
                         waits.add(new Wait(pod.name(), "waiting for " + pod.name() + " to be available before it is deleted"
                                 + blockerSuffix(firstUnavailable)));
-                        addPhase(Phase.Name.CONDEMNED, units);
+                        addPhase(Phase.Name.CONDEMNED, units, condemned.size());
                         return false;
                     }
                 }
-                units.add(new Phase.Unit(pod.name(), List.of(new Operation.DeletePod(pod, Operation.DeletePod.Cause.CONDEMNED))));
+                units.add(new Phase.Unit(pod.name(), slot, List.of(new Operation.DeletePod(pod, Operation.DeletePod.Cause.CONDEMNED))));
                 if (monotonic) {
-                    addPhase(Phase.Name.CONDEMNED, units);
+                    addPhase(Phase.Name.CONDEMNED, units, condemned.size());
                     return false;
                 }
             }
-            addPhase(Phase.Name.CONDEMNED, units);
+            addPhase(Phase.Name.CONDEMNED, units, condemned.size());
             return true;
         }
 
@@ -377,9 +398,13 @@ public final class StatefulSetPlanner {
         // ------------------------------------------------------------ phase D
 
         /**
-         * RollingUpdate (spec 4.3) from the highest ordinal down to the partition. Outdated pods that
-         * are not Running and Ready are replaced without charging the budget (upstream #137409), so a
-         * broken revision cannot wedge the rollout; every other unavailable replica counts.
+         * RollingUpdate from the highest ordinal down to the partition, with maxUnavailable a hard
+         * bound as in upstream's {@code updateStatefulSetAfterInvariantEstablished}: every unavailable
+         * replica counts against it, whatever made it unavailable (a pod this rollout replaced that is
+         * not available yet, a missing pod, a broken one), so a healthy pod is taken down only while
+         * fewer than maxUnavailable replicas are unavailable. Outdated pods that are not Running and
+         * Ready are replaced without charging the budget (upstream #137409): they are unavailable
+         * already, so replacing them takes nothing down, and a broken revision cannot wedge the rollout.
          */
         private void rollingUpdatePhase() {
             UpdateStrategy strategy = set.spec().updateStrategy();
@@ -387,14 +412,13 @@ public final class StatefulSetPlanner {
             int maxUnavailable = MaxUnavailable.resolve(
                     strategy.rollingUpdate() == null ? null : strategy.rollingUpdate().maxUnavailable(), set.spec().replicasOrDefault());
             String update = revisions.update().name();
-            int charged = 0;
+            int unavailableNow = 0;
             for (int i = 0; i < replicas.length; i++) {
-                Pod pod = replicas[i];
-                if (isUnavailable(i) && !replaceableForFree(pod, i, partition, update)) {
-                    charged++;
+                if (isUnavailable(i)) {
+                    unavailableNow++;
                 }
             }
-            int budget = maxUnavailable - charged;
+            int budget = maxUnavailable - unavailableNow;
             List<Phase.Unit> units = new ArrayList<>();
             boolean waiting = false;
             for (int i = replicas.length - 1; i >= partition; i--) {
@@ -407,9 +431,9 @@ public final class StatefulSetPlanner {
                     continue;
                 }
                 if (replaceableForFree(pod, i, partition, update)) {
-                    units.add(deletion(pod));
+                    units.add(deletion(pod, i));
                 } else if (budget > 0) {
-                    units.add(deletion(pod));
+                    units.add(deletion(pod, i));
                     budget--;
                 } else if (!waiting) {
                     // keep scanning: outdated pods further down that are broken anyway are still free
@@ -423,7 +447,7 @@ public final class StatefulSetPlanner {
                 waits.add(new Wait("", "rolling update paused at partition " + partition
                         + ": pods below ordinal " + (set.spec().startOrdinal() + partition) + " keep the current revision"));
             }
-            addPhase(Phase.Name.ROLLING_UPDATE, units);
+            addPhase(Phase.Name.ROLLING_UPDATE, units, replicas.length);
         }
 
         /**
@@ -437,8 +461,8 @@ public final class StatefulSetPlanner {
                     && !Availability.isRunningAndReady(pod);
         }
 
-        private Phase.Unit deletion(Pod pod) {
-            return new Phase.Unit(pod.name(), List.of(new Operation.DeletePod(pod, Operation.DeletePod.Cause.ROLLING_UPDATE)));
+        private Phase.Unit deletion(Pod pod, int slot) {
+            return new Phase.Unit(pod.name(), slot, List.of(new Operation.DeletePod(pod, Operation.DeletePod.Cause.ROLLING_UPDATE)));
         }
 
         // ------------------------------------------------------------ helpers
@@ -451,9 +475,9 @@ public final class StatefulSetPlanner {
             return unavailable[index] == 1;
         }
 
-        private void addPhase(Phase.Name name, List<Phase.Unit> units) {
+        private void addPhase(Phase.Name name, List<Phase.Unit> units, int slots) {
             if (!units.isEmpty()) {
-                phases.add(new Phase(name, !monotonic && name != Phase.Name.ROLLING_UPDATE, units));
+                phases.add(new Phase(name, !monotonic && name != Phase.Name.ROLLING_UPDATE, units, slots));
             }
         }
 

@@ -134,12 +134,10 @@ final class PlanApplier {
         void phases(Plan plan) {
             for (Phase phase : plan.phases()) {
                 if (phase.burst()) {
-                    int next = 0;
-                    for (int size : Phase.slowStartBatches(phase.units().size())) {
-                        for (Phase.Unit unit : phase.units().subList(next, next + size)) {
+                    for (List<Phase.Unit> batch : phase.batches()) {
+                        for (Phase.Unit unit : batch) {
                             unit(unit);
                         }
-                        next += size;
                         if (error != null) {
                             return;
                         }

@@ -1,5 +1,6 @@
 package dev.stateful.domain.validation;
 
+import dev.stateful.domain.defaults.Defaults;
 import dev.stateful.domain.model.StatefulSet;
 import java.util.List;
 import java.util.Random;
@@ -8,6 +9,8 @@ import java.util.Random;
  * Invalid StatefulSets for other modules' hostile-input tests, from the same generators as
  * {@link GeneratedStatefulSetValidationTest}: one to four mutations of a valid set, at least one
  * of them invalid. Name and namespace stay valid so the object can be stored under its own name.
+ * The sets are invalid as the controller reads a stored set, defaults filled in: a draw whose
+ * invalid field API-server defaulting would fill (an empty podManagementPolicy) is drawn again.
  */
 public final class SpecMutations {
 
@@ -33,6 +36,10 @@ public final class SpecMutations {
             List<String> paths = mutations.stream().filter(GeneratedStatefulSetValidationTest.Mutation::invalid)
                     .filter(m -> mutations.stream().noneMatch(o -> !o.hides().isEmpty() && m.path().startsWith(o.hides())))
                     .map(GeneratedStatefulSetValidationTest.Mutation::path).toList();
+            List<Violation> asRead = StatefulSetValidator.validate(Defaults.statefulSet(set));
+            if (paths.isEmpty() || paths.stream().anyMatch(path -> asRead.stream().noneMatch(v -> v.field().startsWith(path)))) {
+                continue;
+            }
             return new Mutated(set, paths, mutations.stream().map(GeneratedStatefulSetValidationTest.Mutation::description).toList());
         }
     }

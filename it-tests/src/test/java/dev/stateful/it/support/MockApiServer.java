@@ -93,6 +93,11 @@ public final class MockApiServer implements AutoCloseable {
         return dispatcher.writes().stream().filter(filter).toList();
     }
 
+    /** Every write to a StatefulSet's {@code /status}, in the order the writes took effect. */
+    public List<StatusWrite> statusWrites() {
+        return dispatcher.statusWrites();
+    }
+
     @Override
     public void close() {
         server.destroy();

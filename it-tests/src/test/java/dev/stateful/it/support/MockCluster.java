@@ -106,6 +106,11 @@ public final class MockCluster implements TestCluster {
     }
 
     @Override
+    public String controllerUser() {
+        return CONTROLLER;
+    }
+
+    @Override
     public String leaseNamespace() {
         return "kube-system";
     }

@@ -38,7 +38,7 @@ public final class RealCluster implements TestCluster {
     public static final String CONTROLLER = "stateful-controller";
     public static final String KUBELET = "kubelet";
     public static final String TESTER = "tester";
-    static final Path DEPLOY = Path.of("..", "deploy");
+    public static final Path DEPLOY = Path.of("..", "deploy");
     static final List<String> RBAC_MANIFESTS = List.of("namespace.yaml", "serviceaccount.yaml", "clusterrole.yaml",
             "clusterrolebinding.yaml", "leader-election-role.yaml");
     private static final Duration READY = Duration.ofSeconds(60);
@@ -108,6 +108,9 @@ public final class RealCluster implements TestCluster {
 
     /** Service account {@code user} with ClusterRole {@code clusterRole} cluster-wide and Role {@code role} in {@value #NAMESPACE}. */
     public void bindLikeDeploy(String user, String clusterRole, String role) {
+        synchronized (identities) {
+            identities.add(user);
+        }
         client.serviceAccounts().inNamespace(NAMESPACE).resource(new ServiceAccountBuilder().withNewMetadata().withName(user)
                 .endMetadata().build()).createOr(existing -> existing.update());
         client.rbac().clusterRoleBindings().resource(new ClusterRoleBindingBuilder().withNewMetadata().withName(user).endMetadata()
@@ -118,6 +121,11 @@ public final class RealCluster implements TestCluster {
                 .withNewRoleRef().withApiGroup("rbac.authorization.k8s.io").withKind("Role").withName(role).endRoleRef()
                 .addNewSubject().withKind("ServiceAccount").withName(user).withNamespace(NAMESPACE).endSubject().build())
                 .createOr(existing -> existing.update());
+    }
+
+    @Override
+    public String controllerUser() {
+        return CONTROLLER;
     }
 
     @Override

@@ -26,6 +26,7 @@ final class RecordingDispatcher extends Dispatcher {
 
     private static final Pattern POD_COLLECTION = Pattern.compile("/api/v1/namespaces/[^/]+/pods/?");
     private static final Pattern WATCH = Pattern.compile("[?&]watch=true");
+    private static final Pattern SET_STATUS = Pattern.compile("/apis/apps/v1/namespaces/[^/]+/statefulsets/[^/]+/status/?");
 
     /** A watch the dispatcher registered: from then on it receives every change to {@code path}. */
     record Watch(String user, String path) {
@@ -34,6 +35,7 @@ final class RecordingDispatcher extends Dispatcher {
     private final KubernetesMixedDispatcher crud = new KubernetesMixedDispatcher(new HashMap<>());
     private final List<ApiWrite> writes = new CopyOnWriteArrayList<>();
     private final List<Watch> watches = new CopyOnWriteArrayList<>();
+    private final List<StatusWrite> statusWrites = new CopyOnWriteArrayList<>();
     private long sequence;
 
     @Override
@@ -55,7 +57,11 @@ final class RecordingDispatcher extends Dispatcher {
         String name = "POST".equals(method) ? createdName(body) : nameInPath(path);
         synchronized (this) {
             MockResponse response = crud.dispatch(admitted);
-            writes.add(new ApiWrite(++sequence, System.nanoTime(), user(request), method, path, name, response.code()));
+            ApiWrite write = new ApiWrite(++sequence, System.nanoTime(), user(request), method, path, name, response.code());
+            writes.add(write);
+            if ("PUT".equals(method) && SET_STATUS.matcher(path).matches()) {
+                statusWrites.add(StatusWrite.of(write, body));
+            }
             return response;
         }
     }
@@ -66,6 +72,10 @@ final class RecordingDispatcher extends Dispatcher {
 
     List<Watch> watches() {
         return List.copyOf(watches);
+    }
+
+    List<StatusWrite> statusWrites() {
+        return List.copyOf(statusWrites);
     }
 
     private static String pending(String body) {

@@ -23,6 +23,9 @@ public interface TestCluster extends AutoCloseable {
     /** A namespace not used before, ready for pods. */
     String newNamespace();
 
+    /** The user a test's controller connects as, unless it needs several. */
+    String controllerUser();
+
     /** The kubeconfig a controller connecting as {@code user} uses, for a controller in another process. */
     Path kubeconfig(String user);
 

@@ -1,6 +1,8 @@
 package dev.stateful.it.support;
 
 import dev.stateful.testsupport.kubelet.SimulatedKubelet;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.apps.StatefulSetBuilder;
@@ -112,6 +114,17 @@ public final class WebSet {
                     .withNewPersistentVolumeClaimRetentionPolicy().withWhenScaled(whenScaled).withWhenDeleted(whenDeleted)
                     .endPersistentVolumeClaimRetentionPolicy()
                 .endSpec()
+                .build();
+    }
+
+    /** A pod named like one of this set's, with its labels, template and claim volume, that nothing owns. */
+    public Pod orphanPod(String podName) {
+        return new PodBuilder()
+                .withNewMetadata().withName(podName).addToLabels("app", name)
+                    .addToLabels("statefulset.kubernetes.io/pod-name", podName).endMetadata()
+                .withSpec(build().getSpec().getTemplate().getSpec())
+                .editSpec().addNewVolume().withName("www").withNewPersistentVolumeClaim().withClaimName("www-" + podName)
+                    .endPersistentVolumeClaim().endVolume().endSpec()
                 .build();
     }
 

@@ -16,9 +16,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The pod and claim writes of each set that the caches have not shown yet (upstream's
+ * The pod, claim and status writes of each set that the caches have not shown yet (upstream's
  * {@code ConsistencyStore}). A sync of a set whose own writes are not visible would decide from a
- * world without them and repeat them. Writes not shown within {@code patience} are dropped with a
+ * world without them and repeat them, or write a status computed from a set older than its own
+ * last status write. Writes not shown within {@code patience} are dropped with a
  * warning, so a cache that never catches up degrades to acting on stale reads (still guarded by
  * uid and resourceVersion preconditions) rather than stopping the set. Lost on restart by design:
  * a new process starts from freshly listed caches.

@@ -146,13 +146,19 @@ public final class StatefulSetReconciler {
             }
             try {
                 adoptAndRelease(plan);
+            } catch (RuntimeException e) {
+                return new SyncResult(set.key(), Optional.of(plan), Optional.of(e), Optional.empty(), writes.get());
+            }
+            try {
                 plan = writeRevision(plan);
             } catch (RuntimeException e) {
+                // upstream's UpdateStatefulSet truncates history even then, with no current or update revision
+                truncateHistory(plan.revisionsToDeleteIfWriteFails());
                 return new SyncResult(set.key(), Optional.of(plan), Optional.of(e), Optional.empty(), writes.get());
             }
             RuntimeException syncError = runPhases(plan);
             RuntimeException statusError = writeStatus(plan);
-            RuntimeException historyError = truncateHistory(plan);
+            RuntimeException historyError = truncateHistory(plan.revisionsToDelete());
             RuntimeException error = syncError != null ? syncError : statusError != null ? statusError : historyError;
             return new SyncResult(set.key(), Optional.of(plan), Optional.ofNullable(error), plan.requeueAfter(), writes.get());
         }
@@ -169,7 +175,7 @@ public final class StatefulSetReconciler {
             if (!flagged.conditions().equals(set.status().conditions())) {
                 LOG.atWarn().addKeyValue("statefulSet", set.key()).addKeyValue("err", message).log("StatefulSet is invalid, not syncing it");
                 try {
-                    statusWriter.updateStatus(set.withStatus(flagged));
+                    ownWrites.record(set.key(), OwnWrite.statusWritten(statusWriter.updateStatus(set.withStatus(flagged))));
                     writes.incrementAndGet();
                 } catch (ApiException.NotFound gone) {
                     // deleted meanwhile
@@ -267,13 +273,11 @@ public final class StatefulSetReconciler {
         }
 
         private RuntimeException runBurst(Phase phase) {
-            int next = 0;
-            for (int size : Phase.slowStartBatches(phase.units().size())) {
+            for (List<Phase.Unit> units : phase.batches()) {
                 List<CompletableFuture<RuntimeException>> batch = new ArrayList<>();
-                for (Phase.Unit unit : phase.units().subList(next, next + size)) {
+                for (Phase.Unit unit : units) {
                     batch.add(CompletableFuture.supplyAsync(() -> runUnit(unit), batchExecutor));
                 }
-                next += size;
                 RuntimeException first = null;
                 for (CompletableFuture<RuntimeException> f : batch) {
                     RuntimeException error = f.join();
@@ -379,7 +383,11 @@ public final class StatefulSetReconciler {
             return error;
         }
 
-        /** {@code createPersistentVolumeClaims} (spec 1.5): errors aggregated, AlreadyExists is fine. */
+        /**
+         * {@code createPersistentVolumeClaims} (spec 1.5): errors aggregated. AlreadyExists is one of
+         * them, without an event, as upstream: the pod waits for a sync whose cache shows the claim,
+         * which may be terminating.
+         */
         private RuntimeException createClaims(String podName, List<PersistentVolumeClaim> toCreate) {
             List<String> failures = new ArrayList<>();
             RuntimeException first = null;
@@ -389,7 +397,8 @@ public final class StatefulSetReconciler {
                     writes.incrementAndGet();
                     events.record(set, EventRecorder.Type.Normal, Events.SUCCESSFUL_CREATE, Events.claim(claim.name(), podName, set.name(), null));
                 } catch (ApiException.AlreadyExists exists) {
-                    // created by an earlier sync whose result we did not see: nothing to do
+                    failures.add("failed to create PVC " + claim.name() + ": " + exists.getMessage());
+                    first = first == null ? exists : first;
                 } catch (RuntimeException e) {
                     failures.add("failed to create PVC " + claim.name() + ": " + e.getMessage());
                     events.record(set, EventRecorder.Type.Warning, Events.FAILED_CREATE, Events.claim(claim.name(), podName, set.name(), e));
@@ -425,6 +434,13 @@ public final class StatefulSetReconciler {
                 ownWrites.record(set.key(), OwnWrite.deleted(d.pod()));
                 writes.incrementAndGet();
             } catch (ApiException.NotFound gone) {
+                // upstream's DeleteStatefulPod records FailedDelete for any error; only the rolling
+                // update sinks NotFound, and still counts the pod as deleted (currentReplicas--)
+                events.record(set, EventRecorder.Type.Warning, Events.FAILED_DELETE, Events.pod("delete", podName, set.name(), gone));
+                if (d.cause() != Operation.DeletePod.Cause.ROLLING_UPDATE) {
+                    return gone;
+                }
+                rollingDeletes.incrementAndGet();
                 return null;
             } catch (RuntimeException e) {
                 events.record(set, EventRecorder.Type.Warning, Events.FAILED_DELETE, Events.pod("delete", podName, set.name(), e));
@@ -450,7 +466,7 @@ public final class StatefulSetReconciler {
                     return null;
                 }
                 try {
-                    statusWriter.updateStatus(target.withStatus(next));
+                    ownWrites.record(set.key(), OwnWrite.statusWritten(statusWriter.updateStatus(target.withStatus(next))));
                     writes.incrementAndGet();
                     return null;
                 } catch (ApiException.Conflict conflict) {
@@ -476,8 +492,8 @@ public final class StatefulSetReconciler {
             }
         }
 
-        private RuntimeException truncateHistory(Plan plan) {
-            for (ControllerRevision revision : plan.revisionsToDelete()) {
+        private RuntimeException truncateHistory(List<ControllerRevision> toDelete) {
+            for (ControllerRevision revision : toDelete) {
                 try {
                     revisions.delete(revision.metadata().namespace(), revision.name());
                     writes.incrementAndGet();

@@ -1,0 +1,165 @@
+package dev.stateful.grpc.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import dev.stateful.domain.identity.PodIdentity;
+import dev.stateful.domain.model.Pod;
+import dev.stateful.domain.model.StatefulSet;
+import dev.stateful.domain.model.UpdateStrategy;
+import dev.stateful.grpc.testing.BadRequests;
+import dev.stateful.grpc.testing.Manifests;
+import dev.stateful.grpc.testing.ServiceHarness;
+import dev.stateful.grpc.testing.Sets;
+import dev.stateful.grpc.v1.ApplyRequest;
+import dev.stateful.grpc.v1.ObjectRef;
+import dev.stateful.grpc.v1.PauseRequest;
+import dev.stateful.grpc.v1.RestartRequest;
+import dev.stateful.grpc.v1.ResumeRequest;
+import dev.stateful.grpc.v1.SetImageRequest;
+import dev.stateful.grpc.v1.SetImageResponse;
+import dev.stateful.grpc.v1.SetPartitionRequest;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** SetImage, Restart, Pause and Resume: kubectl's rollout verbs, and the controller acting on them. */
+class RolloutVerbsTest {
+
+    private static final ObjectRef WEB = ObjectRef.newBuilder().setName("web").build();
+    private final ServiceHarness harness = ServiceHarness.inMemory();
+
+    @BeforeEach
+    void webIsRunning() {
+        harness.stub.apply(ApplyRequest.newBuilder().setManifest(Manifests.web(3, "nginx:1.25")).build());
+        Sets.settle(harness.cluster);
+    }
+
+    @AfterEach
+    void close() {
+        harness.close();
+    }
+
+    private List<String> podImages() {
+        return pods().stream()
+                .map(p -> p.name() + "=" + p.spec().array("containers").get(0).asObject().orElseThrow().string("image").orElseThrow())
+                .toList();
+    }
+
+    private List<Pod> pods() {
+        return harness.cluster.stores().pods().list("default").stream().sorted(PodIdentity.ASCENDING_ORDINAL).toList();
+    }
+
+    private static StatusRuntimeException failure(Runnable call) {
+        return catchThrowableOfType(StatusRuntimeException.class, call::run);
+    }
+
+    private SetImageResponse setImage(String container, String image) {
+        return harness.stub.setImage(SetImageRequest.newBuilder().setRef(WEB).putImages(container, image).build());
+    }
+
+    @Test
+    void setImageChangesTheNamedContainerAndTheRollingUpdateReplacesEveryPod() {
+        SetImageResponse response = setImage("nginx", "nginx:1.26");
+        Sets.settle(harness.cluster);
+
+        assertThat(response.getMessage()).isEqualTo("statefulset.apps/web image updated");
+        assertThat(response.getStatefulSet().getImagesList()).containsExactly("nginx:1.26");
+        assertThat(podImages()).containsExactly("web-0=nginx:1.26", "web-1=nginx:1.26", "web-2=nginx:1.26");
+    }
+
+    @Test
+    void theStarSetsEveryContainer_andTheSameImageAgainWritesNothing() {
+        setImage("*", "nginx:1.27");
+        long generation = Sets.get(harness.cluster, Sets.WEB).metadata().generation();
+
+        SetImageResponse again = setImage("nginx", "nginx:1.27");
+
+        assertThat(again.getUnchanged()).isTrue();
+        assertThat(Sets.get(harness.cluster, Sets.WEB).metadata().generation()).isEqualTo(generation);
+        assertThat(again.getStatefulSet().getImagesList()).containsExactly("nginx:1.27");
+    }
+
+    @Test
+    void aContainerTheTemplateLacksIsAnInvalidArgumentAndNothingChanges() {
+        StatusRuntimeException e = failure(() -> setImage("sidecar", "busybox:1"));
+
+        assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+        assertThat(e.getStatus().getDescription()).isEqualTo("unable to find container named \"sidecar\"");
+        assertThat(BadRequests.fields(e)).containsExactly("images[sidecar]");
+        assertThat(Sets.get(harness.cluster, Sets.WEB).spec().templateSpec().toString()).contains("nginx:1.25");
+    }
+
+    @Test
+    void restartStampsTheTemplateAndEveryPodIsReplacedWithANewUid() {
+        List<String> before = pods().stream().map(p -> p.metadata().uid()).toList();
+
+        var response = harness.stub.restart(RestartRequest.newBuilder().setRef(WEB).build());
+        Sets.settle(harness.cluster);
+
+        assertThat(response.getMessage()).isEqualTo("statefulset.apps/web restarted");
+        StatefulSet set = Sets.get(harness.cluster, Sets.WEB);
+        assertThat(set.spec().templateMetadata().stringMap("annotations")).containsKey(RolloutVerbs.RESTARTED_AT);
+        assertThat(pods()).hasSize(3).extracting(p -> p.metadata().uid()).doesNotContainAnyElementsOf(before);
+        assertThat(set.status().currentRevision()).isEqualTo(set.status().updateRevision());
+    }
+
+    @Test
+    void aPausedRolloutUpdatesNoPodUntilItIsResumedToTheEarlierPartition() {
+        harness.stub.setPartition(SetPartitionRequest.newBuilder().setRef(WEB).setPartition(1).build());
+        var paused = harness.stub.pause(PauseRequest.newBuilder().setRef(WEB).build());
+        setImage("nginx", "nginx:1.26");
+        Sets.settle(harness.cluster);
+
+        assertThat(paused.getMessage()).isEqualTo("statefulset.apps/web paused");
+        assertThat(paused.getStatefulSet().getPartition()).isEqualTo(3);
+        assertThat(podImages()).containsExactly("web-0=nginx:1.25", "web-1=nginx:1.25", "web-2=nginx:1.25");
+
+        var resumed = harness.stub.resume(ResumeRequest.newBuilder().setRef(WEB).build());
+        Sets.settle(harness.cluster);
+
+        assertThat(resumed.getMessage()).isEqualTo("statefulset.apps/web resumed");
+        assertThat(resumed.getStatefulSet().getPartition()).isEqualTo(1);
+        assertThat(Sets.get(harness.cluster, Sets.WEB).metadata().annotations()).doesNotContainKey(RolloutVerbs.PAUSED_PARTITION);
+        assertThat(podImages()).containsExactly("web-0=nginx:1.25", "web-1=nginx:1.26", "web-2=nginx:1.26");
+    }
+
+    @Test
+    void pausingTwiceOrResumingARunningRolloutIsAFailedPrecondition() {
+        StatusRuntimeException notPaused = failure(() -> harness.stub.resume(ResumeRequest.newBuilder().setRef(WEB).build()));
+        harness.stub.pause(PauseRequest.newBuilder().setRef(WEB).build());
+        StatusRuntimeException twice = failure(() -> harness.stub.pause(PauseRequest.newBuilder().setRef(WEB).build()));
+
+        assertThat(notPaused.getStatus().getCode()).isEqualTo(Status.Code.FAILED_PRECONDITION);
+        assertThat(notPaused.getStatus().getDescription()).isEqualTo("statefulsets.apps \"web\" is not paused");
+        assertThat(twice.getStatus().getCode()).isEqualTo(Status.Code.FAILED_PRECONDITION);
+        assertThat(twice.getStatus().getDescription()).isEqualTo("statefulsets.apps \"web\" is already paused");
+    }
+
+    @Test
+    void anOnDeleteSetCannotBePaused() {
+        StatefulSet set = Sets.get(harness.cluster, Sets.WEB);
+        harness.cluster.user().statefulSets().update(set.withSpec(set.spec().withUpdateStrategy(UpdateStrategy.onDelete())));
+
+        StatusRuntimeException e = failure(() -> harness.stub.pause(PauseRequest.newBuilder().setRef(WEB).build()));
+
+        assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.FAILED_PRECONDITION);
+        assertThat(e.getStatus().getDescription()).contains("OnDelete");
+    }
+
+    @Test
+    void everyVerbOnAnUnknownSetIsNotFound() {
+        ObjectRef nope = ObjectRef.newBuilder().setName("nope").build();
+
+        assertThat(List.of(
+                failure(() -> harness.stub.setImage(SetImageRequest.newBuilder().setRef(nope).putAllImages(Map.of("nginx", "x")).build())),
+                failure(() -> harness.stub.restart(RestartRequest.newBuilder().setRef(nope).build())),
+                failure(() -> harness.stub.pause(PauseRequest.newBuilder().setRef(nope).build())),
+                failure(() -> harness.stub.resume(ResumeRequest.newBuilder().setRef(nope).build()))))
+                .extracting(e -> e.getStatus().getCode()).containsOnly(Status.Code.NOT_FOUND);
+    }
+}

@@ -1,0 +1,16 @@
+package dev.stateful.app.cli;
+
+import dev.stateful.grpc.v1.ObjectRef;
+import dev.stateful.grpc.v1.PauseRequest;
+import dev.stateful.grpc.v1.StatefulSetServiceGrpc.StatefulSetServiceBlockingStub;
+import picocli.CommandLine.Command;
+
+/** {@code stateful rollout pause NAME}: kubectl rollout pause against a running {@code serve}. */
+@Command(name = "pause", mixinStandardHelpOptions = true, description = "Hold a StatefulSet's rolling update where it is (the partition goes to spec.replicas; the earlier one is kept for resume).")
+public final class RolloutPauseCommand extends SetVerbCommand {
+
+    @Override
+    String change(StatefulSetServiceBlockingStub stub, ObjectRef set) {
+        return stub.pause(PauseRequest.newBuilder().setRef(set).build()).getMessage();
+    }
+}

@@ -1,0 +1,68 @@
+package dev.stateful.app.cli;
+
+import dev.stateful.app.ExitCodes;
+import dev.stateful.grpc.v1.ObjectRef;
+import dev.stateful.grpc.v1.StatefulSetServiceGrpc.StatefulSetServiceBlockingStub;
+import dev.stateful.grpc.v1.StatefulSetServiceGrpc;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * One change of a StatefulSet on a running {@code serve} that prints kubectl's one line
+ * ({@code statefulset.apps/web restarted}): scale, set image, rollout restart|pause|resume. The set is
+ * named as kubectl names it, {@code web} or {@code statefulset/web}; a change the server refuses as
+ * invalid exits 2.
+ */
+abstract class SetVerbCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "NAME", description = "the StatefulSet: NAME or statefulset/NAME")
+    String name;
+
+    @Option(names = {"-n", "--namespace"}, defaultValue = "default", description = "namespace (default: ${DEFAULT-VALUE})")
+    String namespace;
+
+    @Mixin
+    ClientOptions client;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    /** Makes the call; returns the line to print. */
+    abstract String change(StatefulSetServiceBlockingStub stub, ObjectRef set);
+
+    @Override
+    public Integer call() {
+        ObjectRef set = ObjectRef.newBuilder().setNamespace(namespace).setName(bareName(name)).build();
+        return ServerCalls.run(client.settings(), spec.commandLine().getErr(), channel -> {
+            try {
+                spec.commandLine().getOut().println(change(StatefulSetServiceGrpc.newBlockingStub(channel).withDeadlineAfter(30, TimeUnit.SECONDS), set));
+                return ExitCodes.OK;
+            } catch (StatusRuntimeException e) {
+                if (e.getStatus().getCode() != Status.Code.INVALID_ARGUMENT) {
+                    throw e;
+                }
+                spec.commandLine().getErr().println("error: " + e.getStatus().getDescription());
+                return ExitCodes.INVALID;
+            }
+        });
+    }
+
+    /** kubectl's TYPE/NAME form: {@code statefulset/web}, {@code sts/web}, {@code statefulset.apps/web}. */
+    private String bareName(String given) {
+        int slash = given.indexOf('/');
+        if (slash < 0) {
+            return given;
+        }
+        String type = given.substring(0, slash);
+        if (!type.equals("statefulset") && !type.equals("statefulsets") && !type.equals("sts") && !type.equals("statefulset.apps")) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "only statefulsets are served here, not \"" + type + "\"");
+        }
+        return given.substring(slash + 1);
+    }
+}

@@ -1,0 +1,111 @@
+package dev.stateful.app.grpc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.stateful.app.ExitCodes;
+import dev.stateful.app.Main;
+import dev.stateful.grpc.runtime.Channels;
+import dev.stateful.grpc.runtime.ClientSettings;
+import dev.stateful.grpc.v1.GetStatefulSetRequest;
+import dev.stateful.grpc.v1.GetStatefulSetResponse;
+import dev.stateful.grpc.v1.ObjectRef;
+import dev.stateful.grpc.v1.PodInfo;
+import dev.stateful.grpc.v1.StatefulSetServiceGrpc;
+import io.grpc.ManagedChannel;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** {@code stateful scale}, {@code set image} and {@code rollout restart|pause|resume} through the real main against a running serve. */
+class RolloutVerbsCliTest {
+
+    private static Commands.Run main(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int exit = Main.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
+        return new Commands.Run(exit, out.toString(), err.toString());
+    }
+
+    private static GetStatefulSetResponse get(Commands.Served served) {
+        ManagedChannel channel = Channels.open(ClientSettings.plaintext(served.address()));
+        try {
+            return StatefulSetServiceGrpc.newBlockingStub(channel).withDeadlineAfter(10, TimeUnit.SECONDS)
+                    .getStatefulSet(GetStatefulSetRequest.newBuilder().setRef(ObjectRef.newBuilder().setName("web")).build());
+        } finally {
+            channel.shutdownNow();
+        }
+    }
+
+    private static void rolledOut(Commands.Served served) {
+        Commands.Run status = main("rollout", "status", "web", "--server", served.address(), "--timeout", "60");
+        assertThat(status.exit()).as(status.out() + status.err()).isZero();
+    }
+
+    @Test
+    void scaleAndSetImageChangeTheSetAndTheControllerFollows() throws Exception {
+        try (Commands.Served served = Commands.serve("--time-scale", "50", "--file", Commands.WEB.toString())) {
+            rolledOut(served);
+
+            Commands.Run scale = main("scale", "statefulset/web", "--replicas", "4", "--server", served.address());
+            assertThat(scale.exit()).as(scale.err()).isZero();
+            assertThat(scale.out().strip()).isEqualTo("statefulset.apps/web scaled");
+            rolledOut(served);
+            assertThat(get(served).getPodsList()).extracting(PodInfo::getName).containsExactly("web-0", "web-1", "web-2", "web-3");
+
+            Commands.Run image = main("set", "image", "web", "nginx=registry.k8s.io/nginx-slim:0.9", "--server", served.address());
+            assertThat(image.exit()).as(image.err()).isZero();
+            assertThat(image.out().strip()).isEqualTo("statefulset.apps/web image updated");
+            rolledOut(served);
+            assertThat(main("rollout", "history", "web", "--server", served.address()).out())
+                    .containsPattern("2\\s+<none>\\s+registry.k8s.io/nginx-slim:0.9\\s+4 \\(update\\)");
+        }
+    }
+
+    @Test
+    void restartReplacesEveryPodAndPauseHoldsARolloutUntilResume() throws Exception {
+        try (Commands.Served served = Commands.serve("--time-scale", "50", "--file", Commands.WEB.toString())) {
+            rolledOut(served);
+            var before = get(served).getPodsList().stream().map(PodInfo::getUid).toList();
+
+            Commands.Run restart = main("rollout", "restart", "web", "--server", served.address());
+            assertThat(restart.out().strip()).isEqualTo("statefulset.apps/web restarted");
+            rolledOut(served);
+            assertThat(get(served).getPodsList()).hasSize(3).extracting(PodInfo::getUid).doesNotContainAnyElementsOf(before);
+
+            assertThat(main("rollout", "pause", "web", "--server", served.address()).out().strip()).isEqualTo("statefulset.apps/web paused");
+            var revisionsBefore = get(served).getPodsList().stream().map(PodInfo::getRevision).toList();
+            assertThat(main("set", "image", "web", "*=registry.k8s.io/nginx-slim:0.9", "--server", served.address()).exit()).isZero();
+            TimeUnit.MILLISECONDS.sleep(500);
+            assertThat(get(served).getPodsList()).extracting(PodInfo::getRevision).containsExactlyElementsOf(revisionsBefore);
+
+            assertThat(main("rollout", "resume", "web", "--server", served.address()).out().strip()).isEqualTo("statefulset.apps/web resumed");
+            rolledOut(served);
+            GetStatefulSetResponse after = get(served);
+            assertThat(after.getPodsList()).extracting(PodInfo::getRevision).containsOnly(after.getStatefulSet().getStatus().getUpdateRevision());
+            assertThat(after.getStatefulSet().getStatus().getUpdateRevision()).isNotIn(revisionsBefore);
+        }
+    }
+
+    @Test
+    void refusedChangesAreInvalidInputWithKubectlsWords() throws Exception {
+        try (Commands.Served served = Commands.serve("--file", Commands.WEB.toString())) {
+            Commands.Run negative = main("scale", "web", "--replicas", "-1", "--server", served.address());
+            Commands.Run noSuchContainer = main("set", "image", "web", "sidecar=busybox", "--server", served.address());
+            Commands.Run notPaused = main("rollout", "resume", "web", "--server", served.address());
+            Commands.Run deployment = main("rollout", "restart", "deployment/web", "--server", served.address());
+            Commands.Run unknown = main("scale", "db", "--replicas", "1", "--server", served.address());
+
+            assertThat(negative.exit()).isEqualTo(ExitCodes.INVALID);
+            assertThat(negative.err()).contains("spec.replicas").doesNotContain("\tat ");
+            assertThat(noSuchContainer.exit()).isEqualTo(ExitCodes.INVALID);
+            assertThat(noSuchContainer.err().strip()).isEqualTo("error: unable to find container named \"sidecar\"");
+            assertThat(notPaused.exit()).isEqualTo(ExitCodes.FAILURE);
+            assertThat(notPaused.err().strip()).isEqualTo("error: statefulsets.apps \"web\" is not paused");
+            assertThat(deployment.exit()).isEqualTo(ExitCodes.INVALID);
+            assertThat(deployment.err()).contains("only statefulsets are served here, not \"deployment\"");
+            assertThat(unknown.exit()).isEqualTo(ExitCodes.FAILURE);
+            assertThat(unknown.err()).contains("statefulsets.apps \"db\" not found");
+        }
+    }
+}
