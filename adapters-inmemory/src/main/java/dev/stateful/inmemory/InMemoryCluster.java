@@ -11,7 +11,9 @@ import dev.stateful.inmemory.gc.GarbageCollector;
 import dev.stateful.inmemory.kubelet.KubeletTimings;
 import dev.stateful.inmemory.kubelet.SimulatedKubelet;
 import dev.stateful.inmemory.manifest.ApplyResult;
+import dev.stateful.inmemory.manifest.InvalidManifestException;
 import dev.stateful.inmemory.manifest.ManifestApplier;
+import dev.stateful.inmemory.manifest.ManifestException;
 import dev.stateful.inmemory.ports.InMemoryClaimControl;
 import dev.stateful.inmemory.ports.InMemoryClusterEvents;
 import dev.stateful.inmemory.ports.InMemoryClusterReader;
@@ -117,8 +119,23 @@ public final class InMemoryCluster {
 
     // ------------------------------------------------------------------ input
 
-    /** Applies a manifest as the user, in namespace {@value #DEFAULT_NAMESPACE} unless documents say otherwise. */
+    /**
+     * Applies a manifest as the user, in namespace {@value #DEFAULT_NAMESPACE} unless documents say
+     * otherwise. A document the API server would refuse fails the caller (a test) with every problem.
+     *
+     * @throws InvalidManifestException when a document has problems (the others are applied)
+     * @throws ManifestException when the text is not YAML
+     */
     public ApplyResult apply(String yaml) {
+        ApplyResult result = applyAllowingProblems(yaml);
+        if (result.hasProblems()) {
+            throw new InvalidManifestException(result);
+        }
+        return result;
+    }
+
+    /** Like {@link #apply}, but problems are returned, not thrown: for tests about invalid manifests, and for tools that report them. */
+    public ApplyResult applyAllowingProblems(String yaml) {
         return new ManifestApplier(user, DEFAULT_NAMESPACE).apply(yaml);
     }
 

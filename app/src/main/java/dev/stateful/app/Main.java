@@ -1,5 +1,6 @@
 package dev.stateful.app;
 
+import dev.stateful.app.cli.CompletionCommand;
 import dev.stateful.app.cli.ControllerCommand;
 import dev.stateful.app.cli.DemoCommand;
 import dev.stateful.app.cli.EngineCommand;
@@ -8,6 +9,7 @@ import dev.stateful.app.cli.RolloutCommand;
 import dev.stateful.app.cli.ScaleCommand;
 import dev.stateful.app.cli.SetCommand;
 import dev.stateful.app.cli.ServeCommand;
+import dev.stateful.app.cli.UsageErrors;
 import dev.stateful.app.cli.ValidateCommand;
 import dev.stateful.app.cli.VersionProvider;
 import picocli.CommandLine;
@@ -19,7 +21,7 @@ import picocli.CommandLine.Command;
         versionProvider = VersionProvider.class,
         description = "A StatefulSet controller: run it against a cluster, serve it over gRPC, or try it on the embedded in-memory cluster.",
         subcommands = {DemoCommand.class, ControllerCommand.class, ServeCommand.class, RolloutCommand.class, ScaleCommand.class, SetCommand.class, EngineCommand.class,
-                ValidateCommand.class, PlanCommand.class, CommandLine.HelpCommand.class})
+                ValidateCommand.class, PlanCommand.class, CompletionCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
     @CommandLine.Spec
@@ -39,9 +41,10 @@ public final class Main implements Runnable {
         CommandLine cli = new CommandLine(new Main());
         cli.setOut(out);
         cli.setErr(err);
+        cli.setParameterExceptionHandler(new UsageErrors());
         cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             commandLine.getErr().println("error: " + (ex.getMessage() == null ? ex.getClass().getSimpleName() : ex.getMessage()));
-            return ExitCodes.FAILURE;
+            return ex instanceof InvalidInputException ? ExitCodes.INVALID : ExitCodes.FAILURE;
         });
         return cli.execute(args);
     }

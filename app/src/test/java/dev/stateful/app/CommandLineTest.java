@@ -96,7 +96,8 @@ class CommandLineTest {
             throw new IllegalStateException(e);
         }
         Run run = run("validate", "-f", bad.toString());
-        assertThat(run.exit()).isEqualTo(ExitCodes.FAILURE);
+        // malformed YAML is invalid input, exit 2, from every command that reads a manifest
+        assertThat(run.exit()).isEqualTo(ExitCodes.INVALID);
         assertThat(run.err()).startsWith("error: target/bad.yaml is not valid YAML").contains("line");
         assertThat(run.err()).doesNotContain("\tat ");
     }

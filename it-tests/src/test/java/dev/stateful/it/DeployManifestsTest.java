@@ -35,7 +35,7 @@ class DeployManifestsTest {
     @BeforeAll
     static void load() throws IOException {
         try (Stream<Path> files = Files.list(DEPLOY)) {
-            objects = files.filter(f -> !f.getFileName().toString().equals("kustomization.yaml")).sorted()
+            objects = files.filter(f -> f.getFileName().toString().endsWith(".yaml") && !f.getFileName().toString().equals("kustomization.yaml")).sorted()
                     .flatMap(DeployManifestsTest::read).toList();
         }
     }

@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.io.File;
 import java.net.ConnectException;
 import java.net.UnknownHostException;
@@ -55,10 +56,19 @@ public final class ClientFactory {
     }
 
     public static KubernetesClient create(Options options) {
-        return create(options, System.getenv(), Path.of(System.getProperty("user.home")));
+        return create(options, null);
+    }
+
+    /** @param metrics where client-go's {@code rest_client_*} series go, or null for none */
+    public static KubernetesClient create(Options options, MeterRegistry metrics) {
+        return create(options, System.getenv(), Path.of(System.getProperty("user.home")), metrics);
     }
 
     static KubernetesClient create(Options options, Map<String, String> env, Path home) {
+        return create(options, env, home, null);
+    }
+
+    static KubernetesClient create(Options options, Map<String, String> env, Path home, MeterRegistry metrics) {
         Config config = load(options, env, home);
         config.setRequestTimeout((int) options.requestTimeout().toMillis());
         // The work queue retries failed syncs with per-key backoff; retrying inside the client as
@@ -67,7 +77,12 @@ public final class ClientFactory {
         TokenBucket bucket = new TokenBucket(options.qps(), options.burst());
         return new KubernetesClientBuilder()
                 .withConfig(config)
-                .withHttpClientBuilderConsumer(http -> http.addOrReplaceInterceptor(RateLimitInterceptor.NAME, new RateLimitInterceptor(bucket)))
+                .withHttpClientBuilderConsumer(http -> {
+                    http.addOrReplaceInterceptor(RateLimitInterceptor.NAME, new RateLimitInterceptor(bucket));
+                    if (metrics != null) {
+                        http.addOrReplaceInterceptor(RequestMetrics.NAME, new RequestMetrics(metrics));
+                    }
+                })
                 .build();
     }
 
@@ -99,19 +114,23 @@ public final class ClientFactory {
 
     static Config load(Options options, Map<String, String> env, Path home) {
         Optional<Path> file = kubeconfig(options, env, home);
+        if (file.isEmpty() && !inCluster(env)) {
+            throw new ClientConfigException("no Kubernetes configuration found: pass --kubeconfig, set KUBECONFIG, "
+                    + "create ~/.kube/config or run inside a cluster");
+        }
+        Config config;
         try {
-            if (file.isPresent()) {
-                return Config.fromKubeconfig(options.context(), file.get().toFile());
-            }
-            if (inCluster(env)) {
-                return Config.autoConfigure(options.context());
-            }
+            config = file.isPresent() ? Config.fromKubeconfig(options.context(), file.get().toFile()) : Config.autoConfigure(options.context());
         } catch (RuntimeException e) {
             throw new ClientConfigException("invalid Kubernetes configuration"
                     + file.map(f -> " in " + f).orElse("") + ": " + firstLine(String.valueOf(e.getMessage())), e);
         }
-        throw new ClientConfigException("no Kubernetes configuration found: pass --kubeconfig, set KUBECONFIG, "
-                + "create ~/.kube/config or run inside a cluster");
+        // fabric8 quietly keeps the current context when the named one is missing: that would drive the wrong cluster
+        if (file.isPresent() && options.context() != null
+                && config.getContexts().stream().noneMatch(c -> options.context().equals(c.getName()))) {
+            throw new UnknownContextException(options.context());
+        }
+        return config;
     }
 
     static Optional<Path> kubeconfig(Options options, Map<String, String> env, Path home) {

@@ -94,6 +94,11 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
         }
     }
 
+    /** Every informer has listed and its watch is open: changes made from now on reach the caches. */
+    public boolean isWatching() {
+        return all().allMatch(SharedIndexInformer::isWatching);
+    }
+
     @Override
     public boolean hasSynced() {
         return all().allMatch(SharedIndexInformer::hasSynced);

@@ -108,7 +108,7 @@ public final class ControllerLoop implements AutoCloseable {
         try {
             outcome = syncer.sync(key);
         } catch (RuntimeException e) {
-            LOG.error("error syncing StatefulSet {}", key, e);
+            LOG.atError().addKeyValue("statefulSet", key).setCause(e).log("Error syncing StatefulSet, requeuing with backoff");
             outcome = KeySyncer.Outcome.failure();
         }
         if (outcome.ok()) {

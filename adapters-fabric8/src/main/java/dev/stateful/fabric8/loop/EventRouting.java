@@ -30,8 +30,8 @@ public final class EventRouting implements ClusterEvents.Handler {
         }
         if (oldSet != null && newSet != null
                 && oldSet.spec().replicasOrDefault() != newSet.spec().replicasOrDefault()) {
-            LOG.info("updating StatefulSet {}: replicas {} -> {}", set.key(),
-                    oldSet.spec().replicasOrDefault(), newSet.spec().replicasOrDefault());
+            LOG.atInfo().addKeyValue("statefulSet", set.key()).addKeyValue("oldReplicas", oldSet.spec().replicasOrDefault())
+                    .addKeyValue("newReplicas", newSet.spec().replicasOrDefault()).log("Updating StatefulSet");
         }
         queue.add(set.key());
     }

@@ -220,6 +220,16 @@ public final class WorkQueue<K> {
         }
     }
 
+    /** Nothing to do now or later: no key queued, in process, or waiting for a delay (requeue or backoff). */
+    public boolean isIdle() {
+        lock.lock();
+        try {
+            return queue.isEmpty() && processing.isEmpty() && waiting.isEmpty();
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** Keys ready to be handed out. */
     public int len() {
         lock.lock();

@@ -49,7 +49,7 @@ class ManifestApplierTest {
 
     @Test
     void theMisspelledManifestReportsEveryProblemWithItsFieldPathAndLine() {
-        ApplyResult result = cluster.apply(resource("myapp-typos.yaml"));
+        ApplyResult result = cluster.applyAllowingProblems(resource("myapp-typos.yaml"));
 
         assertThat(result.applied()).extracting(ApplyResult.Applied::kind).containsExactly(Kind.SERVICES);
         assertThat(result.problems()).singleElement().satisfies(problem -> {
@@ -102,7 +102,7 @@ class ManifestApplierTest {
                 + "apiVersion: apps/v1beta2\nkind: StatefulSet\nmetadata:\n  name: old\n---\n"
                 + "apiVersion: v1\nkind: Service\nmetadata:\n  name: svc\n---\n";
 
-        ApplyResult result = cluster.apply(yaml);
+        ApplyResult result = cluster.applyAllowingProblems(yaml);
 
         assertThat(result.applied()).extracting(a -> a.key().name()).containsExactly("svc");
         assertThat(result.problems()).extracting(ManifestProblem::document).containsExactly(1, 2);
@@ -115,7 +115,7 @@ class ManifestApplierTest {
     void aWrongTypeIsReportedAtItsLine() {
         String yaml = "apiVersion: apps/v1\nkind: StatefulSet\nmetadata:\n  name: web\nspec:\n  replicas: three\n";
 
-        ApplyResult result = cluster.apply(yaml);
+        ApplyResult result = cluster.applyAllowingProblems(yaml);
 
         assertThat(result.problems()).singleElement().satisfies(p -> assertThat(p.findings()).singleElement()
                 .hasToString("line 6, column 3: spec.replicas: Invalid type: expected an integer, got string \"three\""));
@@ -139,10 +139,22 @@ class ManifestApplierTest {
             throw new ApiException.Invalid("StatefulSet.apps \"web\" is invalid: spec.selector: Required value");
         }).build();
 
-        ApplyResult result = strict.apply(resource("nginx-web.yaml"));
+        ApplyResult result = strict.applyAllowingProblems(resource("nginx-web.yaml"));
 
         assertThat(result.applied()).extracting(ApplyResult.Applied::kind).containsExactly(Kind.SERVICES);
         assertThat(result.describeProblems()).contains("spec.selector: Required value");
+    }
+
+    @Test
+    void applyingAnInvalidManifestFailsTheTestWithEveryProblemAndStillAppliesTheValidDocuments() {
+        assertThatThrownBy(() -> cluster.apply(resource("myapp-typos.yaml")))
+                .isInstanceOf(AssertionError.class)
+                .isInstanceOf(InvalidManifestException.class)
+                .hasMessageContaining("use applyAllowingProblems")
+                .hasMessageContaining("spec.selector.matchLables")
+                .hasMessageContaining("spec.volumeClaimTeplates")
+                .satisfies(e -> assertThat(((InvalidManifestException) e).result().problems()).hasSize(1));
+        assertThat(cluster.user().services().list("default")).hasSize(1);
     }
 
     @Test

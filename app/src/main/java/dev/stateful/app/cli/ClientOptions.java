@@ -1,11 +1,7 @@
 package dev.stateful.app.cli;
 
-import dev.stateful.grpc.runtime.Channels;
 import dev.stateful.grpc.runtime.ClientSettings;
-import dev.stateful.grpc.security.BearerToken;
-import dev.stateful.grpc.security.ClientTls;
-import java.nio.file.Path;
-import java.util.Optional;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** How a client command reaches a {@code stateful serve}: address, token, TLS. */
@@ -15,35 +11,10 @@ public final class ClientOptions {
             description = "the server (default: ${DEFAULT-VALUE})")
     String server;
 
-    @Option(names = "--token-file", paramLabel = "FILE", description = "bearer token file (default: the STATEFUL_TOKEN environment variable, if set)")
-    Path tokenFile;
-
-    @Option(names = "--tls", description = "use TLS, trusting the JDK's CAs unless --tls-ca is given")
-    boolean tls;
-
-    @Option(names = "--tls-ca", paramLabel = "FILE", description = "PEM CA certificates to trust (implies --tls)")
-    Path tlsCa;
-
-    @Option(names = "--tls-cert", paramLabel = "FILE", description = "PEM client certificate, for mutual TLS (implies --tls)")
-    Path tlsCert;
-
-    @Option(names = "--tls-key", paramLabel = "FILE", description = "PEM (PKCS#8) key of the client certificate")
-    Path tlsKey;
-
-    /** @param address overrides {@code --server} (e.g. from {@code --ports grpc://host:port}) */
-    ClientSettings settings(String address) {
-        ClientSettings settings = ClientSettings.plaintext(Channels.target(address));
-        Optional<BearerToken> token = tokenFile != null ? Optional.of(BearerToken.fromFile(tokenFile)) : BearerToken.fromEnvironment(System.getenv());
-        if (token.isPresent()) {
-            settings = settings.withToken(token.get());
-        }
-        if (tls || tlsCa != null || tlsCert != null || tlsKey != null) {
-            settings = settings.withTls(new ClientTls(Optional.ofNullable(tlsCa), Optional.ofNullable(tlsCert), Optional.ofNullable(tlsKey)));
-        }
-        return settings;
-    }
+    @Mixin
+    ConnectionOptions connection;
 
     ClientSettings settings() {
-        return settings(server);
+        return connection.settings(server);
     }
 }

@@ -1,10 +1,12 @@
 package dev.stateful.app.cli;
 
+import dev.stateful.app.InvalidInputException;
 import dev.stateful.app.controller.ControllerSettings;
 import dev.stateful.app.controller.GoDuration;
 import dev.stateful.app.controller.InCluster;
 import dev.stateful.app.controller.LogFormat;
 import dev.stateful.app.controller.RunningController;
+import dev.stateful.fabric8.client.UnknownContextException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
@@ -94,7 +96,12 @@ public final class ControllerCommand implements Callable<Integer> {
     public Integer call() throws InterruptedException {
         ControllerSettings settings = settings();
         logFormat.apply();
-        RunningController controller = RunningController.start(settings);
+        RunningController controller;
+        try {
+            controller = RunningController.start(settings);
+        } catch (UnknownContextException e) {
+            throw new InvalidInputException(e.getMessage());
+        }
         Runtime.getRuntime().addShutdownHook(new Thread(controller::close, "shutdown"));
         return controller.awaitTermination();
     }

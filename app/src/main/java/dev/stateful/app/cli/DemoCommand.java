@@ -48,11 +48,12 @@ public final class DemoCommand implements Callable<Integer> {
         Narrator narrator = new Narrator(out, cluster.clock());
         Injector injector = Guice.createInjector(new InMemoryModule(cluster), new EngineModule(narrator));
         cluster.clusterEvents().subscribe(narrator);
+        cluster.stores().addListener(narrator);
 
         narrator.say("Applying " + source + " to the in-memory cluster");
         ApplyResult applied;
         try {
-            applied = cluster.apply(text);
+            applied = cluster.applyAllowingProblems(text);
         } catch (ManifestException e) {
             spec.commandLine().getErr().println("error: " + source + " is not valid YAML: " + e.getMessage());
             return ExitCodes.INVALID;

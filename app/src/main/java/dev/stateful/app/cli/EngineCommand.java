@@ -30,7 +30,8 @@ import picocli.CommandLine.Option;
         description = "Run the StatefulSet controller against remote ports served over gRPC (e.g. by `stateful serve --remote-ports`).")
 public final class EngineCommand implements Callable<Integer> {
 
-    @Option(names = "--ports", required = true, paramLabel = "grpc://HOST:PORT", description = "the remote-ports server")
+    @Option(names = "--ports", required = true, paramLabel = "grpc://HOST:PORT",
+            description = "the remote-ports server, e.g. grpc://127.0.0.1:50051 (the address `stateful serve --remote-ports` prints)")
     String ports;
 
     @Option(names = "--resync-seconds", defaultValue = "30", description = "sync every set at least this often (default: ${DEFAULT-VALUE})")
@@ -40,7 +41,7 @@ public final class EngineCommand implements Callable<Integer> {
     long callTimeoutSeconds;
 
     @Mixin
-    ClientOptions client;
+    ConnectionOptions connection;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -56,7 +57,8 @@ public final class EngineCommand implements Callable<Integer> {
             stop.countDown();
             awaitQuietly(stopped); // let the sync in flight finish before the JVM exits
         }, "engine-shutdown");
-        try (RemotePorts remote = RemotePorts.connect(client.settings(ports), policy)) {
+        try (RemotePorts remote = RemotePorts.connect(connection.settings(ports), policy);
+             PortsProbe probe = new PortsProbe(connection.settings(ports), spec.commandLine().getErr()).start()) {
             Injector injector = Guice.createInjector(GrpcModule.remotePorts(remote.ports()), new EngineModule(ReconcileListener.NONE));
             try (SyncLoop loop = new SyncLoop(remote.ports().reader(), remote.ports().clusterEvents(),
                     injector.getInstance(StatefulSetReconciler.class), Duration.ofSeconds(resyncSeconds), Clock.systemUTC()).start()) {

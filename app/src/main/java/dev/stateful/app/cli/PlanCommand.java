@@ -34,7 +34,7 @@ import picocli.CommandLine.Option;
         description = "Print the actions the controller would take now for a StatefulSet, the status it would write, and why it waits.")
 public final class PlanCommand implements Callable<Integer> {
 
-    @Option(names = {"-f", "--file"}, required = true, paramLabel = "FILE", description = "manifest with the StatefulSet")
+    @Option(names = {"-f", "--file"}, required = true, paramLabel = "FILE", description = "manifest with the StatefulSet; - reads standard input")
     Path file;
 
     @Option(names = "--state", paramLabel = "FILE", description = "observed Pods, PVCs and ControllerRevisions (default: a fresh cluster)")
@@ -43,16 +43,21 @@ public final class PlanCommand implements Callable<Integer> {
     @Option(names = "--now", paramLabel = "TIME", description = "the time to plan at, RFC 3339 (default: now)")
     Instant now;
 
+    @Option(names = {"-o", "--output"}, paramLabel = "json|yaml", converter = OutputFormat.Converter.class,
+            description = "print the plan as json or yaml instead of text")
+    OutputFormat output = OutputFormat.TEXT;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() {
+        OutputFormat format = output.requireNoTable(spec.commandLine());
         PrintWriter out = spec.commandLine().getOut();
         List<StatefulSetCheck> checks = ManifestFile.documents(file).stream()
                 .filter(StatefulSetCheck::isStatefulSet).map(StatefulSetCheck::of).toList();
         if (checks.isEmpty()) {
-            out.println(file + ": no StatefulSet found");
+            spec.commandLine().getErr().println("error: " + ManifestFile.name(file) + ": no StatefulSet found");
             return ExitCodes.INVALID;
         }
         List<Pod> pods = new ArrayList<>();
@@ -62,16 +67,25 @@ public final class PlanCommand implements Callable<Integer> {
             readState(pods, claims, revisions);
         }
         int exit = ExitCodes.OK;
+        List<Json> items = new ArrayList<>();
         for (StatefulSetCheck check : checks) {
             if (!check.isValid() || check.set().isEmpty()) {
-                out.println("StatefulSet " + check.name() + " is invalid:");
-                check.problems().forEach(p -> out.println("  " + p));
+                PrintWriter report = format.isStructured() ? spec.commandLine().getErr() : out;
+                report.println("StatefulSet " + check.name() + " is invalid:");
+                check.problems().forEach(p -> report.println("  " + p));
                 exit = ExitCodes.INVALID;
                 continue;
             }
             StatefulSet set = withIdentity(check.set().get());
             Plan plan = StatefulSetPlanner.plan(new Snapshot(set, pods, claims, revisions, now == null ? Instant.now() : now));
-            PlanPrinter.print(plan, out);
+            if (format.isStructured()) {
+                items.add(PlanPrinter.toJson(plan));
+            } else {
+                PlanPrinter.print(plan, out);
+            }
+        }
+        if (format.isStructured()) {
+            format.print(Json.object("items", items), out);
         }
         return exit;
     }

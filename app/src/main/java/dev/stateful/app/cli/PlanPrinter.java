@@ -1,15 +1,17 @@
 package dev.stateful.app.cli;
 
+import dev.stateful.domain.json.Json;
 import dev.stateful.domain.model.StatefulSetStatus;
 import dev.stateful.domain.revision.RevisionWrite;
 import dev.stateful.domain.sync.Operation;
 import dev.stateful.domain.sync.Ownership;
-import dev.stateful.domain.sync.Phase;
 import dev.stateful.domain.sync.Plan;
 import dev.stateful.domain.sync.Wait;
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
 
-/** Renders a plan for people: the actions in order, the status to write, and why it waits. */
+/** Renders a plan: for people (the actions in order, the status to write, why it waits), or as data for {@code -o json|yaml}. */
 final class PlanPrinter {
 
     private PlanPrinter() {
@@ -22,28 +24,12 @@ final class PlanPrinter {
             plan.violations().forEach(v -> out.println("    " + v));
             return;
         }
-        int n = 0;
         out.println("Actions:");
-        for (Ownership.Change change : plan.ownership()) {
-            out.println(String.format("  %2d. %s", ++n, change.describe()));
+        List<String> actions = actions(plan);
+        for (int i = 0; i < actions.size(); i++) {
+            out.println(String.format("  %2d. %s", i + 1, actions.get(i)));
         }
-        RevisionWrite write = plan.revisions().write();
-        if (write instanceof RevisionWrite.Create c) {
-            out.println(String.format("  %2d. create ControllerRevision %s (revision %d)", ++n, c.revision().name(), c.revision().revision()));
-        } else if (write instanceof RevisionWrite.Renumber r) {
-            out.println(String.format("  %2d. renumber ControllerRevision %s to revision %d (rollback)", ++n, r.existing().name(), r.newRevision()));
-        }
-        for (Phase phase : plan.phases()) {
-            for (Phase.Unit unit : phase.units()) {
-                for (Operation op : unit.operations()) {
-                    out.println(String.format("  %2d. %s", ++n, op.describe()));
-                }
-            }
-        }
-        for (var revision : plan.revisionsToDelete()) {
-            out.println(String.format("  %2d. delete ControllerRevision %s (history limit)", ++n, revision.name()));
-        }
-        if (n == 0) {
+        if (actions.isEmpty()) {
             out.println("  none");
         }
         StatefulSetStatus s = plan.status();
@@ -59,5 +45,44 @@ final class PlanPrinter {
             }
         }
         plan.requeueAfter().ifPresent(d -> out.println("Look again in " + d.toSeconds() + "s (minReadySeconds)"));
+    }
+
+    /** The same plan as data: the actions in order, the status, the waits (pod and reason) and the requeue delay. */
+    static Json toJson(Plan plan) {
+        StatefulSetStatus s = plan.status();
+        Json.Obj json = Json.object("statefulSet", Json.object("namespace", plan.key().namespace(), "name", plan.key().name()),
+                "valid", plan.isValid(),
+                "violations", plan.violations().stream().map(Object::toString).toList());
+        if (!plan.isValid()) {
+            return json;
+        }
+        return json.with("actions", actions(plan))
+                .with("status", Json.object("replicas", s.replicas(), "readyReplicas", s.readyReplicas(),
+                        "availableReplicas", s.availableReplicas(), "currentReplicas", s.currentReplicas(),
+                        "updatedReplicas", s.updatedReplicas(), "currentRevision", s.currentRevision(),
+                        "updateRevision", s.updateRevision(), "observedGeneration", s.observedGeneration()))
+                .with("waiting", plan.waits().stream().map(w -> Json.object("pod", w.pod(), "reason", w.reason())).toList())
+                .with("requeueAfterSeconds", plan.requeueAfter().map(d -> (Object) d.toSeconds()).orElse(null));
+    }
+
+    /** Every write of the plan in execution order: ownership, the revision, pods and claims, history truncation. */
+    static List<String> actions(Plan plan) {
+        List<String> actions = new ArrayList<>();
+        for (Ownership.Change change : plan.ownership()) {
+            actions.add(change.describe());
+        }
+        RevisionWrite write = plan.revisions().write();
+        if (write instanceof RevisionWrite.Create c) {
+            actions.add(String.format("create ControllerRevision %s (revision %d)", c.revision().name(), c.revision().revision()));
+        } else if (write instanceof RevisionWrite.Renumber r) {
+            actions.add(String.format("renumber ControllerRevision %s to revision %d (rollback)", r.existing().name(), r.newRevision()));
+        }
+        for (Operation op : plan.operations()) {
+            actions.add(op.describe());
+        }
+        for (var revision : plan.revisionsToDelete()) {
+            actions.add("delete ControllerRevision " + revision.name() + " (history limit)");
+        }
+        return actions;
     }
 }

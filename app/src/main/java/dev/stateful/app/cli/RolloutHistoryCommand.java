@@ -1,12 +1,13 @@
 package dev.stateful.app.cli;
 
 import dev.stateful.app.ExitCodes;
+import dev.stateful.grpc.convert.Timestamps;
 import dev.stateful.grpc.v1.ObjectRef;
 import dev.stateful.grpc.v1.RevisionInfo;
 import dev.stateful.grpc.v1.RolloutHistoryRequest;
+import dev.stateful.grpc.v1.RolloutHistoryResponse;
 import dev.stateful.grpc.v1.StatefulSetServiceGrpc;
 import java.io.PrintWriter;
-import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine;
@@ -19,11 +20,18 @@ import picocli.CommandLine.Parameters;
 @Command(name = "history", mixinStandardHelpOptions = true, description = "List the revisions of a StatefulSet, oldest first.")
 public final class RolloutHistoryCommand implements Callable<Integer> {
 
+    private static final String COLUMNS = "%-9s %-14s %-40s %s";
+    private static final String WIDE_COLUMNS = "%-9s %-14s %-40s %-14s %-40s %s";
+
     @Parameters(paramLabel = "NAME", description = "the StatefulSet")
     String name;
 
     @Option(names = {"-n", "--namespace"}, defaultValue = "default", description = "namespace (default: ${DEFAULT-VALUE})")
     String namespace;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "json|yaml|wide", converter = OutputFormat.Converter.class,
+            description = "json or yaml: the revisions as data; wide: also each revision's name and creation time")
+    OutputFormat output = OutputFormat.TEXT;
 
     @Mixin
     ClientOptions client;
@@ -35,15 +43,22 @@ public final class RolloutHistoryCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         return ServerCalls.run(client.settings(), spec.commandLine().getErr(), channel -> {
-            List<RevisionInfo> revisions = StatefulSetServiceGrpc.newBlockingStub(channel).withDeadlineAfter(30, TimeUnit.SECONDS)
-                    .rolloutHistory(RolloutHistoryRequest.newBuilder().setRef(ObjectRef.newBuilder().setNamespace(namespace).setName(name)).build())
-                    .getRevisionsList();
+            RolloutHistoryResponse history = StatefulSetServiceGrpc.newBlockingStub(channel).withDeadlineAfter(30, TimeUnit.SECONDS)
+                    .rolloutHistory(RolloutHistoryRequest.newBuilder().setRef(ObjectRef.newBuilder().setNamespace(namespace).setName(name)).build());
+            if (output.isStructured()) {
+                output.print(OutputFormat.ofMessage(history), out);
+                return ExitCodes.OK;
+            }
+            boolean wide = output == OutputFormat.WIDE;
             out.println("statefulset.apps/" + name);
-            out.println(String.format("%-9s %-14s %-40s %s", "REVISION", "CHANGE-CAUSE", "IMAGES", "PODS"));
-            for (RevisionInfo r : revisions) {
+            out.println(wide ? String.format(WIDE_COLUMNS, "REVISION", "CHANGE-CAUSE", "IMAGES", "PODS", "NAME", "CREATED")
+                    : String.format(COLUMNS, "REVISION", "CHANGE-CAUSE", "IMAGES", "PODS"));
+            for (RevisionInfo r : history.getRevisionsList()) {
                 String cause = r.getChangeCause().isEmpty() ? "<none>" : r.getChangeCause();
-                String role = r.getUpdate() ? " (update)" : r.getCurrent() ? " (current)" : "";
-                out.println(String.format("%-9d %-14s %-40s %d%s", r.getRevision(), cause, String.join(",", r.getImagesList()), r.getPods(), role));
+                String pods = r.getPods() + (r.getUpdate() ? " (update)" : r.getCurrent() ? " (current)" : "");
+                String images = String.join(",", r.getImagesList());
+                out.println(wide ? String.format(WIDE_COLUMNS, r.getRevision(), cause, images, pods, r.getName(), Timestamps.instant(r.getCreated()))
+                        : String.format(COLUMNS, r.getRevision(), cause, images, pods));
             }
             return ExitCodes.OK;
         });

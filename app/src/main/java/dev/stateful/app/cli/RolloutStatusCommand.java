@@ -10,6 +10,7 @@ import dev.stateful.grpc.v1.WatchRolloutRequest;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.Iterator;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine;
@@ -43,6 +44,10 @@ public final class RolloutStatusCommand implements Callable<Integer> {
             description = "report the rollout stuck after this long without progress (default: ${DEFAULT-VALUE})")
     long progressDeadlineSeconds;
 
+    @Option(names = {"-o", "--output"}, paramLabel = "json|yaml", converter = OutputFormat.Converter.class,
+            description = "print each rollout event as a json object or a yaml document instead of text")
+    OutputFormat output = OutputFormat.TEXT;
+
     @Mixin
     ClientOptions client;
 
@@ -51,8 +56,11 @@ public final class RolloutStatusCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        output.requireNoTable(spec.commandLine());
         PrintWriter out = spec.commandLine().getOut();
-        return ServerCalls.run(client.settings(), spec.commandLine().getErr(), channel -> {
+        Optional<ServerCalls.Waiting> waiting = timeoutSeconds > 0
+                ? Optional.of(new ServerCalls.Waiting(name, Duration.ofSeconds(timeoutSeconds))) : Optional.empty();
+        return ServerCalls.run(client.settings(), spec.commandLine().getErr(), waiting, channel -> {
             StatefulSetServiceBlockingStub stub = StatefulSetServiceGrpc.newBlockingStub(channel);
             if (timeoutSeconds > 0) {
                 stub = stub.withDeadlineAfter(timeoutSeconds, TimeUnit.SECONDS);
@@ -66,9 +74,15 @@ public final class RolloutStatusCommand implements Callable<Integer> {
 
     private int follow(Iterator<RolloutEvent> events, PrintWriter out) {
         RolloutPrinter printer = new RolloutPrinter(out);
+        boolean first = true;
         while (events.hasNext()) {
             RolloutEvent event = events.next();
-            printer.print(event);
+            if (output.isStructured()) {
+                output.printItem(OutputFormat.ofMessage(event), out, first);
+                first = false;
+            } else {
+                printer.print(event);
+            }
             if (event.hasDone()) {
                 return ExitCodes.OK;
             }

@@ -159,7 +159,7 @@ public final class ServeCommand implements Callable<Integer> {
     private boolean preload(InMemoryCluster cluster, PrintWriter err) {
         ApplyResult applied;
         try {
-            applied = cluster.apply(ManifestFile.read(file));
+            applied = cluster.applyAllowingProblems(ManifestFile.read(file));
         } catch (RuntimeException e) {
             err.println("error: " + file + ": " + e.getMessage());
             return false;

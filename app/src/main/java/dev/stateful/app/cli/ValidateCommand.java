@@ -3,6 +3,7 @@ package dev.stateful.app.cli;
 import dev.stateful.app.ExitCodes;
 import dev.stateful.app.manifest.ManifestFile;
 import dev.stateful.app.manifest.StatefulSetCheck;
+import dev.stateful.domain.json.Json;
 import dev.stateful.inmemory.manifest.YamlDocument;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -17,34 +18,53 @@ import picocli.CommandLine.Option;
         description = "Check the StatefulSets in a manifest with the apps/v1 rules and report every problem with its field path.")
 public final class ValidateCommand implements Callable<Integer> {
 
-    @Option(names = {"-f", "--file"}, required = true, paramLabel = "FILE", description = "YAML manifest (multi-document)")
+    @Option(names = {"-f", "--file"}, required = true, paramLabel = "FILE", description = "YAML manifest (multi-document); - reads standard input")
     Path file;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "json|yaml", converter = OutputFormat.Converter.class,
+            description = "print the result as json or yaml instead of text")
+    OutputFormat output = OutputFormat.TEXT;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() {
+        OutputFormat format = output.requireNoTable(spec.commandLine());
         PrintWriter out = spec.commandLine().getOut();
         List<YamlDocument> documents = ManifestFile.documents(file);
         List<StatefulSetCheck> checks = documents.stream().filter(StatefulSetCheck::isStatefulSet).map(StatefulSetCheck::of).toList();
-        if (checks.isEmpty()) {
-            out.println(file + ": no StatefulSet found");
-            return ExitCodes.INVALID;
+        boolean valid = !checks.isEmpty() && checks.stream().allMatch(StatefulSetCheck::isValid);
+        if (format.isStructured()) {
+            format.print(Json.object("items", checks.stream().map(this::toJson).toList()), out);
+        } else {
+            print(checks, out);
         }
-        boolean valid = true;
+        if (checks.isEmpty()) {
+            spec.commandLine().getErr().println("error: " + ManifestFile.name(file) + ": no StatefulSet found");
+        }
+        return valid ? ExitCodes.OK : ExitCodes.INVALID;
+    }
+
+    private void print(List<StatefulSetCheck> checks, PrintWriter out) {
         for (StatefulSetCheck check : checks) {
             if (check.problems().isEmpty()) {
                 out.println("StatefulSet " + check.name() + ": valid");
                 continue;
             }
-            valid &= check.isValid();
             out.println("StatefulSet " + check.name() + (check.isValid() ? ": valid, with warnings" : ": invalid")
-                    + " (" + file + ", document " + check.document().index() + ")");
+                    + " (" + ManifestFile.name(file) + ", document " + check.document().index() + ")");
             for (StatefulSetCheck.Problem problem : check.problems()) {
                 out.println("  " + problem);
             }
         }
-        return valid ? ExitCodes.OK : ExitCodes.INVALID;
+    }
+
+    private Json toJson(StatefulSetCheck check) {
+        return Json.object("kind", "StatefulSet", "name", check.name(), "file", ManifestFile.name(file),
+                "document", check.document().index(), "valid", check.isValid(),
+                "problems", check.problems().stream().map(p -> Json.object("field", p.field(),
+                        "severity", p.isWarning() ? "Warning" : "Error", "message", p.message(),
+                        "line", p.line(), "column", p.column())).toList());
     }
 }

@@ -3,15 +3,18 @@ package dev.stateful.app.controller;
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
-import ch.qos.logback.classic.encoder.JsonEncoder;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.Appender;
 import ch.qos.logback.core.OutputStreamAppender;
+import dev.stateful.app.logging.KubernetesLogEncoder;
 import java.util.Iterator;
 import java.util.Locale;
 import org.slf4j.LoggerFactory;
 
-/** How the controller logs to stderr: logback's text pattern, or one JSON object per line for log collectors. */
+/**
+ * How the controller logs to stderr, as kube-controller-manager does: klog's text lines, or
+ * component-base's JSON (one object per line) for log collectors.
+ */
 public enum LogFormat {
     TEXT,
     JSON;
@@ -39,20 +42,10 @@ public enum LogFormat {
         if (System.getenv("STATEFUL_LOG_LEVEL") == null) {
             root.setLevel(Level.INFO);
         }
-        if (this == TEXT) {
-            return;
-        }
         for (Iterator<Appender<ILoggingEvent>> it = root.iteratorForAppenders(); it.hasNext(); ) {
             if (it.next() instanceof OutputStreamAppender<ILoggingEvent> appender) {
-                JsonEncoder encoder = new JsonEncoder();
+                KubernetesLogEncoder encoder = new KubernetesLogEncoder(this == JSON);
                 encoder.setContext(context);
-                // the message as a person reads it; no logback bookkeeping
-                encoder.setWithFormattedMessage(true);
-                encoder.setWithMessage(false);
-                encoder.setWithArguments(false);
-                encoder.setWithSequenceNumber(false);
-                encoder.setWithNanoseconds(false);
-                encoder.setWithContext(false);
                 encoder.start();
                 appender.stop();
                 appender.setEncoder(encoder);

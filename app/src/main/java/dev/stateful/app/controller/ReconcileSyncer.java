@@ -39,11 +39,14 @@ public final class ReconcileSyncer implements KeySyncer {
         long nanos = System.nanoTime() - start;
         metrics.record(result, nanos);
         if (LOG.isDebugEnabled()) {
-            LOG.debug("synced StatefulSet {} in {} ms with {} writes; {}", key, nanos / 1_000_000, result.writes(),
-                    result.plan().map(plan -> plan.waits().isEmpty() ? "nothing to wait for" : "waiting: " + plan.waits()).orElse("it is gone"));
+            LOG.atDebug().addKeyValue("statefulSet", key).addKeyValue("duration", nanos / 1_000_000 + "ms").addKeyValue("writes", result.writes())
+                    .addKeyValue("waiting", result.plan().map(plan -> plan.waits().isEmpty() ? "nothing" : plan.waits().toString()).orElse("it is gone"))
+                    .log("Finished syncing StatefulSet");
         }
         if (result.error().isPresent()) {
-            LOG.warn("error syncing StatefulSet {} (retrying with backoff): {}", key, result.error().get().getMessage());
+            // upstream: "error syncing StatefulSet %v, requeuing" (StatefulSetController.processNextWorkItem)
+            LOG.atWarn().addKeyValue("statefulSet", key).addKeyValue("err", result.error().get().getMessage())
+                    .log("Error syncing StatefulSet, requeuing with backoff");
             return Outcome.failure();
         }
         return result.requeueAfter().map(Outcome::requeueAfter).orElseGet(Outcome::success);

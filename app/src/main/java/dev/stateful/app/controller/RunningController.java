@@ -9,7 +9,9 @@ import dev.stateful.app.wiring.Fabric8Module;
 import dev.stateful.fabric8.control.Fabric8EventRecorder;
 import dev.stateful.fabric8.election.LeaderElection;
 import dev.stateful.fabric8.informer.ClusterCache;
+import dev.stateful.domain.model.ObjectKey;
 import dev.stateful.fabric8.loop.ControllerLoop;
+import dev.stateful.fabric8.queue.WorkQueue;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import jakarta.inject.Inject;
 import java.time.Duration;
@@ -42,9 +44,18 @@ public final class RunningController implements AutoCloseable {
     private final CountDownLatch terminated = new CountDownLatch(1);
     private volatile int exitCode = ExitCodes.OK;
 
+    private final WorkQueue<ObjectKey> queue;
+    private final ClientLifetime clientLifetime;
+
+    /** Whether closing the controller closes its client: not when the caller lent it (a test's client). */
+    public enum ClientLifetime { OWNED, BORROWED }
+
     @Inject
     RunningController(KubernetesClient client, ClusterCache cache, ControllerLoop loop, Optional<LeaderElection> election,
-                      Fabric8EventRecorder recorder, @EngineModule.Batches ExecutorService batches, HealthServer health) {
+                      Fabric8EventRecorder recorder, @EngineModule.Batches ExecutorService batches, HealthServer health,
+                      WorkQueue<ObjectKey> queue, ClientLifetime clientLifetime) {
+        this.queue = queue;
+        this.clientLifetime = clientLifetime;
         this.client = client;
         this.cache = cache;
         this.loop = loop;
@@ -61,7 +72,20 @@ public final class RunningController implements AutoCloseable {
      * @throws RuntimeException with a one-line message when the cluster cannot be reached or the port is taken
      */
     public static RunningController start(ControllerSettings settings) {
-        Injector injector = Guice.createInjector(new Fabric8Module(settings));
+        return start(new Fabric8Module(settings));
+    }
+
+    /**
+     * The controller on a client the caller owns and closes (e.g. one a test framework made for a
+     * mock API server); the kubeconfig and context of {@code settings} are not used.
+     */
+    public static RunningController start(ControllerSettings settings, KubernetesClient client) {
+        return start(new Fabric8Module(settings, client));
+    }
+
+    private static RunningController start(Fabric8Module module) {
+        ControllerSettings settings = module.settings();
+        Injector injector = Guice.createInjector(module);
         RunningController controller;
         try {
             controller = injector.getInstance(RunningController.class);
@@ -79,6 +103,16 @@ public final class RunningController implements AutoCloseable {
         LOG.info("watching StatefulSets in {} with {} workers", settings.namespace().isEmpty() ? "all namespaces"
                 : "namespace " + settings.namespace(), settings.workers());
         election.ifPresentOrElse(LeaderElection::start, loop::start);
+    }
+
+    /** The informers have listed and watch: a change made now reaches the controller. */
+    public boolean isWatching() {
+        return cache.hasSynced() && cache.isWatching();
+    }
+
+    /** No StatefulSet is queued, being synced, or waiting to be synced again (a requeue or a retry). */
+    public boolean isIdle() {
+        return queue.isIdle();
     }
 
     /** The port of /metrics, /healthz and /readyz. */
@@ -126,7 +160,9 @@ public final class RunningController implements AutoCloseable {
             election.ifPresent(LeaderElection::close);
             batches.shutdownNow();
             cache.close();
-            client.close();
+            if (clientLifetime == ClientLifetime.OWNED) {
+                client.close();
+            }
             health.close();
         } finally {
             terminated.countDown();

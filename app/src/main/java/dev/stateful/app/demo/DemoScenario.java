@@ -14,6 +14,7 @@ import dev.stateful.domain.sync.Availability;
 import dev.stateful.inmemory.InMemoryCluster;
 import dev.stateful.inmemory.driver.ControllerDriver;
 import dev.stateful.inmemory.manifest.ApplyResult;
+import dev.stateful.inmemory.store.DeleteOptions;
 import dev.stateful.inmemory.store.Kind;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,7 +22,8 @@ import java.util.function.UnaryOperator;
 
 /**
  * The story the {@code demo} command tells on the in-memory cluster: ordered creation, scale up,
- * scale down, a canary with a partition, the full rolling update and a rollback.
+ * scale down, a canary with a partition, the full rolling update and a rollback; for an OnDelete
+ * set the update and the rollback are rolled out by deleting pods, as its users do.
  */
 public final class DemoScenario {
 
@@ -44,31 +46,71 @@ public final class DemoScenario {
         int replicas = set.spec().replicasOrDefault();
         narrator.say("");
         narrator.say("1. Create StatefulSet " + key.name() + ": " + replicas + " replicas, " + set.spec().podManagementPolicy()
-                + (set.spec().minReadySeconds() > 0 ? ", minReadySeconds " + set.spec().minReadySeconds() : ""));
+                + ", " + set.spec().updateStrategy().type()
+                + (set.spec().minReadySeconds() > 0 ? ", minReadySeconds " + set.spec().minReadySeconds() : "")
+                + (set.spec().volumeClaimTemplates().isEmpty() ? "" : ", claims whenScaled: " + set.spec().retentionPolicyOrDefault().whenScaled()));
         driver.settle();
         summary(key);
 
         int up = replicas + 2;
         step("2. Scale up to " + up + " (kubectl scale statefulset " + key.name() + " --replicas=" + up + ")", key,
                 s -> s.withSpec(s.spec().withReplicas(up)));
-        step("3. Scale down to 2: pods go highest ordinal first, their claims stay (whenScaled: "
-                + set(key).spec().retentionPolicyOrDefault().whenScaled() + ")", key, s -> s.withSpec(s.spec().withReplicas(2)));
+        boolean claimsGo = set(key).spec().retentionPolicyOrDefault().deleteWhenScaled();
+        step("3. Scale down to 2: pods go highest ordinal first, " + (claimsGo
+                ? "and their claims are deleted with them (whenScaled: Delete)" : "their claims stay (whenScaled: Retain)"),
+                key, s -> s.withSpec(s.spec().withReplicas(2)));
 
         String image = firstImage(set(key));
         String next = nextImage(image);
+        if (set(key).spec().updateStrategy().isOnDelete()) {
+            onDeleteUpdate(key, image, next);
+        } else {
+            rollingUpdate(key, image, next);
+        }
+        ControllerRevision previous = previousRevision(key);
+        String undo = "kubectl rollout undo statefulset " + key.name();
+        if (set(key).spec().updateStrategy().isOnDelete()) {
+            step("6. Roll back (" + undo + "): the template goes back to revision " + previous.revision() + " (" + previous.name()
+                    + "); under OnDelete no pod is replaced until it is deleted", key, s -> RevisionData.applyRevision(s, previous));
+            deletePods("7. Delete the pods again: each comes back at the restored revision", key);
+        } else {
+            step("6. Roll back (" + undo + "): back to revision " + previous.revision() + " (" + previous.name() + ")", key,
+                    s -> RevisionData.applyRevision(s, previous));
+        }
+
+        narrator.say("");
+        narrator.say("Final state of " + key + ":");
+        tables(key);
+    }
+
+    /** RollingUpdate: a canary behind a partition, then the rest. */
+    private void rollingUpdate(ObjectKey key, String image, String next) {
         int canaryPartition = set(key).spec().replicasOrDefault() - 1;
         step("4. Canary: image " + image + " -> " + next + " with partition " + canaryPartition
                 + ": only ordinals >= " + (set(key).spec().startOrdinal() + canaryPartition) + " are updated", key,
                 s -> withPartition(withImage(s, next), canaryPartition));
         step("5. Finish the rollout: partition 0", key, s -> withPartition(s, 0));
+    }
 
-        ControllerRevision previous = previousRevision(key);
-        step("6. Roll back (kubectl rollout undo statefulset " + key.name() + "): back to revision " + previous.revision()
-                + " (" + previous.name() + ")", key, s -> RevisionData.applyRevision(s, previous));
+    /** OnDelete: the controller never replaces a pod by itself; the set keeps its strategy, the user deletes pods. */
+    private void onDeleteUpdate(ObjectKey key, String image, String next) {
+        step("4. Update the template: image " + image + " -> " + next + "; under OnDelete the pods keep running the old revision",
+                key, s -> withImage(s, next));
+        deletePods("5. Delete the pods (kubectl delete pod), highest ordinal first: each is re-created at the new revision", key);
+    }
 
+    private void deletePods(String title, ObjectKey key) {
         narrator.say("");
-        narrator.say("Final state of " + key + ":");
-        tables(key);
+        narrator.say(title);
+        StatefulSet s = set(key);
+        List<Pod> pods = cluster.stores().pods().list(key.namespace()).stream()
+                .filter(p -> PodIdentity.isMemberOf(s, p)).sorted(PodIdentity.DESCENDING_ORDINAL).toList();
+        for (Pod pod : pods) {
+            narrator.say("   kubectl delete pod " + pod.name());
+            cluster.user().pods().delete(ObjectKey.of(pod.metadata()), DeleteOptions.DEFAULT);
+            driver.settle();
+        }
+        summary(key);
     }
 
     private void step(String title, ObjectKey key, UnaryOperator<StatefulSet> change) {
@@ -102,9 +144,10 @@ public final class DemoScenario {
         for (PersistentVolumeClaim c : cluster.stores().claims().list(key.namespace())) {
             String podName = c.name().substring(c.name().indexOf('-') + 1);
             boolean used = cluster.stores().pods().get(new ObjectKey(key.namespace(), podName)).isPresent();
-            claims.add(new String[] {c.name(), c.metadata().ownerReferences().isEmpty() ? "none (retained)"
-                    : String.join(",", c.metadata().ownerReferences().stream().map(r -> r.kind() + "/" + r.name()).toList()),
-                    used ? podName : "-"});
+            // "retained" only where it is the policy's doing: a claim whose pod is gone and that nothing owns
+            String owners = c.metadata().ownerReferences().isEmpty() ? (used ? "none" : "none (retained)")
+                    : String.join(",", c.metadata().ownerReferences().stream().map(r -> r.kind() + "/" + r.name()).toList());
+            claims.add(new String[] {c.name(), owners, used ? podName : "-"});
         }
         narrator.table(claims);
         narrator.say("");

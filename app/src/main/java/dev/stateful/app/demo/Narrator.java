@@ -6,6 +6,9 @@ import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.sync.Availability;
 import dev.stateful.domain.sync.Operation;
 import dev.stateful.domain.sync.Wait;
+import dev.stateful.inmemory.store.Change;
+import dev.stateful.inmemory.store.ChangeListener;
+import dev.stateful.inmemory.store.Kind;
 import dev.stateful.ports.ClusterEvents;
 import dev.stateful.ports.reconcile.ReconcileListener;
 import dev.stateful.ports.reconcile.SyncResult;
@@ -19,9 +22,10 @@ import java.util.Set;
 
 /**
  * Tells what happens as it happens: what the controller writes (from the reconciler), why it
- * waits (from each plan), and what the kubelet does to pods (from the cluster's watch).
+ * waits (from each plan), what the kubelet does to pods (from the cluster's watch), and which
+ * claims disappear (from the store: the garbage collector deletes them, not the controller).
  */
-public final class Narrator implements ReconcileListener, ClusterEvents.Handler {
+public final class Narrator implements ReconcileListener, ClusterEvents.Handler, ChangeListener {
 
     private final PrintWriter out;
     private final Clock clock;
@@ -91,6 +95,13 @@ public final class Narrator implements ReconcileListener, ClusterEvents.Handler 
         }
         if (!Availability.isRunningAndReady(oldPod) && Availability.isRunningAndReady(newPod)) {
             line(" ", "pod " + newPod.name() + " is Running and Ready");
+        }
+    }
+
+    @Override
+    public void changed(Change<?> change) {
+        if (change.kind() == Kind.CLAIMS && change.isRemoved()) {
+            line("-", "claim " + change.key().name() + " deleted by the garbage collector (its owner is gone)");
         }
     }
 

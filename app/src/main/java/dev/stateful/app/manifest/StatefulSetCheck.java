@@ -23,11 +23,19 @@ public record StatefulSetCheck(YamlDocument document, Optional<StatefulSet> set,
             this(field, message, location.line(), location.column());
         }
 
+        /** A warning (deprecated or surprising, but accepted), not an error. */
+        public boolean isWarning() {
+            return message.startsWith(WARNING);
+        }
+
         @Override
         public String toString() {
             return "line " + line + ", column " + column + ": " + message;
         }
     }
+
+    static final String API_VERSION = "apps/v1";
+    static final String WARNING = "Warning: ";
 
     public static boolean isStatefulSet(YamlDocument document) {
         return "StatefulSet".equals(document.content().string("kind").orElse(""));
@@ -35,6 +43,13 @@ public record StatefulSetCheck(YamlDocument document, Optional<StatefulSet> set,
 
     public static StatefulSetCheck of(YamlDocument document) {
         List<Problem> problems = new ArrayList<>();
+        String apiVersion = document.content().string("apiVersion").orElse("");
+        if (!API_VERSION.equals(apiVersion)) {
+            // the API server has no StatefulSet in any other version: kubectl's "no matches for kind"
+            problems.add(new Problem("apiVersion", "no matches for kind \"StatefulSet\" in version \"" + apiVersion
+                    + "\" (StatefulSets are served as " + API_VERSION + ")", document.locate("apiVersion")));
+            return new StatefulSetCheck(document, Optional.empty(), problems);
+        }
         Decoded<StatefulSet> decoded;
         try {
             decoded = ModelCodec.decodeStatefulSet(document.content(), true);
@@ -51,14 +66,14 @@ public record StatefulSetCheck(YamlDocument document, Optional<StatefulSet> set,
             problems.add(locate(document, v));
         }
         for (String warning : StatefulSetValidator.warnings(defaulted)) {
-            problems.add(new Problem("", "Warning: " + warning, document.start()));
+            problems.add(new Problem("", WARNING + warning, document.start()));
         }
         problems.sort(java.util.Comparator.comparingInt(Problem::line).thenComparingInt(Problem::column));
         return new StatefulSetCheck(document, Optional.of(defaulted), problems);
     }
 
     public boolean isValid() {
-        return problems.stream().noneMatch(p -> !p.message().startsWith("Warning: "));
+        return problems.stream().allMatch(Problem::isWarning);
     }
 
     public String name() {

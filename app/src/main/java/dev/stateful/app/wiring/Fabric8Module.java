@@ -6,6 +6,8 @@ import com.google.inject.Provides;
 import com.google.inject.Singleton;
 import dev.stateful.app.controller.ControllerSettings;
 import dev.stateful.app.controller.HealthServer;
+import dev.stateful.app.controller.MetricsText;
+import dev.stateful.app.controller.ProcessMetrics;
 import dev.stateful.app.controller.ReconcileSyncer;
 import dev.stateful.app.controller.RolloutGauges;
 import dev.stateful.app.controller.RunningController;
@@ -34,6 +36,7 @@ import dev.stateful.ports.RevisionControl;
 import dev.stateful.ports.StatusWriter;
 import dev.stateful.ports.reconcile.StatefulSetReconciler;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -58,18 +61,34 @@ public final class Fabric8Module extends AbstractModule {
     private final ControllerSettings settings;
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
 
+    private final Optional<KubernetesClient> lent;
+
     public Fabric8Module(ControllerSettings settings) {
         this.settings = settings;
+        this.lent = Optional.empty();
+    }
+
+    /** On a client the caller owns: the controller neither builds nor closes one. */
+    public Fabric8Module(ControllerSettings settings, KubernetesClient client) {
+        this.settings = settings;
+        this.lent = Optional.of(client);
+    }
+
+    public ControllerSettings settings() {
+        return settings;
     }
 
     @Override
     protected void configure() {
         bind(ControllerSettings.class).toInstance(settings);
         bind(MeterRegistry.class).toInstance(registry);
+        new ProcessMetrics().bindTo(registry);
         bind(Clock.class).toInstance(Clock.systemUTC());
         bind(ClusterReader.class).to(ClusterCache.class);
         bind(ClusterEvents.class).to(ClusterCache.class);
         bind(RunningController.class).in(Singleton.class);
+        bind(RunningController.ClientLifetime.class).toInstance(lent.isPresent()
+                ? RunningController.ClientLifetime.BORROWED : RunningController.ClientLifetime.OWNED);
         // the gauges read the caches, which exist only once the injector does
         Provider<ClusterReader> reader = getProvider(ClusterReader.class);
         install(new EngineModule(new RolloutGauges(registry, reader::get, Clock.systemUTC())));
@@ -78,9 +97,12 @@ public final class Fabric8Module extends AbstractModule {
     @Provides
     @Singleton
     KubernetesClient client() {
+        if (lent.isPresent()) {
+            return lent.get();
+        }
         KubernetesClient client = ClientFactory.create(ClientFactory.Options.defaults()
                 .withKubeconfig(settings.kubeconfig()).withContext(settings.context())
-                .withRateLimit(settings.qps(), settings.burst()));
+                .withRateLimit(settings.qps(), settings.burst()), registry);
         try {
             ClientFactory.verifyReachable(client);
         } catch (RuntimeException e) {
@@ -112,8 +134,13 @@ public final class Fabric8Module extends AbstractModule {
         ControllerSettings.Lease lease = settings.lease();
         LeaderElection.Settings election = LeaderElection.Settings.defaults(lease.namespace(), lease.name())
                 .withTimings(lease.duration(), lease.renewDeadline(), lease.retryPeriod());
-        return Optional.of(new LeaderElection(client, election,
-                () -> controller.get().startedLeading(), () -> controller.get().leadershipLost()));
+        LeaderElection elector = new LeaderElection(client, election,
+                () -> controller.get().startedLeading(), () -> controller.get().leadershipLost());
+        // client-go's leaderelection metric (component-base/metrics/prometheus/clientgo/leaderelection)
+        Gauge.builder("leader_election_master_status", elector, e -> e.isLeading() ? 1 : 0).tag("name", lease.name())
+                .description("Gauge of if the reporting system is master of the relevant lease, 0 indicates backup, 1 indicates master.")
+                .register(registry);
+        return Optional.of(elector);
     }
 
     @Provides
@@ -196,6 +223,6 @@ public final class Fabric8Module extends AbstractModule {
     @Provides
     @Singleton
     HealthServer health(ClusterCache cache) {
-        return new HealthServer(settings.metricsPort(), registry::scrape, cache::hasSynced);
+        return new HealthServer(settings.metricsPort(), () -> MetricsText.withoutMaxGauges(registry.scrape()), cache::hasSynced);
     }
 }

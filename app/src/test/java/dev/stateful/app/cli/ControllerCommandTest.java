@@ -137,6 +137,23 @@ class ControllerCommandTest {
     }
 
     @Test
+    void aContextTheKubeconfigDoesNotHaveIsRefusedLikeKubectlDoes() throws IOException {
+        Path kubeconfig = Files.writeString(dir.resolve("config"), """
+                apiVersion: v1
+                kind: Config
+                clusters: [{name: c, cluster: {server: "http://127.0.0.1:1"}}]
+                users: [{name: u, user: {token: t}}]
+                contexts: [{name: c, context: {cluster: c, user: u}}]
+                current-context: c
+                """);
+
+        Run run = run("controller", "--kubeconfig", kubeconfig.toString(), "--context", "nope", "--metrics-port", "0");
+
+        assertThat(run.exit()).isEqualTo(ExitCodes.INVALID);
+        assertThat(run.err()).isEqualTo("error: context \"nope\" was not found" + System.lineSeparator());
+    }
+
+    @Test
     void helpListsTheFlags() {
         Run run = run("controller", "--help");
 

@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.joran.JoranConfigurator;
+import dev.stateful.domain.json.Json;
+import dev.stateful.domain.json.JsonParser;
+import dev.stateful.domain.model.ObjectKey;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -21,6 +24,11 @@ class LogFormatTest {
     void restore() throws Exception {
         System.setErr(stderr);
         // back to the configuration from logback.xml for the other tests
+        reconfigure();
+    }
+
+    /** logback.xml afresh: its console appender binds System.err as it is now. */
+    void reconfigure() throws Exception {
         LoggerContext context = (LoggerContext) LoggerFactory.getILoggerFactory();
         context.reset();
         JoranConfigurator configurator = new JoranConfigurator();
@@ -28,28 +36,66 @@ class LogFormatTest {
         configurator.doConfigure(getClass().getResource("/logback.xml"));
     }
 
-    String logged(LogFormat format, String message) {
+    String logged(LogFormat format, java.util.function.Consumer<org.slf4j.Logger> log) {
         ByteArrayOutputStream captured = new ByteArrayOutputStream();
         System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
+        try {
+            reconfigure();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
         format.apply();
-        LoggerFactory.getLogger("dev.stateful.test").warn(message, 3);
+        log.accept(LoggerFactory.getLogger("dev.stateful.test"));
         return captured.toString(StandardCharsets.UTF_8);
     }
 
+    static final ObjectKey WEB = new ObjectKey("default", "web");
+
     @Test
-    void jsonWritesOneObjectPerLineWithTheFormattedMessage() {
-        String line = logged(LogFormat.JSON, "synced {} sets");
+    void jsonIsComponentBasesFormWithTsMsgVAndTheObjectReference() {
+        String line = logged(LogFormat.JSON, log -> log.atInfo().addKeyValue("statefulSet", WEB).addKeyValue("replicas", 3).log("Syncing StatefulSet"));
 
         assertThat(line.lines()).hasSize(1);
-        assertThat(line).startsWith("{").contains("\"level\":\"WARN\"", "\"loggerName\":\"dev.stateful.test\"",
-                "\"formattedMessage\":\"synced 3 sets\"").doesNotContain("\"context\"");
+        Json.Obj entry = JsonParser.parseObject(line);
+        assertThat(entry.fields().keySet()).containsExactly("ts", "caller", "msg", "v", "statefulSet", "replicas");
+        assertThat(((Json.Num) entry.get("ts").orElseThrow()).value().doubleValue())
+                .isCloseTo(System.currentTimeMillis() / 1000.0, org.assertj.core.data.Offset.offset(60.0));
+        assertThat(entry.string("caller").orElseThrow()).matches("LogFormatTest\\.java:\\d+");
+        assertThat(entry.string("msg")).contains("Syncing StatefulSet");
+        assertThat(entry.integer("v")).contains(0L);
+        assertThat(entry.get("statefulSet")).contains(Json.object("name", "web", "namespace", "default"));
+        assertThat(entry.integer("replicas")).contains(3L);
     }
 
     @Test
-    void textKeepsThePattern() {
-        String line = logged(LogFormat.TEXT, "synced {} sets");
+    void jsonErrorsCarryErrAndNoVerbosity() {
+        String line = logged(LogFormat.JSON, log -> log.atError().addKeyValue("statefulSet", WEB)
+                .setCause(new IllegalStateException("sync failed", new java.net.ConnectException("connection refused"))).log("Error syncing StatefulSet"));
 
-        assertThat(line).contains("WARN", "synced 3 sets").doesNotStartWith("{");
+        Json.Obj entry = JsonParser.parseObject(line);
+        assertThat(entry.has("v")).isFalse();
+        assertThat(entry.string("err")).contains("sync failed: connection refused");
+    }
+
+    @Test
+    void textIsKlogsHeaderThenTheQuotedMessageAndKeyValues() {
+        String line = logged(LogFormat.TEXT, log -> log.atWarn().addKeyValue("statefulSet", WEB).addKeyValue("err", "conflict \"web\"")
+                .log("Error syncing StatefulSet, requeuing"));
+
+        assertThat(line).matches("W\\d{4} \\d\\d:\\d\\d:\\d\\d\\.\\d{6} +\\d+ LogFormatTest\\.java:\\d+\\] "
+                + "\"Error syncing StatefulSet, requeuing\" statefulSet=\"default/web\" err=\"conflict \\\\\"web\\\\\"\"\\R");
+    }
+
+    @Test
+    void anExceptionIsOneLineNotAStackTrace() {
+        Exception reconnect = new RuntimeException("Watch connection error, will reconnect if possible",
+                new java.io.IOException("websocket closed", new java.net.ConnectException("Connection refused")));
+
+        for (LogFormat format : LogFormat.values()) {
+            String line = logged(format, log -> log.warn("Watch connection error, will reconnect if possible", reconnect));
+            assertThat(line.lines()).as(format.name()).hasSize(1);
+            assertThat(line).as(format.name()).contains("websocket closed: Connection refused").doesNotContain("\tat ", "Exception");
+        }
     }
 
     @Test

@@ -31,6 +31,14 @@ final class Commands {
         return run(new RolloutCommand(), args);
     }
 
+    /** The whole command line, {@code stateful ARGS}, through the real main. */
+    static Run main(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int exit = dev.stateful.app.Main.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
+        return new Run(exit, out.toString(), err.toString());
+    }
+
     static Run run(Object command, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
@@ -57,11 +65,11 @@ final class Commands {
             thread.start();
         }
 
-        /** Waits for {@code pattern} in the output; returns its first group. */
+        /** Waits for {@code pattern} in the output or the error output; returns its first group. */
         String await(Pattern pattern, Duration timeout) throws InterruptedException {
             long until = System.nanoTime() + timeout.toNanos();
             while (System.nanoTime() < until) {
-                Matcher m = pattern.matcher(out.toString());
+                Matcher m = pattern.matcher(out.toString() + err.toString());
                 if (m.find()) {
                     return m.groupCount() > 0 ? m.group(1) : m.group();
                 }
@@ -75,6 +83,10 @@ final class Commands {
 
         String out() {
             return out.toString();
+        }
+
+        String err() {
+            return err.toString();
         }
 
         @Override

@@ -4,6 +4,7 @@ import dev.stateful.app.cli.ControllerCommand;
 import dev.stateful.app.controller.RunningController;
 import dev.stateful.testsupport.Eventually;
 import dev.stateful.testsupport.api.ApiWrite;
+import dev.stateful.testsupport.gc.PlayedGarbageCollector;
 import dev.stateful.testsupport.kubelet.SimulatedKubelet;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;

@@ -173,7 +173,7 @@ public final class StatefulSetReconciler {
             StatefulSetStatus flagged = InvalidSpecCondition.set(set.status(), plan.violations(), clock.instant());
             RuntimeException error = null;
             if (!flagged.conditions().equals(set.status().conditions())) {
-                LOG.warn("StatefulSet {} is invalid, not syncing it: {}", set.key(), message);
+                LOG.atWarn().addKeyValue("statefulSet", set.key()).addKeyValue("err", message).log("StatefulSet is invalid, not syncing it");
                 try {
                     ownWrites.record(set.key(), OwnWrite.statusWritten(statusWriter.updateStatus(set.withStatus(flagged))));
                     writes.incrementAndGet();

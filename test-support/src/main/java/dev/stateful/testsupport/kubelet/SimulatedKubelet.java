@@ -122,6 +122,11 @@ public final class SimulatedKubelet implements AutoCloseable {
         return start(client, Options.defaults());
     }
 
+    /** Its pod informer has listed and watches: a pod created from now on is seen (fabric8's mock drops changes made before). */
+    public boolean isWatching() {
+        return informer != null && informer.hasSynced() && informer.isWatching();
+    }
+
     /** Starts no more pods until {@link #release()}: new pods stay Pending. Returns after any start in progress. */
     public void hold() {
         holding.writeLock().lock();

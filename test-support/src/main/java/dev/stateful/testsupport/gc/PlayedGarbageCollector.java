@@ -1,4 +1,4 @@
-package dev.stateful.it.support;
+package dev.stateful.testsupport.gc;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.KubernetesResourceList;
@@ -23,15 +23,32 @@ public final class PlayedGarbageCollector {
         this.client = client;
     }
 
+    /** Collects every namespace that holds a StatefulSet, pod, claim or revision; returns what it deleted, as {@code namespace/kind/name}. */
+    public List<String> collectAll() {
+        Set<String> namespaces = new java.util.TreeSet<>();
+        for (Kind<?> kind : kinds()) {
+            kind.operation().inAnyNamespace().list().getItems().forEach(o -> namespaces.add(o.getMetadata().getNamespace()));
+        }
+        List<String> deleted = new ArrayList<>();
+        for (String namespace : namespaces) {
+            collect(namespace).forEach(d -> deleted.add(namespace + "/" + d));
+        }
+        return deleted;
+    }
+
+    private List<Kind<?>> kinds() {
+        return List.of(
+                new Kind<>("statefulset", client.apps().statefulSets()),
+                new Kind<>("pod", client.pods()),
+                new Kind<>("persistentvolumeclaim", client.persistentVolumeClaims()),
+                new Kind<>("controllerrevision", client.apps().controllerRevisions()));
+    }
+
     /** Collects {@code namespace}; returns what it deleted, as {@code kind/name}. */
     public List<String> collect(String namespace) {
         List<String> deleted = new ArrayList<>();
         while (true) {
-            List<Kind<?>> kinds = List.of(
-                    new Kind<>("statefulset", client.apps().statefulSets()),
-                    new Kind<>("pod", client.pods()),
-                    new Kind<>("persistentvolumeclaim", client.persistentVolumeClaims()),
-                    new Kind<>("controllerrevision", client.apps().controllerRevisions()));
+            List<Kind<?>> kinds = kinds();
             List<Listed> objects = kinds.stream().flatMap(k -> k.list(namespace).stream()).toList();
             Set<String> alive = objects.stream().map(o -> o.object().getMetadata().getUid()).collect(Collectors.toSet());
             List<Listed> orphaned = objects.stream().filter(o -> ownedByNoneOf(o.object(), alive)).toList();

@@ -1,0 +1,111 @@
+package dev.stateful.app.grpc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.stateful.app.ExitCodes;
+import dev.stateful.domain.json.Json;
+import dev.stateful.domain.json.JsonParser;
+import dev.stateful.grpc.testing.Certificates;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.yaml.snakeyaml.Yaml;
+
+/** The client commands through the real main: {@code -o} for rollout status and history, and failures in a person's words. */
+class ClientErrorsAndOutputTest {
+
+    static int closedPort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    @Test
+    void rolloutHistoryAndStatusPrintJsonYamlAndWide() throws Exception {
+        try (Commands.Served served = Commands.serve("--time-scale", "50", "--file", Commands.WEB.toString())) {
+            Commands.Run status = Commands.main("rollout", "status", "web", "--server", served.address(), "--timeout", "60", "-o", "json");
+            Commands.Run json = Commands.main("rollout", "history", "web", "--server", served.address(), "-o", "json");
+            Commands.Run yaml = Commands.main("rollout", "history", "web", "--server", served.address(), "-o", "yaml");
+            Commands.Run wide = Commands.main("rollout", "history", "web", "--server", served.address(), "-o", "wide");
+
+            assertThat(status.exit()).as(status.err()).isZero();
+            // a stream of objects, the last one the completion
+            String last = status.out().substring(status.out().lastIndexOf("\n{") + 1);
+            assertThat(JsonParser.parseObject(last).objectOrEmpty("done").string("message").orElseThrow())
+                    .isEqualTo("partitioned roll out complete: 3 new pods have been updated...");
+
+            assertThat(json.exit()).isZero();
+            Json.Obj revision = JsonParser.parseObject(json.out()).array("revisions").get(0).asObject().orElseThrow();
+            assertThat(revision.string("name").orElseThrow()).startsWith("web-");
+            assertThat(revision.array("images")).containsExactly(Json.of("registry.k8s.io/nginx-slim:0.8"));
+            assertThat(revision.integer("pods")).contains(3L);
+
+            Map<String, Object> fromYaml = new Yaml().load(yaml.out());
+            assertThat(Json.from(fromYaml)).isEqualTo(JsonParser.parseObject(json.out()));
+
+            assertThat(wide.exit()).isZero();
+            assertThat(wide.out().lines().skip(1).findFirst().orElseThrow()).containsPattern("REVISION\\s+CHANGE-CAUSE\\s+IMAGES\\s+PODS\\s+NAME\\s+CREATED");
+            assertThat(wide.out()).containsPattern("1\\s+<none>\\s+registry.k8s.io/nginx-slim:0.8\\s+3 \\(update\\)\\s+"
+                    + revision.string("name").orElseThrow() + "\\s+\\d{4}-\\d\\d-\\d\\dT");
+        }
+    }
+
+    @Test
+    void aRefusedConnectionIsSaidInWords() throws IOException {
+        int port = closedPort();
+
+        Commands.Run run = Commands.main("rollout", "history", "web", "--server", "127.0.0.1:" + port);
+
+        assertThat(run.exit()).isEqualTo(ExitCodes.FAILURE);
+        assertThat(run.err()).isEqualTo("error: cannot reach 127.0.0.1:" + port + ": connection refused" + System.lineSeparator());
+    }
+
+    @Test
+    void aServerCertificateTheClientDoesNotTrustIsSaidInWords(@TempDir Path dir) throws Exception {
+        Certificates.Issued cert = Certificates.authority(dir, "private").server("server");
+        try (Commands.Served served = Commands.serve("--tls-cert", cert.certificate().toString(), "--tls-key", cert.privateKey().toString(),
+                "--file", Commands.WEB.toString())) {
+            Commands.Run untrusted = Commands.main("rollout", "history", "web", "--server", served.address(), "--tls");
+            Commands.Run plaintext = Commands.main("rollout", "history", "web", "--server", served.address());
+
+            assertThat(untrusted.exit()).isEqualTo(ExitCodes.FAILURE);
+            assertThat(untrusted.err()).startsWith("error: TLS: server certificate not trusted").doesNotContain("Pipeline", "Handler");
+            assertThat(plaintext.exit()).isEqualTo(ExitCodes.FAILURE);
+            assertThat(plaintext.err()).startsWith("error: cannot reach " + served.address()).doesNotContain("Pipeline", "Handler");
+        }
+    }
+
+    @Test
+    void aTimeoutSaysHowLongAndWhatFor() throws Exception {
+        // real time: web's minReadySeconds=10 keeps its rollout going far longer than the timeout
+        try (Commands.Served served = Commands.serve("--file", Commands.WEB.toString())) {
+            Commands.Run run = Commands.main("rollout", "status", "web", "--server", served.address(), "--timeout", "1");
+
+            assertThat(run.exit()).isEqualTo(ExitCodes.FAILURE);
+            assertThat(run.err()).isEqualTo("error: timed out after 1s waiting for web" + System.lineSeparator());
+        }
+    }
+
+    @Test
+    void theEngineSaysAtTheDefaultLevelWhenItCannotReachItsPortsServer() throws Exception {
+        int port = closedPort();
+        try (Commands.Background engine = Commands.engine("--ports", "grpc://127.0.0.1:" + port)) {
+            engine.await(Pattern.compile("warning: cannot reach 127\\.0\\.0\\.1:" + port + ": connection refused; retrying until it answers"),
+                    Duration.ofSeconds(30));
+        }
+    }
+
+    @Test
+    void theEnginesHelpNamesTheServerOneWay() {
+        Commands.Run help = Commands.main("engine", "--help");
+
+        assertThat(help.out()).contains("--ports").doesNotContain("--server");
+        assertThat(List.of(help.out().split("\\R"))).anyMatch(l -> l.contains("grpc://127.0.0.1:50051"));
+    }
+}

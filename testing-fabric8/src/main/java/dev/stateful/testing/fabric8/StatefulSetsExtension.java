@@ -1,0 +1,90 @@
+package dev.stateful.testing.fabric8;
+
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolver;
+
+/** The JUnit 5 side of {@link EnableStatefulSets}: one {@link StatefulSetCluster} per test on the test's client. */
+public final class StatefulSetsExtension implements BeforeEachCallback, AfterEachCallback, ParameterResolver {
+
+    private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(StatefulSetsExtension.class);
+
+    @Override
+    public void beforeEach(ExtensionContext context) throws IllegalAccessException {
+        Object test = context.getRequiredTestInstance();
+        KubernetesClient client = client(test).orElseThrow(() -> new ExtensionConfigurationException(
+                "@EnableStatefulSets needs a KubernetesClient field with a client in it before each test "
+                        + "(e.g. filled by @EnableKubernetesMockClient, declared before @EnableStatefulSets)"));
+        String[] unstartable = context.getRequiredTestClass().getAnnotation(EnableStatefulSets.class) == null ? new String[0]
+                : context.getRequiredTestClass().getAnnotation(EnableStatefulSets.class).unstartableImages();
+        StatefulSetCluster cluster = StatefulSetCluster.start(client, StatefulSetCluster.Options.defaults().startPodsThat(noImageOf(unstartable)));
+        context.getStore(NAMESPACE).put(StatefulSetCluster.class, cluster);
+        for (Field field : fields(test.getClass())) {
+            if (field.getType() == StatefulSetCluster.class && !Modifier.isStatic(field.getModifiers())) {
+                field.setAccessible(true);
+                field.set(test, cluster);
+            }
+        }
+    }
+
+    @Override
+    public void afterEach(ExtensionContext context) {
+        StatefulSetCluster cluster = context.getStore(NAMESPACE).remove(StatefulSetCluster.class, StatefulSetCluster.class);
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    @Override
+    public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
+        return parameter.getParameter().getType() == StatefulSetCluster.class;
+    }
+
+    @Override
+    public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+        return context.getStore(NAMESPACE).get(StatefulSetCluster.class, StatefulSetCluster.class);
+    }
+
+    private static Predicate<Pod> noImageOf(String[] unstartable) {
+        return pod -> pod.getSpec().getContainers().stream().noneMatch(c -> {
+            for (String image : unstartable) {
+                if (c.getImage() != null && c.getImage().contains(image)) {
+                    return true;
+                }
+            }
+            return false;
+        });
+    }
+
+    private static Optional<KubernetesClient> client(Object test) throws IllegalAccessException {
+        for (Field field : fields(test.getClass())) {
+            if (KubernetesClient.class.isAssignableFrom(field.getType())) {
+                field.setAccessible(true);
+                Object value = field.get(Modifier.isStatic(field.getModifiers()) ? null : test);
+                if (value != null) {
+                    return Optional.of((KubernetesClient) value);
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static List<Field> fields(Class<?> type) {
+        List<Field> out = new ArrayList<>();
+        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+            out.addAll(List.of(c.getDeclaredFields()));
+        }
+        return out;
+    }
+}
