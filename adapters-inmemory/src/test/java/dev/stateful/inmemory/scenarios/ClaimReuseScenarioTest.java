@@ -157,7 +157,7 @@ class ClaimReuseScenarioTest {
         assertThat(s.podNames()).isEmpty();
         assertThat(s.eventMessages("SuccessfulCreate")).isEmpty();
         assertThat(s.eventMessages("FailedCreate")).singleElement()
-                .satisfies(m -> assertThat(m).startsWith("create Pod web-0 in StatefulSet web failed error: failed to create PVC www-web-0"));
+                .satisfies(m -> assertThat(m).startsWith("Create Pod web-0 in StatefulSet web failed error: failed to create PVC www-web-0"));
 
         cluster.faults().freshReads();
         SyncResult fresh = s.sync();

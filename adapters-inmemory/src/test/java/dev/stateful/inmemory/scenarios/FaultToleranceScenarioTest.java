@@ -204,7 +204,7 @@ class FaultToleranceScenarioTest {
 
         assertThat(result.error()).isEmpty();
         assertThat(s.eventMessages("FailedDelete")).singleElement()
-                .satisfies(m -> assertThat(m).startsWith("delete Pod web-2 in StatefulSet web failed error:"));
+                .satisfies(m -> assertThat(m).startsWith("Delete Pod web-2 in StatefulSet web failed error:"));
         assertThat(s.status().currentReplicas()).isEqualTo(2);
     }
 
@@ -219,6 +219,6 @@ class FaultToleranceScenarioTest {
 
         assertThat(result.error()).hasValueSatisfying(e -> assertThat(e).isInstanceOf(dev.stateful.ports.ApiException.NotFound.class));
         assertThat(s.eventMessages("FailedDelete")).singleElement()
-                .satisfies(m -> assertThat(m).startsWith("delete Pod web-2 in StatefulSet web failed error:"));
+                .satisfies(m -> assertThat(m).startsWith("Delete Pod web-2 in StatefulSet web failed error:"));
     }
 }
