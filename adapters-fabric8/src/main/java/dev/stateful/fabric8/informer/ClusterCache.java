@@ -44,6 +44,7 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
     private final Cached<io.fabric8.kubernetes.api.model.Pod, Pod> pods;
     private final Cached<io.fabric8.kubernetes.api.model.PersistentVolumeClaim, PersistentVolumeClaim> claims;
     private final Cached<io.fabric8.kubernetes.api.model.apps.ControllerRevision, ControllerRevision> revisions;
+    private final WatchHealth watchHealth = new WatchHealth(() -> all().toList());
 
     private record Cached<T extends HasMetadata, D>(SharedIndexInformer<T> informer, DomainStore<T, D> store) {
     }
@@ -76,6 +77,7 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
                 LOG.error("{} informer stopped: {}", informer.getApiTypeClass().getSimpleName(), failure.getMessage());
             }
         }));
+        watchHealth.start(Duration.ofMillis(500));
         return this;
     }
 
@@ -177,6 +179,7 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
 
     @Override
     public void close() {
+        watchHealth.close();
         all().forEach(SharedIndexInformer::stop);
     }
 
