@@ -26,7 +26,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -202,28 +201,35 @@ class RealControlPlaneBehaviourIT {
                 .as("the real server checks resourceVersion on /status (fabric8's mock does not)")
                 .isInstanceOfSatisfying(KubernetesClientException.class, e -> assertThat(e.getCode()).isEqualTo(409));
 
-        // the controller's status writes race a stream of metadata changes until one of them conflicts
-        AtomicBoolean touching = new AtomicBoolean(true);
+        // the controller's status writes race a stream of metadata changes until one of them conflicts;
+        // the stream then stops (a stream that never stopped would starve any status updater, upstream's too)
         CompletableFuture<Void> toucher = CompletableFuture.runAsync(() -> {
-            for (int i = 0; touching.get(); i++) {
+            long deadline = System.nanoTime() + TIMEOUT.toNanos();
+            for (int i = 0; controllerStatusConflicts() == 0 && System.nanoTime() < deadline; i++) {
                 cluster.client().apps().statefulSets().inNamespace(namespace).withName("web").patch(PatchContext.of(PatchType.JSON_MERGE),
                         "{\"metadata\":{\"annotations\":{\"touch\":\"" + i + "\"}}}");
+                pause(Duration.ofMillis(10));
             }
         });
-        try {
-            for (int replicas = 4; controllerStatusConflicts() == 0; replicas = replicas == 4 ? 1 : 4) {
-                web.scale(replicas);
-                web.awaitRolledOut(replicas);
-            }
-        } finally {
-            touching.set(false);
-            toucher.join();
+        for (int replicas = 4; !toucher.isDone(); replicas = replicas == 4 ? 1 : 4) {
+            web.scale(replicas);
+            web.awaitRolledOut(replicas);
         }
+        toucher.join();
         web.scale(2);
         StatefulSet done = web.awaitRolledOut(2);
 
         assertThat(controllerStatusConflicts()).isPositive();
         assertThat(done.getStatus().getObservedGeneration()).isEqualTo(done.getMetadata().getGeneration());
+    }
+
+    static void pause(Duration duration) {
+        try {
+            Thread.sleep(duration.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
     }
 
     long controllerStatusConflicts() {
