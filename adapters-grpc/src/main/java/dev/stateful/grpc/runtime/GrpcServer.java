@@ -45,6 +45,7 @@ public final class GrpcServer implements AutoCloseable {
         }
         HealthStatusManager health = new HealthStatusManager();
         ServerAssembly.configure(builder, settings, services, health);
+        builder.callExecutor(new InlineCalls());
         Server server = builder.build();
         try {
             server.start();
