@@ -5,7 +5,7 @@ FROM eclipse-temurin:17-jre
 COPY app/target/stateful.jar /app/stateful.jar
 
 # A class-data archive (AppCDS) of the classes the controller loads before its first API request, so
-# that start-up maps them instead of reading and verifying them from the jar (bench figure 6c). Java 17
+# that start-up maps them instead of reading and verifying them from the jar (docs/benchmarks.md). Java 17
 # has no -XX:+AutoCreateSharedArchive, so it is trained here, with this image's JVM and jar: a controller
 # run against an address where nothing listens loads what a real start loads, fails its first request
 # and exits; the archive is written at exit. A JVM that cannot use the archive (another JVM or jar)
