@@ -4,7 +4,7 @@ import dev.stateful.domain.identity.PodIdentity;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.model.StatefulSetStatus;
-import dev.stateful.domain.sync.Availability;
+import dev.stateful.domain.availability.Availability;
 import java.time.Instant;
 import java.util.List;
 
