@@ -15,7 +15,8 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Runs every figure (1 to 6: issue 6; 7 to 9: against kube-controller-manager, issue 10) and prints one table on stdout (progress goes to stderr):
+ * Runs every figure of docs/benchmarks.md (7 to 9: against kube-controller-manager) and prints one table on stdout
+ * (progress goes to stderr):
  * <pre>
  * ./mvnw -q -pl bench -am package -DskipTests &amp;&amp; java -jar bench/target/bench.jar
  * </pre>
