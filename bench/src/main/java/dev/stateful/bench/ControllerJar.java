@@ -9,7 +9,7 @@ import java.util.Optional;
 /**
  * How the figures that run our controller as a process of its own start it: {@code java -jar
  * app/target/stateful.jar controller} when the jar has been built ({@code -Dbench.statefulJar=FILE}
- * names another), else app's {@code Main} from the bench's class path (the bench depends on app).
+ * names another), else app's {@code cli.Main} from the bench's class path (the bench depends on app).
  */
 public final class ControllerJar {
 
@@ -45,7 +45,7 @@ public final class ControllerJar {
         } else {
             command.add("-cp");
             command.add(System.getProperty("java.class.path"));
-            command.add("dev.stateful.app.Main");
+            command.add("dev.stateful.app.cli.Main");
         }
         command.add("controller");
         return command;
