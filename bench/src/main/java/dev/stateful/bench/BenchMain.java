@@ -6,6 +6,8 @@ import dev.stateful.bench.grpc.GrpcFigure;
 import dev.stateful.bench.memory.MemoryFigure;
 import dev.stateful.bench.planner.PlannerFigure;
 import dev.stateful.bench.startup.StartupFigure;
+import dev.stateful.bench.upstream.MemoryVsUpstreamFigure;
+import dev.stateful.bench.upstream.UpstreamFigure;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -13,7 +15,8 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Runs every figure of docs/benchmarks.md and prints one table on stdout (progress goes to stderr):
+ * Runs every figure of docs/benchmarks.md (7 to 9: against kube-controller-manager) and prints one table on stdout
+ * (progress goes to stderr):
  * <pre>
  * ./mvnw -q -pl bench -am package -DskipTests &amp;&amp; java -jar bench/target/bench.jar
  * </pre>
@@ -21,7 +24,9 @@ import java.util.Set;
  * {@code --only 1,3} (some figures), {@code --jmh} (figure 1 under JMH, forked, ~2 min: for a
  * quiet machine), {@code --work-dir DIR} (JMH output; default
  * {@code bench/target/bench-work} or the temp dir), {@code --memory-pods N} (figure 4 with N pods
- * instead of 10,000: for iterating on the cache; the documented figure is the default size).
+ * instead of 10,000: for iterating on the cache; the documented figure is the default size),
+ * {@code --upstream-size P,S,R,MS,MR} (figures 7 to 9 at other sizes: a P-replica Parallel set, S
+ * OrderedReady sets of R, MS sets of MR pods for memory; full: 500,200,5,100,100).
  */
 public final class BenchMain {
 
@@ -34,6 +39,7 @@ public final class BenchMain {
         Path workDir = defaultWorkDir();
         boolean jmh = false;
         Integer memoryPods = null;
+        Scale.Upstream upstream = null;
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
             if (arg.equals("--quick")) {
@@ -48,13 +54,19 @@ public final class BenchMain {
                 workDir = Path.of(args[++i]);
             } else if (arg.equals("--memory-pods") && i + 1 < args.length) {
                 memoryPods = Integer.parseInt(args[++i]);
+            } else if (arg.equals("--upstream-size") && i + 1 < args.length) {
+                upstream = Scale.Upstream.parse(args[++i]);
             } else {
-                System.err.println("usage: java -jar bench.jar [--quick] [--only 1,2,...] [--jmh] [--work-dir DIR] [--memory-pods N]");
+                System.err.println("usage: java -jar bench.jar [--quick] [--only 1,2,...] [--jmh] [--work-dir DIR] [--memory-pods N]"
+                        + " [--upstream-size PARALLEL,SETS,SET_REPLICAS,MEMORY_SETS,MEMORY_REPLICAS]");
                 System.exit(2);
             }
         }
         if (memoryPods != null) {
             scale = scale.withMemoryPods(memoryPods);
+        }
+        if (upstream != null) {
+            scale = scale.withUpstream(upstream);
         }
         String loadBefore = Machine.load();
         long start = System.nanoTime();
@@ -97,7 +109,10 @@ public final class BenchMain {
                 new ApiFigure(),
                 new MemoryFigure(),
                 new GrpcFigure(),
-                new StartupFigure());
+                new StartupFigure(),
+                UpstreamFigure.rateLimited(),
+                UpstreamFigure.unlimited(),
+                new MemoryVsUpstreamFigure());
     }
 
     private static Path defaultWorkDir() {

@@ -12,20 +12,45 @@ import java.time.Duration;
  *        {@code plannerSlice} per operation follow
  * @param convergeRuns measured runs of figure 2 (median), after {@code convergeWarmups}
  * @param apiRuns measured runs of figure 3 without rate limits (median); the rate-limited run is done once
+ * @param upstream the sizes of figures 7 to 9 (against kube-controller-manager)
  */
 public record Scale(String name, int[] plannerReplicas, Duration plannerWarmup, int plannerRounds, Duration plannerSlice,
                     int convergeSets, int convergeReplicas,
                     int convergeWarmups, int convergeRuns, int apiReplicas, int apiConcurrency, int apiWarmups,
-                    int apiRuns, Duration apiTimeout, int memoryPods, int memorySets, int memoryClaims) {
+                    int apiRuns, Duration apiTimeout, int memoryPods, int memorySets, int memoryClaims, Upstream upstream) {
+
+    /**
+     * @param parallelReplicas figures 7/8 a-c: the Parallel set's replicas
+     * @param sets figures 7/8 d: how many OrderedReady sets, of {@code setReplicas} each
+     * @param memorySets figure 9: sets of {@code memoryReplicas} pods and claims in the cluster
+     */
+    public record Upstream(int parallelReplicas, int sets, int setReplicas, int memorySets, int memoryReplicas) {
+
+        /** "500,200,5,100,100", the order of the components. */
+        public static Upstream parse(String text) {
+            String[] parts = text.split(",");
+            if (parts.length != 5) {
+                throw new IllegalArgumentException("expected PARALLEL,SETS,SET_REPLICAS,MEMORY_SETS,MEMORY_REPLICAS, got " + text);
+            }
+            int[] n = new int[5];
+            for (int i = 0; i < 5; i++) {
+                n[i] = Integer.parseInt(parts[i].trim());
+                if (n[i] <= 0) {
+                    throw new IllegalArgumentException("sizes must be positive: " + text);
+                }
+            }
+            return new Upstream(n[0], n[1], n[2], n[3], n[4]);
+        }
+    }
 
     public static Scale full() {
         return new Scale("full", new int[] {10, 100, 1000}, Duration.ofSeconds(3), 15, Duration.ofMillis(100),
-                1000, 10, 1, 3, 500, 16, 1, 3, Duration.ofMinutes(4), 10_000, 100, 1_000);
+                1000, 10, 1, 3, 500, 16, 1, 3, Duration.ofMinutes(4), 10_000, 100, 1_000, new Upstream(500, 200, 5, 100, 100));
     }
 
     public static Scale quick() {
         return new Scale("quick", new int[] {4, 8, 16}, Duration.ofMillis(20), 1, Duration.ofMillis(10),
-                4, 3, 0, 1, 3, 4, 0, 1, Duration.ofSeconds(20), 30, 3, 30);
+                4, 3, 0, 1, 3, 4, 0, 1, Duration.ofSeconds(20), 30, 3, 30, new Upstream(3, 2, 2, 2, 3));
     }
 
     /** The same scale with figure 4's pod count replaced (must be positive). */
@@ -35,7 +60,14 @@ public record Scale(String name, int[] plannerReplicas, Duration plannerWarmup, 
         }
         return new Scale(name, plannerReplicas, plannerWarmup, plannerRounds, plannerSlice, convergeSets, convergeReplicas,
                 convergeWarmups, convergeRuns, apiReplicas, apiConcurrency, apiWarmups, apiRuns, apiTimeout, pods, memorySets,
-                memoryClaims);
+                memoryClaims, upstream);
+    }
+
+    /** The same scale with figures 7 to 9 at other sizes. */
+    public Scale withUpstream(Upstream sizes) {
+        return new Scale(name, plannerReplicas, plannerWarmup, plannerRounds, plannerSlice, convergeSets, convergeReplicas,
+                convergeWarmups, convergeRuns, apiReplicas, apiConcurrency, apiWarmups, apiRuns, apiTimeout, memoryPods, memorySets,
+                memoryClaims, sizes);
     }
 
     public boolean isQuick() {

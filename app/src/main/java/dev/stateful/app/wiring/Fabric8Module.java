@@ -44,7 +44,9 @@ import java.time.Clock;
 import java.util.Optional;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiFunction;
 
@@ -55,8 +57,13 @@ import java.util.function.BiFunction;
  */
 public final class Fabric8Module extends AbstractModule {
 
-    /** Threads running the calls of Parallel bursts, shared by all workers. */
-    static final int BATCH_THREADS = 16;
+    /**
+     * Threads running the calls of Parallel bursts, shared by all workers: upstream's
+     * {@code slowStartBatch} runs each call of a batch in a goroutine of its own, so a batch of 256
+     * pods has 256 calls in flight; a smaller pool serialises the wide batches of a large set once
+     * the client rate limit is not the bound. Idle threads end after a minute.
+     */
+    static final int BATCH_THREADS = 256;
 
     private final ControllerSettings settings;
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
@@ -200,11 +207,13 @@ public final class Fabric8Module extends AbstractModule {
     @EngineModule.Batches
     ExecutorService batchPool() {
         AtomicInteger n = new AtomicInteger();
-        return Executors.newFixedThreadPool(BATCH_THREADS, r -> {
+        ThreadPoolExecutor pool = new ThreadPoolExecutor(BATCH_THREADS, BATCH_THREADS, 60, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
             Thread t = new Thread(r, "statefulset-batch-" + n.getAndIncrement());
             t.setDaemon(true);
             return t;
         });
+        pool.allowCoreThreadTimeOut(true);
+        return pool;
     }
 
     @Provides

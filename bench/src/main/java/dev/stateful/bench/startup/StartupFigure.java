@@ -1,5 +1,6 @@
 package dev.stateful.bench.startup;
 
+import dev.stateful.bench.ControllerJar;
 import dev.stateful.bench.Figure;
 import dev.stateful.bench.Log;
 import dev.stateful.bench.Row;
@@ -61,7 +62,7 @@ public final class StartupFigure implements Figure {
     public List<Row> run(Scale scale) throws Exception {
         int pods = scale.isQuick() ? 30 : Integer.getInteger("bench.startupPods", 10_000);
         int runs = scale.isQuick() ? 1 : 3;
-        List<String> controllerCommand = controllerCommand();
+        List<String> controllerCommand = ControllerJar.command(List.of());
         long[] ours = new long[runs];
         long[] baseline = new long[runs];
         for (int i = 0; i < runs; i++) {
@@ -88,7 +89,7 @@ public final class StartupFigure implements Figure {
         }
         long o = Stats.median(ours);
         long b = Stats.median(baseline);
-        String how = jarPath().isPresent() ? "java -jar app/target/stateful.jar controller" : "app's Main controller on the bench classpath";
+        String how = ControllerJar.description();
         List<Row> rows = new ArrayList<>();
         rows.add(new Row("6a", String.format(Locale.ROOT,
                 "start-up: process start to /readyz (%s) with %,d pods on the mock API vs a fresh JVM listing them with the raw client (%s)",
@@ -112,7 +113,7 @@ public final class StartupFigure implements Figure {
             long[] withArchive = new long[runs];
             long[] baseline = new long[runs];
             for (int i = 0; i < runs; i++) {
-                baseline[i] = untilFirstRequest(List.of(java(), "-cp", System.getProperty("java.class.path"), ListPods.class.getName()));
+                baseline[i] = untilFirstRequest(List.of(ControllerJar.java(), "-cp", System.getProperty("java.class.path"), ListPods.class.getName()));
                 ours[i] = untilFirstRequest(controllerCommand);
                 if (trained) {
                     List<String> command = new ArrayList<>(controllerCommand);
@@ -144,7 +145,7 @@ public final class StartupFigure implements Figure {
 
     /** The Dockerfile's training run: the controller against a port nothing listens on exits after its first request. */
     private static boolean trainArchive(List<String> controllerCommand, Path archive) throws Exception {
-        if (jarPath().isEmpty()) {
+        if (ControllerJar.jar().isEmpty()) {
             return false;
         }
         Path kubeconfig = Files.createTempFile("stateful-bench-nothing-", ".kubeconfig");
@@ -236,34 +237,6 @@ public final class StartupFigure implements Figure {
         }
     }
 
-    private static String java() {
-        return ProcessHandle.current().info().command().orElse("java");
-    }
-
-    private static java.util.Optional<Path> jarPath() {
-        String configured = System.getProperty("bench.statefulJar");
-        List<Path> candidates = configured != null ? List.of(Path.of(configured))
-                : List.of(Path.of("app", "target", "stateful.jar"), Path.of("..", "app", "target", "stateful.jar"));
-        return candidates.stream().filter(Files::isRegularFile).findFirst();
-    }
-
-    /** stateful.jar when it has been built, else app's Main from this JVM's class path (the bench depends on app). */
-    private static List<String> controllerCommand() {
-        List<String> command = new ArrayList<>();
-        command.add(java());
-        java.util.Optional<Path> jar = jarPath();
-        if (jar.isPresent()) {
-            command.add("-jar");
-            command.add(jar.get().toAbsolutePath().toString());
-        } else {
-            command.add("-cp");
-            command.add(System.getProperty("java.class.path"));
-            command.add("dev.stateful.app.cli.Main");
-        }
-        command.add("controller");
-        return command;
-    }
-
     private static long controllerToReady(List<String> base, Path kubeconfig) throws Exception {
         int port = freePort();
         List<String> command = new ArrayList<>(base);
@@ -297,7 +270,7 @@ public final class StartupFigure implements Figure {
     }
 
     private static long listInFreshJvm(Path kubeconfig, int pods) throws Exception {
-        List<String> command = List.of(java(), "-cp", System.getProperty("java.class.path"), ListPods.class.getName(), kubeconfig.toString());
+        List<String> command = List.of(ControllerJar.java(), "-cp", System.getProperty("java.class.path"), ListPods.class.getName(), kubeconfig.toString());
         long start = System.nanoTime();
         Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
         try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {

@@ -31,6 +31,23 @@ public final class AuditLog {
     public record Denial(String user, String verb, String uri) {
     }
 
+    /**
+     * One request the log recorded: every write, and every request of a service account (reads
+     * too). A watch counts once, when its response started (it may never complete).
+     *
+     * @param verb the API verb: get, list, watch, create, update, patch, delete, deletecollection
+     * @param resource the resource plural ({@code pods}), or the path for a non-resource request ({@code /version})
+     * @param subresource {@code status}, {@code binding}, ..., or empty
+     * @param nanos when it completed (a watch: when its response started), epoch nanoseconds
+     */
+    public record Request(String user, String verb, String resource, String subresource, String namespace, int code, long nanos) {
+        /** {@code resource/subresource}, or the resource alone. */
+        public String target() {
+            return subresource.isEmpty() ? resource : resource + "/" + subresource;
+        }
+    }
+
+    private final List<Request> requests = new ArrayList<>();
     private final List<ApiWrite> writes = new ArrayList<>();
     private final List<Denial> denials = new ArrayList<>();
     private long offset;
@@ -48,6 +65,12 @@ public final class AuditLog {
     public synchronized List<Denial> denials() {
         readNewLines();
         return List.copyOf(denials);
+    }
+
+    /** Every request recorded, in the order the server answered them. */
+    public synchronized List<Request> requests() {
+        readNewLines();
+        return List.copyOf(requests);
     }
 
     public List<ApiWrite> writes(Predicate<ApiWrite> filter) {
@@ -100,7 +123,11 @@ public final class AuditLog {
         if (code == 403) {
             denials.add(new Denial(user, verb, String.valueOf(event.get("requestURI"))));
         }
-        if (WRITES.contains(verb) && "ResponseComplete".equals(event.get("stage"))) {
+        Object stage = event.get("stage");
+        if ("watch".equals(verb) ? "ResponseStarted".equals(stage) : "ResponseComplete".equals(stage)) {
+            requests.add(request(event, user, verb, code));
+        }
+        if (WRITES.contains(verb) && "ResponseComplete".equals(stage)) {
             writes.add(write(event, writes.size() + 1, user, verb, code));
         }
     }
@@ -112,6 +139,18 @@ public final class AuditLog {
         Instant at = Instant.parse(String.valueOf(event.get("stageTimestamp")));
         return new ApiWrite(sequence, at.getEpochSecond() * 1_000_000_000L + at.getNano(), user, method(verb),
                 uri.replaceFirst("\\?.*$", ""), String.valueOf(object.getOrDefault("name", "")), code);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Request request(Map<String, Object> event, String user, String verb, int code) {
+        Map<String, Object> object = (Map<String, Object>) event.get("objectRef");
+        Instant at = Instant.parse(String.valueOf(event.get("stageTimestamp")));
+        long nanos = at.getEpochSecond() * 1_000_000_000L + at.getNano();
+        if (object == null) {
+            return new Request(user, verb, String.valueOf(event.get("requestURI")).replaceFirst("\\?.*$", ""), "", "", code, nanos);
+        }
+        return new Request(user, verb, String.valueOf(object.getOrDefault("resource", "")), String.valueOf(object.getOrDefault("subresource", "")),
+                String.valueOf(object.getOrDefault("namespace", "")), code, nanos);
     }
 
     private static String shortName(String username) {

@@ -54,6 +54,13 @@ final class Component {
         process = null;
     }
 
+    synchronized long pid() {
+        if (process == null || !process.isAlive()) {
+            throw new IllegalStateException(name + " is not running; see " + log);
+        }
+        return process.pid();
+    }
+
     String name() {
         return name;
     }

@@ -48,19 +48,34 @@ public final class ControlPlane implements AutoCloseable {
     /**
      * @param controllers kube-controller-manager's {@code --controllers}, e.g. {@code *,-statefulset}
      * @param users static-token users besides {@code admin}, each in {@code system:masters}
+     * @param featureGates {@code --feature-gates} of kube-apiserver and kube-controller-manager alike, e.g.
+     *     {@code MaxUnavailableStatefulSet=true} (empty: the release's defaults)
+     * @param controllerManagerFlags further kube-controller-manager flags, e.g. {@code --kube-api-qps=50}
      */
-    public record Options(String controllers, List<String> users) {
+    public record Options(String controllers, List<String> users, String featureGates, List<String> controllerManagerFlags) {
         public static Options defaults() {
-            return new Options("*,-statefulset", List.of());
+            return new Options("*,-statefulset", List.of(), "", List.of());
         }
 
         /** kube-controller-manager with its own StatefulSet controller on, as a cluster ships. */
         public Options withUpstreamStatefulSetController() {
-            return new Options("*", users);
+            return withControllers("*");
+        }
+
+        public Options withControllers(String value) {
+            return new Options(value, users, featureGates, controllerManagerFlags);
         }
 
         public Options withUsers(String... names) {
-            return new Options(controllers, Stream.concat(users.stream(), Stream.of(names)).toList());
+            return new Options(controllers, Stream.concat(users.stream(), Stream.of(names)).toList(), featureGates, controllerManagerFlags);
+        }
+
+        public Options withFeatureGates(String value) {
+            return new Options(controllers, users, value, controllerManagerFlags);
+        }
+
+        public Options withControllerManagerFlags(String... flags) {
+            return new Options(controllers, users, featureGates, Stream.concat(controllerManagerFlags.stream(), Stream.of(flags)).toList());
         }
     }
 
@@ -71,7 +86,10 @@ public final class ControlPlane implements AutoCloseable {
     private final Map<String, String> tokens;
     private final Component etcd;
     private final Component apiServer;
-    private final Component controllerManager;
+    private final Binaries binaries;
+    private final Path managerConfig;
+    private Options options;
+    private volatile Component controllerManager;
     private final AuditLog audit;
     private final KubernetesClient admin;
     /** A JVM ending without {@link #close()} (a test run interrupted) still stops the processes and removes the directory. */
@@ -112,7 +130,9 @@ public final class ControlPlane implements AutoCloseable {
                 "--initial-cluster=default=" + etcdPeer, "--initial-cluster-state=new",
                 // a test's data is thrown away with the directory: no fsync
                 "--unsafe-no-fsync", "--log-level=warn"), logs.resolve("etcd.log"));
-        apiServer = new Component("kube-apiserver", List.of(binaries.path("kube-apiserver").toString(),
+        this.binaries = binaries;
+        this.options = options;
+        List<String> apiServerCommand = new ArrayList<>(List.of(binaries.path("kube-apiserver").toString(),
                 "--etcd-servers=http://127.0.0.1:" + etcdPort,
                 "--bind-address=127.0.0.1", "--advertise-address=127.0.0.1", "--secure-port=" + apiPort,
                 "--tls-cert-file=" + pki.servingCertificate(), "--tls-private-key-file=" + pki.servingKey(),
@@ -122,15 +142,12 @@ public final class ControlPlane implements AutoCloseable {
                 "--service-account-signing-key-file=" + pki.serviceAccountKey(),
                 "--service-cluster-ip-range=10.96.0.0/16",
                 "--audit-policy-file=" + auditPolicy, "--audit-log-path=" + auditLog, "--audit-log-mode=blocking",
-                "--profiling=false", "--cert-dir=" + dir.resolve("apiserver-certs")), logs.resolve("kube-apiserver.log"));
-        Path managerConfig = Kubeconfig.write(dir.resolve("kube-controller-manager.kubeconfig"), url(), "admin", tokens.get("admin"),
+                "--profiling=false", "--cert-dir=" + dir.resolve("apiserver-certs")));
+        featureGates(options).ifPresent(apiServerCommand::add);
+        apiServer = new Component("kube-apiserver", apiServerCommand, logs.resolve("kube-apiserver.log"));
+        managerConfig = Kubeconfig.write(dir.resolve("kube-controller-manager.kubeconfig"), url(), "admin", tokens.get("admin"),
                 pki.caCertificate());
-        controllerManager = new Component("kube-controller-manager", List.of(binaries.path("kube-controller-manager").toString(),
-                "--kubeconfig=" + managerConfig, "--controllers=" + options.controllers(),
-                "--service-account-private-key-file=" + pki.serviceAccountKey(), "--root-ca-file=" + pki.caCertificate(),
-                // each controller as its own service account, as kubeadm runs it: the audit log tells their writes apart
-                "--use-service-account-credentials=true", "--leader-elect=false",
-                "--bind-address=127.0.0.1", "--secure-port=0", "--profiling=false"), logs.resolve("kube-controller-manager.log"));
+        controllerManager = controllerManager(options);
         audit = new AuditLog(auditLog);
         admin = client("admin");
     }
@@ -160,6 +177,22 @@ public final class ControlPlane implements AutoCloseable {
             plane.close();
             throw new IllegalStateException("control plane did not start; logs in " + plane.logs, e);
         }
+    }
+
+    private Component controllerManager(Options given) {
+        List<String> command = new ArrayList<>(List.of(binaries.path("kube-controller-manager").toString(),
+                "--kubeconfig=" + managerConfig, "--controllers=" + given.controllers(),
+                "--service-account-private-key-file=" + pki.serviceAccountKey(), "--root-ca-file=" + pki.caCertificate(),
+                // each controller as its own service account, as kubeadm runs it: the audit log tells their writes apart
+                "--use-service-account-credentials=true", "--leader-elect=false",
+                "--bind-address=127.0.0.1", "--secure-port=0", "--profiling=false"));
+        featureGates(given).ifPresent(command::add);
+        command.addAll(given.controllerManagerFlags());
+        return new Component("kube-controller-manager", command, logs.resolve("kube-controller-manager.log"));
+    }
+
+    private static java.util.Optional<String> featureGates(Options given) {
+        return given.featureGates().isEmpty() ? java.util.Optional.empty() : java.util.Optional.of("--feature-gates=" + given.featureGates());
     }
 
     // ---------------------------------------------------------------- clients and identities
@@ -224,6 +257,22 @@ public final class ControlPlane implements AutoCloseable {
         apiServer.stop();
         apiServer.start();
         awaitApiServerReady();
+    }
+
+    /**
+     * Stops kube-controller-manager and starts it again running {@code controllers} (its other
+     * flags unchanged): e.g. to fill a cluster with no StatefulSet controller looking, then start one
+     * that finds it full.
+     */
+    public synchronized void restartControllerManager(String controllers) {
+        controllerManager.stop();
+        options = options.withControllers(controllers);
+        controllerManager = controllerManager(options).start();
+    }
+
+    /** The running kube-controller-manager's process id (to read its resident memory). */
+    public synchronized long controllerManagerPid() {
+        return controllerManager.pid();
     }
 
     // ---------------------------------------------------------------- lifecycle

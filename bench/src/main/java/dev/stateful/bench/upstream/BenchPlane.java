@@ -1,0 +1,171 @@
+package dev.stateful.bench.upstream;
+
+import dev.stateful.bench.Manifests;
+import dev.stateful.testsupport.Eventually;
+import dev.stateful.testsupport.controlplane.AuditLog;
+import dev.stateful.testsupport.controlplane.ControlPlane;
+import dev.stateful.testsupport.kubelet.SimulatedKubelet;
+import io.fabric8.kubernetes.api.model.NamespaceBuilder;
+import io.fabric8.kubernetes.api.model.ServiceAccountBuilder;
+import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.fabric8.kubernetes.api.model.rbac.ClusterRoleBindingBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Predicate;
+
+/**
+ * One side of a comparison: a fresh control plane whose StatefulSet controller is upstream's or
+ * ours, the same simulated kubelet (its own client without rate limit, {@value #KUBELET_THREADS}
+ * threads, binding pods to one Node and marking them Running and Ready), and both controllers
+ * under the same client rate limit. The gate {@code MaxUnavailableStatefulSet} (beta, off by
+ * default in 1.36) is on in kube-apiserver and kube-controller-manager, so a set's
+ * {@code maxUnavailable} is kept and honoured.
+ */
+final class BenchPlane implements AutoCloseable {
+
+    static final String OUR_ACCOUNT = "stateful-controller";
+    static final String KUBELET = "kubelet";
+    static final int KUBELET_THREADS = 16;
+    static final String FEATURE_GATES = "MaxUnavailableStatefulSet=true";
+    static final Duration READY = Duration.ofSeconds(60);
+    static final int WARM_UP = 20;
+
+    final Side side;
+    final ControlPlane plane;
+    private final KubernetesClient kubeletClient;
+    private final SimulatedKubelet kubelet;
+    private final OurControllerProcess ours;
+
+    private BenchPlane(Side side, ControlPlane plane, KubernetesClient kubeletClient, SimulatedKubelet kubelet, OurControllerProcess ours) {
+        this.side = side;
+        this.plane = plane;
+        this.kubeletClient = kubeletClient;
+        this.kubelet = kubelet;
+        this.ours = ours;
+    }
+
+    static ControlPlane.Options options(Side side, RateLimit rate) {
+        ControlPlane.Options options = ControlPlane.Options.defaults().withUsers(KUBELET).withFeatureGates(FEATURE_GATES)
+                .withControllerManagerFlags(rate.controllerManagerFlags().toArray(String[]::new));
+        return side == Side.UPSTREAM ? options.withUpstreamStatefulSetController() : options;
+    }
+
+    /** Starts the plane, the kubelet and (ours) our controller; returns once a one-pod set has become Ready under it. */
+    static BenchPlane start(Side side, RateLimit rate, String label) throws Exception {
+        ControlPlane plane = ControlPlane.start(label, options(side, rate));
+        KubernetesClient kubeletClient = null;
+        SimulatedKubelet kubelet = null;
+        OurControllerProcess ours = null;
+        try {
+            kubeletClient = plane.client(KUBELET);
+            kubelet = SimulatedKubelet.start(kubeletClient, SimulatedKubelet.Options.defaults().onNode("bench-node").threads(KUBELET_THREADS));
+            if (side == Side.OURS) {
+                ours = OurControllerProcess.start(ourKubeconfig(plane), rate, plane.logs().resolve("stateful-controller.log"));
+            }
+            BenchPlane bench = new BenchPlane(side, plane, kubeletClient, kubelet, ours);
+            bench.warmUp();
+            return bench;
+        } catch (Exception | Error e) {
+            if (ours != null) {
+                ours.close();
+            }
+            if (kubelet != null) {
+                kubelet.close();
+            }
+            if (kubeletClient != null) {
+                kubeletClient.close();
+            }
+            plane.close();
+            throw e;
+        }
+    }
+
+    /** Service account {@value #OUR_ACCOUNT} in kube-system, bound to cluster-admin: its requests are all in the audit log. */
+    static Path ourKubeconfig(ControlPlane plane) {
+        KubernetesClient admin = plane.admin();
+        admin.serviceAccounts().inNamespace("kube-system").resource(new ServiceAccountBuilder().withNewMetadata().withName(OUR_ACCOUNT)
+                .endMetadata().build()).create();
+        admin.rbac().clusterRoleBindings().resource(new ClusterRoleBindingBuilder().withNewMetadata().withName(OUR_ACCOUNT).endMetadata()
+                .withNewRoleRef().withApiGroup("rbac.authorization.k8s.io").withKind("ClusterRole").withName("cluster-admin").endRoleRef()
+                .addNewSubject().withKind("ServiceAccount").withName(OUR_ACCOUNT).withNamespace("kube-system").endSubject().build()).create();
+        return plane.serviceAccountKubeconfig("kube-system", OUR_ACCOUNT);
+    }
+
+    KubernetesClient admin() {
+        return plane.admin();
+    }
+
+    String controllerUser() {
+        return side.user;
+    }
+
+    List<AuditLog.Request> requests() {
+        return plane.audit().requests();
+    }
+
+    /** Creates namespace {@code name} and waits until pods can be created in it (its default service account). */
+    static void createNamespace(KubernetesClient admin, String name) {
+        admin.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(name).endMetadata().build()).create();
+        Eventually.await("the default service account of " + name, READY,
+                () -> admin.serviceAccounts().inNamespace(name).withName("default").get() != null);
+    }
+
+    /**
+     * Both controllers do the same work once before anything is timed: a {@value #WARM_UP}-replica
+     * Parallel set with a claim template created, then rolled to a new image. Upstream's is compiled
+     * ahead of time; ours would otherwise be timed while the JIT compiles its paths, which a
+     * controller running for days has long done.
+     */
+    private void warmUp() {
+        createNamespace(admin(), "warmup");
+        admin().resource(Manifests.statefulSet("warmup", "probe", WARM_UP, Manifests.IMAGE, "Parallel", null, "10%")).create();
+        awaitSets("warmup", 1, set -> ready(set, WARM_UP));
+        admin().apps().statefulSets().inNamespace("warmup").withName("probe").edit(set -> {
+            set.getSpec().getTemplate().getSpec().getContainers().get(0).setImage(Manifests.NEXT_IMAGE);
+            return set;
+        });
+        awaitSets("warmup", 1, set -> ready(set, WARM_UP)
+                && Manifests.NEXT_IMAGE.equals(set.getSpec().getTemplate().getSpec().getContainers().get(0).getImage()));
+    }
+
+    /** Waits until {@code sets} sets of {@code namespace} all satisfy {@code done}. */
+    void awaitSets(String namespace, int sets, Predicate<StatefulSet> done) {
+        Eventually.await("the sets of " + namespace, Duration.ofMinutes(5), () -> {
+            List<StatefulSet> items = admin().apps().statefulSets().inNamespace(namespace).list().getItems();
+            return items.size() == sets && items.stream().allMatch(done);
+        });
+    }
+
+    /** The set's status has seen its spec and says every replica is Ready, updated and current. */
+    static boolean ready(StatefulSet set, int replicas) {
+        var status = set.getStatus();
+        return status != null && Objects.equals(status.getObservedGeneration(), set.getMetadata().getGeneration())
+                && Objects.equals(status.getReadyReplicas(), replicas) && Objects.equals(status.getUpdatedReplicas(), replicas)
+                && Objects.equals(status.getReplicas(), replicas) && Objects.equals(status.getCurrentRevision(), status.getUpdateRevision());
+    }
+
+    /**
+     * CPU seconds the StatefulSet controller's process has used: ours, or kube-controller-manager
+     * (which also runs every other controller, so this overstates upstream's share).
+     */
+    double controllerCpuSeconds() throws java.io.IOException {
+        return ProcessCpu.seconds(ours != null ? ours.pid() : plane.controllerManagerPid());
+    }
+
+    int kubeletFailures() {
+        return kubelet.failures();
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        if (ours != null) {
+            ours.close();
+        }
+        kubelet.close();
+        kubeletClient.close();
+        plane.close();
+    }
+}

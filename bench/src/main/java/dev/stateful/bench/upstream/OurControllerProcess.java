@@ -1,0 +1,127 @@
+package dev.stateful.bench.upstream;
+
+import dev.stateful.bench.ControllerJar;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Our controller as an operator runs it, a process of its own ({@code java -jar stateful.jar
+ * controller}), so its resident memory compares with kube-controller-manager's. The JVM gets the
+ * heap bound the Dockerfile gives it in deploy/'s 512 MiB container ({@code MaxRAMPercentage=75}):
+ * {@value #HEAP}, instead of 75 % of this machine's memory.
+ */
+final class OurControllerProcess implements AutoCloseable {
+
+    static final String HEAP = "-Xmx384m";
+    private static final Duration READY = Duration.ofMinutes(2);
+
+    private final Process process;
+    private final int port;
+    private final Path log;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofMillis(500)).build();
+
+    private OurControllerProcess(Process process, int port, Path log) {
+        this.process = process;
+        this.port = port;
+        this.log = log;
+    }
+
+    /** Starts it against {@code kubeconfig} with the client rate limit given, and waits for /readyz. */
+    static OurControllerProcess start(Path kubeconfig, RateLimit rate, Path log) throws IOException, InterruptedException {
+        int port = freePort();
+        List<String> jvm = new ArrayList<>(List.of(HEAP, "-XX:+ExitOnOutOfMemoryError"));
+        // e.g. -Dbench.controllerJvmFlags=-XX:StartFlightRecording=filename=ours.jfr,settings=profile to profile it
+        String extra = System.getProperty("bench.controllerJvmFlags", "").trim();
+        if (!extra.isEmpty()) {
+            jvm.addAll(List.of(extra.split("\\s+")));
+        }
+        List<String> command = new ArrayList<>(ControllerJar.command(jvm));
+        command.addAll(List.of("--kubeconfig", kubeconfig.toString(), "--metrics-port", Integer.toString(port), "--leader-elect=false",
+                "--qps", rate.qpsText(), "--burst", Integer.toString(rate.burst())));
+        Files.createDirectories(log.getParent());
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        OurControllerProcess controller = new OurControllerProcess(process, port, log);
+        try {
+            controller.awaitReady();
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            controller.close();
+            throw e;
+        }
+        return controller;
+    }
+
+    long pid() {
+        return process.pid();
+    }
+
+    /**
+     * Heap in use right after a full collection ({@code jcmd PID GC.run}, then the JVM's own
+     * {@code jvm_memory_used_bytes{area="heap"}} on /metrics): what the caches and the controller keep.
+     */
+    long heapAfterGc() throws IOException, InterruptedException {
+        Path jcmd = Path.of(ControllerJar.java()).resolveSibling("jcmd");
+        Process gc = new ProcessBuilder(jcmd.toString(), Long.toString(pid()), "GC.run").redirectErrorStream(true).start();
+        String out = new String(gc.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        if (!gc.waitFor(60, TimeUnit.SECONDS) || gc.exitValue() != 0) {
+            throw new IllegalStateException("jcmd GC.run failed: " + out);
+        }
+        String metrics = get("/metrics").body();
+        long heap = 0;
+        for (String line : metrics.lines().toList()) {
+            if (line.startsWith("jvm_memory_used_bytes{") && line.contains("area=\"heap\"")) {
+                heap += (long) Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
+            }
+        }
+        if (heap == 0) {
+            throw new IllegalStateException("no jvm_memory_used_bytes{area=\"heap\"} on /metrics");
+        }
+        return heap;
+    }
+
+    private void awaitReady() throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + READY.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("our controller exited with " + process.exitValue() + "; log " + log);
+            }
+            try {
+                if (get("/readyz").statusCode() == 200) {
+                    return;
+                }
+            } catch (IOException notYet) {
+                // not listening yet
+            }
+            Thread.sleep(50);
+        }
+        throw new IllegalStateException("our controller was not ready within " + READY.toSeconds() + " s; log " + log);
+    }
+
+    private HttpResponse<String> get(String path) throws IOException, InterruptedException {
+        return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).timeout(Duration.ofSeconds(10)).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        process.destroy();
+        if (!process.waitFor(15, TimeUnit.SECONDS)) {
+            process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+}
