@@ -65,6 +65,11 @@ public final class LeaderGuard {
                 gate.check("update claim " + claim.name());
                 return delegate.update(claim);
             }
+
+            @Override
+            public Optional<PersistentVolumeClaim> get(String namespace, String name) {
+                return delegate.get(namespace, name);
+            }
         };
     }
 

@@ -177,6 +177,11 @@ final class CheckedPorts {
                 learn(Kind.CLAIMS, ObjectKey.of(updated.metadata()), updated);
                 return updated;
             }
+
+            @Override
+            public Optional<PersistentVolumeClaim> get(String namespace, String name) {
+                return delegate.get(namespace, name);
+            }
         };
     }
 

@@ -11,12 +11,14 @@ import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.model.StatefulSetSpec;
 import dev.stateful.domain.model.StatefulSetStatus;
 import dev.stateful.domain.model.UpdateStrategy;
+import dev.stateful.ports.ClaimControl;
 import dev.stateful.ports.ClusterReader;
 import dev.stateful.ports.StatusWriter;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiFunction;
 import java.util.function.UnaryOperator;
 
 /**
@@ -112,6 +114,16 @@ enum Mutant {
             return claim.withMetadata(claim.metadata().withOwnerReferences(List.of()));
         }
     },
+    /**
+     * Takes its "fresh" read of a pod's claims from its claim cache, so a lagging cache hides that a
+     * claim was handed to a condemned pod (the window {@code FreshClaimCheck} closes).
+     */
+    READS_CLAIMS_FROM_ITS_CACHE {
+        @Override
+        ClaimControl claims(ClaimControl real, ClusterReader cache) {
+            return readingClaims(real, cache::claim);
+        }
+    },
     /** Throws when the set is scaled to zero. */
     THROWS_AT_ZERO_REPLICAS {
         @Override
@@ -151,6 +163,31 @@ enum Mutant {
 
     StatusWriter status(StatusWriter real) {
         return real;
+    }
+
+    /** The claim port; its uncached read shows the claim as the broken controller sees it. */
+    ClaimControl claims(ClaimControl real, ClusterReader cache) {
+        return this == NONE ? real : readingClaims(real, (namespace, name) -> real.get(namespace, name).map(this::claim));
+    }
+
+    /** {@code real}, but its uncached read answered by {@code get}. */
+    static ClaimControl readingClaims(ClaimControl real, BiFunction<String, String, Optional<PersistentVolumeClaim>> get) {
+        return new ClaimControl() {
+            @Override
+            public PersistentVolumeClaim create(PersistentVolumeClaim claim) {
+                return real.create(claim);
+            }
+
+            @Override
+            public PersistentVolumeClaim update(PersistentVolumeClaim claim) {
+                return real.update(claim);
+            }
+
+            @Override
+            public Optional<PersistentVolumeClaim> get(String namespace, String name) {
+                return get.apply(namespace, name);
+            }
+        };
     }
 
     ClusterReader reader(ClusterReader real) {

@@ -18,7 +18,6 @@ import dev.stateful.inmemory.InMemoryCluster;
 import dev.stateful.inmemory.audit.Actor;
 import dev.stateful.inmemory.audit.WriteRecord;
 import dev.stateful.inmemory.driver.ControllerDriver;
-import dev.stateful.inmemory.faults.ApiError;
 import dev.stateful.inmemory.faults.FaultRule;
 import dev.stateful.inmemory.faults.RuleBuilder;
 import dev.stateful.inmemory.kubelet.KubeletTimings;
@@ -92,7 +91,8 @@ final class SimulationRun {
         this.driver = new ControllerDriver(cluster, () -> {
             cache.relistAll();
             checker.syncEnded();
-            return new StatefulSetReconciler(mutant.reader(cache), ports.pods(cluster.podControl()), ports.claims(cluster.claimControl()),
+            return new StatefulSetReconciler(mutant.reader(cache), ports.pods(cluster.podControl()),
+                    mutant.claims(ports.claims(cluster.claimControl()), cache),
                     ports.revisions(cluster.revisionControl()), mutant.status(ports.status(cluster.statusWriter())),
                     cluster.eventRecorder(), cluster.clock(), Runnable::run, checker);
         });
@@ -134,7 +134,7 @@ final class SimulationRun {
         counters.apiFaults += rules.stream().mapToLong(FaultRule::fired).sum();
         counters.heldBackEvents = cache.heldBack();
         counters.controllerWrites = cluster.audit().query().by(Actor.CONTROLLER).count();
-        counters.knownLimitation = checker.staleClaimCacheLosses().isEmpty() ? 0 : 1;
+        counters.lostClaims = checker.lostClaims().size();
         List<Violation> found = checker.violations();
         counters.violations = found.isEmpty() ? 0 : 1;
         if (!found.isEmpty()) {
@@ -237,6 +237,45 @@ final class SimulationRun {
         cluster.user().pods().delete(key, DeleteOptions.DEFAULT);
     }
 
+    // ------------------------------------------------------------------ outside actors
+
+    void outsiderDeletesClaim(int ordinal) {
+        ObjectKey key = new ObjectKey(NS, "www-" + SET + "-" + ordinal);
+        if (cluster.stores().claims().get(key).isEmpty()) {
+            note("(no such claim: nothing to do)");
+            return;
+        }
+        // pvc-protection makes the API server keep a claim while a pod uses it; the in-memory cluster has no such
+        // finalizer, so the outsider leaves alone any claim whose pod exists (the checker counts every other loss)
+        if (cluster.stores().pods().get(new ObjectKey(NS, SET + "-" + ordinal)).isPresent()) {
+            note("(its pod exists: pvc-protection would hold the claim, nothing to do)");
+            return;
+        }
+        cluster.user().claims().delete(key, DeleteOptions.DEFAULT);
+        counters.outsiderWrites++;
+    }
+
+    void outsiderEditsClaim(int ordinal, boolean stripOwners) {
+        ObjectKey key = new ObjectKey(NS, "www-" + SET + "-" + ordinal);
+        Optional<PersistentVolumeClaim> stored = cluster.stores().claims().get(key);
+        if (stored.isEmpty()) {
+            note("(no such claim: nothing to do)");
+            return;
+        }
+        java.util.Map<String, String> annotations = new java.util.HashMap<>(stored.get().metadata().annotations());
+        annotations.put("backup.example.com/last", cluster.clock().instant().toString());
+        var meta = stored.get().metadata().withAnnotations(annotations);
+        if (stripOwners) {
+            meta = meta.withOwnerReferences(List.of());
+        }
+        try {
+            cluster.user().claims().update(stored.get().withMetadata(meta));
+            counters.outsiderWrites++;
+        } catch (ApiException e) {
+            note("(refused by the API server: " + e.getMessage() + ")");
+        }
+    }
+
     // ------------------------------------------------------------------ kubelet and faults
 
     void healKubelet(boolean fully) {
@@ -253,24 +292,14 @@ final class SimulationRun {
             return;
         }
         RuleBuilder rule = cluster.faults().on(verb, kind).withProbability(p);
-        switch (type) {
-            case UNAVAILABLE:
-                rules.add(rule.fail(ApiError.UNAVAILABLE));
-                break;
-            case CONFLICT:
-                rules.add(rule.conflict());
-                break;
-            case FORBIDDEN:
-                rules.add(rule.fail(ApiError.FORBIDDEN));
-                break;
-            case APPLIED_BUT_FAILED:
-                rules.add(rule.failAfterWrite());
-                break;
-            case LATENCY:
-                rules.add(rule.delay(LATENCY));
-                break;
-            default:
-                throw new IllegalArgumentException(type.toString());
+        if (type.error != null) {
+            rules.add(rule.fail(type.error));
+        } else if (type == FaultType.APPLIED_BUT_FAILED) {
+            rules.add(rule.failAfterWrite());
+        } else if (type == FaultType.LATENCY) {
+            rules.add(rule.delay(LATENCY));
+        } else {
+            throw new IllegalArgumentException(type.toString());
         }
     }
 
@@ -467,10 +496,7 @@ final class SimulationRun {
             }
             for (PersistentVolumeClaim wanted : PodClaims.claimsFor(set, pod).values()) {
                 Optional<PersistentVolumeClaim> claim = cluster.stores().claims().get(new ObjectKey(NS, wanted.name()));
-                if (claim.isEmpty() && checker.staleClaimCacheLosses().contains(wanted.name())) {
-                    trace.add("(end) claim " + wanted.name() + " of " + pod.name() + " is missing: " + InvariantChecker.STALE_CLAIM_CACHE
-                            + " (known limitation)");
-                } else if (claim.isEmpty() || claim.get().isTerminating()) {
+                if (claim.isEmpty() || claim.get().isTerminating()) {
                     problems.add("claim " + wanted.name() + " of " + pod.name() + " is " + (claim.isEmpty() ? "missing" : "terminating"));
                 } else {
                     problems.addAll(claimOwners(set, pod, claim.get()));
@@ -620,10 +646,13 @@ final class SimulationRun {
         long watchStalls;
         long heldBackEvents;
         long relists;
+        long staleRelists;
+        long duplicateEvents;
+        long outsiderWrites;
         long kubeletMisbehaviours;
         long violations;
-        /** Schedules that hit the documented stale-claim-cache limitation. */
-        long knownLimitation;
+        /** Claims of live pods that were deleted (each is also a violation). */
+        long lostClaims;
         long convergencePasses;
 
         void add(Counters other) {
@@ -637,24 +666,31 @@ final class SimulationRun {
             watchStalls += other.watchStalls;
             heldBackEvents += other.heldBackEvents;
             relists += other.relists;
+            staleRelists += other.staleRelists;
+            duplicateEvents += other.duplicateEvents;
+            outsiderWrites += other.outsiderWrites;
             kubeletMisbehaviours += other.kubeletMisbehaviours;
             violations += other.violations;
-            knownLimitation += other.knownLimitation;
+            lostClaims += other.lostClaims;
             convergencePasses = Math.max(convergencePasses, other.convergencePasses);
         }
 
-        /** Faults of every kind: API faults that fired, controller restarts (crashes included), watch stalls and relists. */
+        /**
+         * Faults of every kind: API faults that fired, controller restarts (crashes included), watch
+         * stalls, relists, duplicate events and the outside actor's claim writes.
+         */
         long faults() {
-            return apiFaults + restarts + watchStalls + relists;
+            return apiFaults + restarts + watchStalls + relists + duplicateEvents + outsiderWrites;
         }
 
         String summary() {
             return String.format("%d schedules ran (%d steps, %d sync passes, %d controller writes); %d faults injected "
                             + "(%d API faults that fired, %d controller restarts of which %d mid-sync crashes, %d watch stalls holding back %d events, "
-                            + "%d relists) plus %d kubelet misbehaviours; %d invariant violations; %d schedules hit the documented "
-                            + "stale-claim-cache limitation; convergence took at most %d sync passes",
+                            + "%d relists of which %d stale, %d duplicate events, %d claim deletions and edits by an outside actor) "
+                            + "plus %d kubelet misbehaviours; %d invariant violations; %d claims of live pods lost; "
+                            + "convergence took at most %d sync passes",
                     schedules, steps, passes, controllerWrites, faults(), apiFaults, restarts, crashes, watchStalls, heldBackEvents,
-                    relists, kubeletMisbehaviours, violations, knownLimitation, convergencePasses);
+                    relists, staleRelists, duplicateEvents, outsiderWrites, kubeletMisbehaviours, violations, lostClaims, convergencePasses);
         }
     }
 }

@@ -344,6 +344,14 @@ public final class StatefulSetReconciler {
                 events.record(set, EventRecorder.Type.Warning, Events.FAILED_CREATE, Events.pod("create", podName, set.name(), claimError));
                 return claimError;
             }
+            try {
+                FreshClaimCheck.requireClaimsAsSeen(set, PodIdentity.ordinal(c.pod()), podName, snapshot.claims(), claims);
+            } catch (RuntimeException staleOrFailed) {
+                // no event: the claim cache is behind (or the read failed), the next sync decides again
+                LOG.atDebug().addKeyValue("statefulSet", set.key()).addKeyValue("pod", podName)
+                        .addKeyValue("err", staleOrFailed.getMessage()).log("Not creating pod yet");
+                return staleOrFailed;
+            }
             RuntimeException createError = null;
             try {
                 ownWrites.record(set.key(), OwnWrite.created(pods.create(c.pod())));
