@@ -65,6 +65,7 @@ final class SimulationRun {
     private final InMemoryCluster cluster;
     private final ControllerCache cache;
     private final InvariantChecker checker;
+    private final SeededScheduler scheduler;
     private final CheckedPorts ports;
     private final ControllerDriver driver;
     private final Counters counters = new Counters();
@@ -87,14 +88,15 @@ final class SimulationRun {
         cluster.stores().addListener(cache);
         this.checker = new InvariantChecker(cluster, cache);
         cluster.stores().addListener(checker);
-        this.ports = new CheckedPorts(checker, cache, cluster.clock());
+        this.scheduler = new SeededScheduler(schedule.seed() ^ 0x5eedL);
+        this.ports = new CheckedPorts(checker, cache, cluster.clock(), scheduler);
         this.driver = new ControllerDriver(cluster, () -> {
             cache.relistAll();
             checker.syncEnded();
             return new StatefulSetReconciler(mutant.reader(cache), ports.pods(cluster.podControl()),
                     mutant.claims(ports.claims(cluster.claimControl()), cache),
                     ports.revisions(cluster.revisionControl()), mutant.status(ports.status(cluster.statusWriter())),
-                    cluster.eventRecorder(), cluster.clock(), Runnable::run, checker);
+                    cluster.eventRecorder(), cluster.clock(), scheduler, checker);
         });
     }
 
@@ -133,6 +135,7 @@ final class SimulationRun {
         }
         counters.apiFaults += rules.stream().mapToLong(FaultRule::fired).sum();
         counters.heldBackEvents = cache.heldBack();
+        counters.interleavings = scheduler.interleavings();
         counters.controllerWrites = cluster.audit().query().by(Actor.CONTROLLER).count();
         counters.lostClaims = checker.lostClaims().size();
         List<Violation> found = checker.violations();
@@ -332,6 +335,7 @@ final class SimulationRun {
     }
 
     private void crashed(CheckedPorts.ControllerCrash crash) {
+        scheduler.awaitIdle();
         note("(" + crash.getMessage() + ")");
         counters.crashes++;
         checker.syncEnded();
@@ -649,6 +653,8 @@ final class SimulationRun {
         long staleRelists;
         long duplicateEvents;
         long outsiderWrites;
+        /** Calls of a Parallel batch unit at which another unit of the batch ran first. */
+        long interleavings;
         long kubeletMisbehaviours;
         long violations;
         /** Claims of live pods that were deleted (each is also a violation). */
@@ -669,6 +675,7 @@ final class SimulationRun {
             staleRelists += other.staleRelists;
             duplicateEvents += other.duplicateEvents;
             outsiderWrites += other.outsiderWrites;
+            interleavings += other.interleavings;
             kubeletMisbehaviours += other.kubeletMisbehaviours;
             violations += other.violations;
             lostClaims += other.lostClaims;
@@ -687,10 +694,11 @@ final class SimulationRun {
             return String.format("%d schedules ran (%d steps, %d sync passes, %d controller writes); %d faults injected "
                             + "(%d API faults that fired, %d controller restarts of which %d mid-sync crashes, %d watch stalls holding back %d events, "
                             + "%d relists of which %d stale, %d duplicate events, %d claim deletions and edits by an outside actor) "
-                            + "plus %d kubelet misbehaviours; %d invariant violations; %d claims of live pods lost; "
-                            + "convergence took at most %d sync passes",
+                            + "plus %d kubelet misbehaviours; Parallel batch units interleaved at %d calls; %d invariant violations; "
+                            + "%d claims of live pods lost; convergence took at most %d sync passes",
                     schedules, steps, passes, controllerWrites, faults(), apiFaults, restarts, crashes, watchStalls, heldBackEvents,
-                    relists, staleRelists, duplicateEvents, outsiderWrites, kubeletMisbehaviours, violations, lostClaims, convergencePasses);
+                    relists, staleRelists, duplicateEvents, outsiderWrites, kubeletMisbehaviours, interleavings, violations, lostClaims,
+                    convergencePasses);
         }
     }
 }
