@@ -165,9 +165,21 @@ enum Mutant {
         return real;
     }
 
+    /**
+     * Whether an object is web's (the set, its pods and claims): the bug shows on web only, so the
+     * neighbour set, which the steps leave alone, does not break a rule before web can.
+     */
+    private static boolean isWebs(String name) {
+        return name.equals(SimulationRun.SET) || name.startsWith(SimulationRun.SET + "-") || name.startsWith("www-" + SimulationRun.SET + "-");
+    }
+
+    private PersistentVolumeClaim webClaim(PersistentVolumeClaim claim) {
+        return isWebs(claim.name()) ? claim(claim) : claim;
+    }
+
     /** The claim port; its uncached read shows the claim as the broken controller sees it. */
     ClaimControl claims(ClaimControl real, ClusterReader cache) {
-        return this == NONE ? real : readingClaims(real, (namespace, name) -> real.get(namespace, name).map(this::claim));
+        return this == NONE ? real : readingClaims(real, (namespace, name) -> real.get(namespace, name).map(this::webClaim));
     }
 
     /** {@code real}, but its uncached read answered by {@code get}. */
@@ -194,7 +206,7 @@ enum Mutant {
         if (this == NONE) {
             return real;
         }
-        UnaryOperator<StatefulSet> sets = this::set;
+        UnaryOperator<StatefulSet> sets = s -> isWebs(s.name()) ? set(s) : s;
         return new ClusterReader() {
             @Override
             public Optional<StatefulSet> statefulSet(ObjectKey key) {
@@ -208,17 +220,17 @@ enum Mutant {
 
             @Override
             public List<Pod> pods(String namespace) {
-                return real.pods(namespace).stream().map(Mutant.this::pod).filter(p -> p != null).toList();
+                return real.pods(namespace).stream().map(p -> isWebs(p.name()) ? pod(p) : p).filter(p -> p != null).toList();
             }
 
             @Override
             public Optional<PersistentVolumeClaim> claim(String namespace, String name) {
-                return real.claim(namespace, name).map(Mutant.this::claim);
+                return real.claim(namespace, name).map(Mutant.this::webClaim);
             }
 
             @Override
             public List<PersistentVolumeClaim> claims(String namespace) {
-                return real.claims(namespace).stream().map(Mutant.this::claim).toList();
+                return real.claims(namespace).stream().map(Mutant.this::webClaim).toList();
             }
 
             @Override

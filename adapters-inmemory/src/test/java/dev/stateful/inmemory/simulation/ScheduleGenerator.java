@@ -145,6 +145,9 @@ final class ScheduleGenerator {
         if (outside == 1) {
             return new Step.OutsiderEditsClaim(random.nextInt(MAX_REPLICAS + 2), random.nextBoolean());
         }
+        if (outside == 3) {
+            return new Step.ScaleNeighbour(random.nextInt(4));
+        }
         if (outside == 2) {
             Kind kind = ControllerCache.KINDS.get(random.nextInt(ControllerCache.KINDS.size()));
             return new Step.DuplicateEvents(kind, 1 + random.nextInt(4));

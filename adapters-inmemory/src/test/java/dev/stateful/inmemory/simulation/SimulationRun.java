@@ -52,6 +52,13 @@ final class SimulationRun {
 
     static final String NS = Scenario.NS;
     static final String SET = "web";
+    /**
+     * A second set in the same namespace, which the schedule's steps leave alone but for scaling it:
+     * its pods, claims and revisions sit in the same caches, owner index and fault rules as web's,
+     * so a sync of one set that touches the other's objects breaks a rule. Its shape comes from the
+     * schedule's seed; it is always Parallel (no OrderedReady stall needs the operator).
+     */
+    static final String NEIGHBOUR = "db";
     /** Pods running this image never become ready (until the kubelet is healed at the end). */
     static final String BROKEN = "nginx:broken";
     /** The bound on sync passes for convergence once everything is healthy. */
@@ -114,6 +121,7 @@ final class SimulationRun {
             trace.add("apply " + schedule.config());
             long mark = cluster.audit().mark();
             createSet();
+            createNeighbour();
             if (stepDone(mark)) {
                 for (int i = 0; i < schedule.steps().size(); i++) {
                     Step step = schedule.steps().get(i);
@@ -189,6 +197,31 @@ final class SimulationRun {
             throw new IllegalStateException("the API server refused the schedule's set: " + result.describeProblems());
         }
         images.add(SetConfig.FIRST_IMAGE);
+    }
+
+    private void createNeighbour() {
+        java.util.Random random = new java.util.Random(schedule.seed() ^ 0xdbL);
+        String whenDeleted = random.nextBoolean() ? "Delete" : "Retain";
+        String whenScaled = random.nextBoolean() ? "Delete" : "Retain";
+        SetConfig config = new SetConfig(1 + random.nextInt(3), true, 0, false, null, null, null, null, whenDeleted, whenScaled, false);
+        ApplyResult result = cluster.apply(config.manifest().named(NEIGHBOUR).yaml());
+        if (result.hasProblems()) {
+            throw new IllegalStateException("the API server refused the neighbour set: " + result.describeProblems());
+        }
+    }
+
+    /** Another team scales the neighbour set. */
+    void scaleNeighbour(int replicas) {
+        Optional<StatefulSet> stored = cluster.stores().statefulSets().get(new ObjectKey(NS, NEIGHBOUR));
+        if (stored.isEmpty()) {
+            note("(no neighbour set: nothing to do)");
+            return;
+        }
+        try {
+            cluster.user().statefulSets().update(stored.get().withSpec(stored.get().spec().withReplicas(replicas)));
+        } catch (ApiException e) {
+            note("(refused by the API server: " + e.getMessage() + ")");
+        }
     }
 
     void deleteSet(boolean orphan) {
@@ -405,7 +438,9 @@ final class SimulationRun {
         if (!checker.violations().isEmpty()) {
             return;
         }
-        List<String> problems = set().isPresent() ? convergedSet(set().get()) : deletedSet();
+        List<String> problems = new ArrayList<>(set().isPresent() ? convergedSet(set().get()) : deletedSet());
+        cluster.stores().statefulSets().get(new ObjectKey(NS, NEIGHBOUR))
+                .ifPresent(neighbour -> convergedSet(neighbour).forEach(p -> problems.add(NEIGHBOUR + ": " + p)));
         if (!problems.isEmpty()) {
             checker.violation(Rule.CONVERGENCE, String.join("; ", problems) + "; pods: " + podSummary()
                     + set().map(s -> "; status: " + InvariantChecker.counters(s.status())).orElse(""));
@@ -466,12 +501,15 @@ final class SimulationRun {
         for (int o = start; o < start + replicas; o++) {
             expected.add(PodIdentity.podName(set, o));
         }
-        List<String> actual = pods().stream().map(Pod::name).toList();
+        List<String> actual = podsOf(set.name()).stream().map(Pod::name).toList();
         if (!actual.equals(expected)) {
             problems.add("pods " + actual + ", expected " + expected);
         }
-        List<ControllerRevision> revisions = cluster.stores().revisions().list(NS);
-        String update = RevisionResolver.resolve(set, Ownership.ownedRevisions(set, revisions), revisions).update().name();
+        List<ControllerRevision> all = cluster.stores().revisions().list(NS);
+        String update = RevisionResolver.resolve(set, Ownership.ownedRevisions(set, all), all).update().name();
+        // this set's history: the revisions it owns (an orphaned earlier incarnation's are the deleted set's business)
+        List<ControllerRevision> revisions = all.stream().filter(r -> r.metadata().controllerRef()
+                .map(ref -> ref.uid().equals(set.metadata().uid())).orElse(r.name().startsWith(set.name() + "-"))).toList();
         StatefulSetStatus status = set.status();
         if (!status.updateRevision().equals(update)) {
             problems.add("status.updateRevision " + status.updateRevision() + " but the template is revision " + update);
@@ -479,7 +517,7 @@ final class SimulationRun {
         String image = imageOf(spec);
         int updated = 0;
         int current = 0;
-        for (Pod pod : pods()) {
+        for (Pod pod : podsOf(set.name())) {
             if (!PodIdentity.isControlledBy(pod, set)) {
                 problems.add(pod.name() + " is not controlled by the set");
             }
@@ -523,7 +561,7 @@ final class SimulationRun {
         }
         int limit = spec.revisionHistoryLimit() == null ? 10 : spec.revisionHistoryLimit();
         Set<String> live = new HashSet<>(Arrays.asList(status.currentRevision(), status.updateRevision()));
-        pods().forEach(p -> live.add(PodIdentity.revisionOf(p)));
+        podsOf(set.name()).forEach(p -> live.add(PodIdentity.revisionOf(p)));
         long owned = revisions.stream().filter(r -> r.metadata().controllerRef().map(ref -> ref.uid().equals(set.metadata().uid())).orElse(false)).count();
         long history = revisions.stream().filter(r -> !live.contains(r.name())).count();
         if (history > limit) {
@@ -587,8 +625,14 @@ final class SimulationRun {
         return cluster.stores().statefulSets().get(new ObjectKey(NS, SET));
     }
 
+    /** The pods of web (by name: web-<ordinal>), lowest ordinal first. */
     List<Pod> pods() {
-        List<Pod> pods = new ArrayList<>(cluster.stores().pods().list(NS));
+        return podsOf(SET);
+    }
+
+    private List<Pod> podsOf(String setName) {
+        List<Pod> pods = new ArrayList<>(cluster.stores().pods().list(NS).stream()
+                .filter(p -> p.name().matches(java.util.regex.Pattern.quote(setName) + "-[0-9]+")).toList());
         pods.sort(PodIdentity.ASCENDING_ORDINAL);
         return pods;
     }

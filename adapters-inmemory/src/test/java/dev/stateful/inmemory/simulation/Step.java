@@ -416,6 +416,21 @@ public sealed interface Step {
 
     // ------------------------------------------------------------------ outside actors
 
+    /** Another team scales the neighbour set {@code db}, which shares web's namespace. */
+    record ScaleNeighbour(int replicas) implements Step {
+        public void apply(SimulationRun run) {
+            run.scaleNeighbour(replicas);
+        }
+
+        public String describe() {
+            return "another team scales the neighbour set " + SimulationRun.NEIGHBOUR + " to " + replicas;
+        }
+
+        public List<Step> simpler() {
+            return replicas > 0 ? List.of(new ScaleNeighbour(replicas - 1)) : List.of();
+        }
+    }
+
     /** Someone else (a user, a backup tool) deletes the claim of ordinal {@code ordinal}, if its pod does not exist. */
     record OutsiderDeletesClaim(int ordinal) implements Step {
         public void apply(SimulationRun run) {
