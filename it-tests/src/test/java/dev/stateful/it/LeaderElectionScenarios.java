@@ -147,11 +147,12 @@ abstract class LeaderElectionScenarios {
         web.scale(3);
         frozen.resume();
         int exit = frozen.awaitExit(TIMEOUT);
-        web.awaitRolledOut(3);
 
-        assertThat(exit).as("the resumed leader found its lease taken and ended\n%s", frozen.log()).isEqualTo(ExitCodes.FAILURE);
-        assertThat(writes(first)).as("writes of the paused leader after the standby took the lease")
+        assertThat(writes(first)).as("writes of the paused leader after the standby took the lease\n%s", frozen.log())
                 .allSatisfy(w -> assertThat(w.sequence()).isLessThan(taken));
+        assertThat(exit).as("the resumed leader found its lease taken and ended\n%s", frozen.log()).isEqualTo(ExitCodes.FAILURE);
+        // the new leader carries on (more time: two JVMs and a busy machine)
+        new Workload(cluster.client(), web.namespace(), "web", TIMEOUT.multipliedBy(4)).awaitRolledOut(3);
         assertThat(writes(second)).isNotEmpty();
         assertThat(podCreations()).as("successful pod creations by name").allSatisfy((pod, n) -> assertThat(n).isLessThanOrEqualTo(2));
     }
