@@ -133,6 +133,8 @@ public final class StatefulSetReconciler {
         private final StatefulSet set;
         private final AtomicInteger writes = new AtomicInteger();
         private final AtomicInteger rollingDeletes = new AtomicInteger();
+        /** The status write's re-read found the set at a newer generation than the one planned for. */
+        private boolean specMovedOn;
 
         Execution(Snapshot snapshot) {
             this.snapshot = snapshot;
@@ -158,7 +160,9 @@ public final class StatefulSetReconciler {
             }
             RuntimeException syncError = runPhases(plan);
             RuntimeException statusError = writeStatus(plan);
-            RuntimeException historyError = truncateHistory(plan.revisionsToDelete());
+            // a status write that found a newer spec than the plan's (a lagging set cache) leaves history alone: the
+            // revision of that spec's template may be one this plan counts as old; the next sync plans from it
+            RuntimeException historyError = specMovedOn ? null : truncateHistory(plan.revisionsToDelete());
             RuntimeException error = syncError != null ? syncError : statusError != null ? statusError : historyError;
             return new SyncResult(set.key(), Optional.of(plan), Optional.ofNullable(error), plan.requeueAfter(), writes.get());
         }
@@ -492,6 +496,7 @@ public final class StatefulSetReconciler {
                         return null;
                     }
                     target = fresh.get();
+                    specMovedOn |= target.metadata().generation() != set.metadata().generation();
                 } catch (ApiException.NotFound gone) {
                     return null;
                 } catch (RuntimeException e) {
