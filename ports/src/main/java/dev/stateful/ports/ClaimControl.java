@@ -17,5 +17,5 @@ public interface ClaimControl {
      * pod's claims before it starts the pod on them (a claim cache can lag behind the claim's
      * owner references, and the garbage collector follows those).
      */
-    Optional<PersistentVolumeClaim> get(String namespace, String name);
+    Optional<PersistentVolumeClaim> read(String namespace, String name);
 }

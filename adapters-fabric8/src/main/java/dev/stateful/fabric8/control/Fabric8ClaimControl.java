@@ -32,7 +32,7 @@ public final class Fabric8ClaimControl implements ClaimControl {
     }
 
     @Override
-    public Optional<PersistentVolumeClaim> get(String namespace, String name) {
+    public Optional<PersistentVolumeClaim> read(String namespace, String name) {
         var found = ApiErrors.call(Verb.GET, target(namespace, name), () ->
                 client.persistentVolumeClaims().inNamespace(namespace).withName(name).get());
         return Optional.ofNullable(found).map(Fabric8Codec::toDomain);

@@ -67,8 +67,8 @@ public final class LeaderGuard {
             }
 
             @Override
-            public Optional<PersistentVolumeClaim> get(String namespace, String name) {
-                return delegate.get(namespace, name);
+            public Optional<PersistentVolumeClaim> read(String namespace, String name) {
+                return delegate.read(namespace, name);
             }
         };
     }

@@ -126,8 +126,8 @@ class RemotePortsContractTest {
             PersistentVolumeClaim updated = ports.claims().update(created.withMetadata(created.metadata().withOwnerReferences(List.of(owner))));
 
             assertThat(updated.metadata().ownerReferences()).containsExactly(owner);
-            assertThat(ports.claims().get("default", "www-web-0").orElseThrow().metadata().ownerReferences()).containsExactly(owner);
-            assertThat(ports.claims().get("default", "www-web-9")).isEmpty();
+            assertThat(ports.claims().read("default", "www-web-0").orElseThrow().metadata().ownerReferences()).containsExactly(owner);
+            assertThat(ports.claims().read("default", "www-web-9")).isEmpty();
             assertThatThrownBy(() -> ports.claims().create(claim)).isInstanceOf(ApiException.AlreadyExists.class);
         }
 

@@ -26,7 +26,7 @@ public final class InMemoryClaimControl implements ClaimControl {
     }
 
     @Override
-    public Optional<PersistentVolumeClaim> get(String namespace, String name) {
+    public Optional<PersistentVolumeClaim> read(String namespace, String name) {
         return claims.get(new ObjectKey(namespace, name));
     }
 }

@@ -183,9 +183,9 @@ final class CheckedPorts {
             }
 
             @Override
-            public Optional<PersistentVolumeClaim> get(String namespace, String name) {
+            public Optional<PersistentVolumeClaim> read(String namespace, String name) {
                 scheduler.yieldPoint();
-                return delegate.get(namespace, name);
+                return delegate.read(namespace, name);
             }
         };
     }

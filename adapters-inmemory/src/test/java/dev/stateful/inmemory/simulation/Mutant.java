@@ -179,7 +179,7 @@ enum Mutant {
 
     /** The claim port; its uncached read shows the claim as the broken controller sees it. */
     ClaimControl claims(ClaimControl real, ClusterReader cache) {
-        return this == NONE ? real : readingClaims(real, (namespace, name) -> real.get(namespace, name).map(this::webClaim));
+        return this == NONE ? real : readingClaims(real, (namespace, name) -> real.read(namespace, name).map(this::webClaim));
     }
 
     /** {@code real}, but its uncached read answered by {@code get}. */
@@ -196,7 +196,7 @@ enum Mutant {
             }
 
             @Override
-            public Optional<PersistentVolumeClaim> get(String namespace, String name) {
+            public Optional<PersistentVolumeClaim> read(String namespace, String name) {
                 return get.apply(namespace, name);
             }
         };

@@ -43,7 +43,7 @@ final class FreshClaimCheck {
             if (cached == null) {
                 continue; // created by this sync, or its create failed and the pod is not created anyway
             }
-            Optional<PersistentVolumeClaim> fresh = claims.get(set.namespace(), name);
+            Optional<PersistentVolumeClaim> fresh = claims.read(set.namespace(), name);
             String change = fresh.isEmpty() ? "is gone"
                     : fresh.get().isTerminating() && !cached.isTerminating() ? "is being deleted"
                     : !fresh.get().metadata().ownerReferences().equals(cached.metadata().ownerReferences())

@@ -35,7 +35,7 @@ final class GrpcClaimControl implements ClaimControl {
     }
 
     @Override
-    public Optional<PersistentVolumeClaim> get(String namespace, String name) {
+    public Optional<PersistentVolumeClaim> read(String namespace, String name) {
         GetClaimResponse response = calls.call(stub, "read claim " + name, s -> s.readClaim(GetClaimRequest.newBuilder()
                 .setRef(ObjectRef.newBuilder().setNamespace(namespace).setName(name)).build()));
         return response.hasClaim() ? Optional.of(Replies.claim(response.getClaim())) : Optional.empty();

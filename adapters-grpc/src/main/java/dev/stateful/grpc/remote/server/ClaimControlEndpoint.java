@@ -36,7 +36,7 @@ final class ClaimControlEndpoint extends ClaimControlServiceGrpc.ClaimControlSer
     public void readClaim(GetClaimRequest request, StreamObserver<GetClaimResponse> out) {
         Unary.answer(out, () -> {
             GetClaimResponse.Builder response = GetClaimResponse.newBuilder();
-            claims.get(request.getRef().getNamespace(), request.getRef().getName()).ifPresent(c -> response.setClaim(KubeObjects.of(c)));
+            claims.read(request.getRef().getNamespace(), request.getRef().getName()).ifPresent(c -> response.setClaim(KubeObjects.of(c)));
             return response.build();
         });
     }
