@@ -2294,10 +2294,11 @@ const file_stateful_v1_remote_ports_proto_rawDesc = "" +
 	"\tDeletePod\x12\x1d.stateful.v1.DeletePodRequest\x1a\x1e.stateful.v1.DeletePodResponse\x12G\n" +
 	"\bAdoptPod\x12\x1c.stateful.v1.AdoptPodRequest\x1a\x1d.stateful.v1.AdoptPodResponse\x12M\n" +
 	"\n" +
-	"ReleasePod\x12\x1e.stateful.v1.ReleasePodRequest\x1a\x1f.stateful.v1.ReleasePodResponse2\xb9\x01\n" +
+	"ReleasePod\x12\x1e.stateful.v1.ReleasePodRequest\x1a\x1f.stateful.v1.ReleasePodResponse2\x83\x02\n" +
 	"\x13ClaimControlService\x12P\n" +
 	"\vCreateClaim\x12\x1f.stateful.v1.CreateClaimRequest\x1a .stateful.v1.CreateClaimResponse\x12P\n" +
-	"\vUpdateClaim\x12\x1f.stateful.v1.UpdateClaimRequest\x1a .stateful.v1.UpdateClaimResponse2\xd3\x03\n" +
+	"\vUpdateClaim\x12\x1f.stateful.v1.UpdateClaimRequest\x1a .stateful.v1.UpdateClaimResponse\x12H\n" +
+	"\tReadClaim\x12\x1c.stateful.v1.GetClaimRequest\x1a\x1d.stateful.v1.GetClaimResponse2\xd3\x03\n" +
 	"\x16RevisionControlService\x12Y\n" +
 	"\x0eCreateRevision\x12\".stateful.v1.CreateRevisionRequest\x1a#.stateful.v1.CreateRevisionResponse\x12P\n" +
 	"\vGetRevision\x12\x1f.stateful.v1.GetRevisionRequest\x1a .stateful.v1.GetRevisionResponse\x12Y\n" +
@@ -2432,45 +2433,47 @@ var file_stateful_v1_remote_ports_proto_depIdxs = []int32{
 	10, // 46: stateful.v1.PodControlService.ReleasePod:input_type -> stateful.v1.ReleasePodRequest
 	12, // 47: stateful.v1.ClaimControlService.CreateClaim:input_type -> stateful.v1.CreateClaimRequest
 	14, // 48: stateful.v1.ClaimControlService.UpdateClaim:input_type -> stateful.v1.UpdateClaimRequest
-	16, // 49: stateful.v1.RevisionControlService.CreateRevision:input_type -> stateful.v1.CreateRevisionRequest
-	18, // 50: stateful.v1.RevisionControlService.GetRevision:input_type -> stateful.v1.GetRevisionRequest
-	20, // 51: stateful.v1.RevisionControlService.UpdateRevision:input_type -> stateful.v1.UpdateRevisionRequest
-	22, // 52: stateful.v1.RevisionControlService.DeleteRevision:input_type -> stateful.v1.DeleteRevisionRequest
-	24, // 53: stateful.v1.RevisionControlService.AdoptRevision:input_type -> stateful.v1.AdoptRevisionRequest
-	26, // 54: stateful.v1.StatusWriterService.UpdateStatus:input_type -> stateful.v1.UpdateStatusRequest
-	28, // 55: stateful.v1.StatusWriterService.ReadStatefulSet:input_type -> stateful.v1.ReadStatefulSetRequest
-	30, // 56: stateful.v1.EventRecorderService.RecordEvent:input_type -> stateful.v1.RecordEventRequest
-	32, // 57: stateful.v1.ClusterReaderService.GetStatefulSetObject:input_type -> stateful.v1.GetStatefulSetObjectRequest
-	36, // 58: stateful.v1.ClusterReaderService.ListStatefulSetObjects:input_type -> stateful.v1.ListObjectsRequest
-	36, // 59: stateful.v1.ClusterReaderService.ListPods:input_type -> stateful.v1.ListObjectsRequest
-	34, // 60: stateful.v1.ClusterReaderService.GetClaim:input_type -> stateful.v1.GetClaimRequest
-	36, // 61: stateful.v1.ClusterReaderService.ListClaims:input_type -> stateful.v1.ListObjectsRequest
-	36, // 62: stateful.v1.ClusterReaderService.ListRevisions:input_type -> stateful.v1.ListObjectsRequest
-	38, // 63: stateful.v1.ClusterEventsService.WatchCluster:input_type -> stateful.v1.WatchClusterRequest
-	2,  // 64: stateful.v1.PodControlService.CreatePod:output_type -> stateful.v1.CreatePodResponse
-	4,  // 65: stateful.v1.PodControlService.UpdatePod:output_type -> stateful.v1.UpdatePodResponse
-	6,  // 66: stateful.v1.PodControlService.DeletePod:output_type -> stateful.v1.DeletePodResponse
-	9,  // 67: stateful.v1.PodControlService.AdoptPod:output_type -> stateful.v1.AdoptPodResponse
-	11, // 68: stateful.v1.PodControlService.ReleasePod:output_type -> stateful.v1.ReleasePodResponse
-	13, // 69: stateful.v1.ClaimControlService.CreateClaim:output_type -> stateful.v1.CreateClaimResponse
-	15, // 70: stateful.v1.ClaimControlService.UpdateClaim:output_type -> stateful.v1.UpdateClaimResponse
-	17, // 71: stateful.v1.RevisionControlService.CreateRevision:output_type -> stateful.v1.CreateRevisionResponse
-	19, // 72: stateful.v1.RevisionControlService.GetRevision:output_type -> stateful.v1.GetRevisionResponse
-	21, // 73: stateful.v1.RevisionControlService.UpdateRevision:output_type -> stateful.v1.UpdateRevisionResponse
-	23, // 74: stateful.v1.RevisionControlService.DeleteRevision:output_type -> stateful.v1.DeleteRevisionResponse
-	25, // 75: stateful.v1.RevisionControlService.AdoptRevision:output_type -> stateful.v1.AdoptRevisionResponse
-	27, // 76: stateful.v1.StatusWriterService.UpdateStatus:output_type -> stateful.v1.UpdateStatusResponse
-	29, // 77: stateful.v1.StatusWriterService.ReadStatefulSet:output_type -> stateful.v1.ReadStatefulSetResponse
-	31, // 78: stateful.v1.EventRecorderService.RecordEvent:output_type -> stateful.v1.RecordEventResponse
-	33, // 79: stateful.v1.ClusterReaderService.GetStatefulSetObject:output_type -> stateful.v1.GetStatefulSetObjectResponse
-	37, // 80: stateful.v1.ClusterReaderService.ListStatefulSetObjects:output_type -> stateful.v1.ListObjectsResponse
-	37, // 81: stateful.v1.ClusterReaderService.ListPods:output_type -> stateful.v1.ListObjectsResponse
-	35, // 82: stateful.v1.ClusterReaderService.GetClaim:output_type -> stateful.v1.GetClaimResponse
-	37, // 83: stateful.v1.ClusterReaderService.ListClaims:output_type -> stateful.v1.ListObjectsResponse
-	37, // 84: stateful.v1.ClusterReaderService.ListRevisions:output_type -> stateful.v1.ListObjectsResponse
-	42, // 85: stateful.v1.ClusterEventsService.WatchCluster:output_type -> stateful.v1.ClusterChange
-	64, // [64:86] is the sub-list for method output_type
-	42, // [42:64] is the sub-list for method input_type
+	34, // 49: stateful.v1.ClaimControlService.ReadClaim:input_type -> stateful.v1.GetClaimRequest
+	16, // 50: stateful.v1.RevisionControlService.CreateRevision:input_type -> stateful.v1.CreateRevisionRequest
+	18, // 51: stateful.v1.RevisionControlService.GetRevision:input_type -> stateful.v1.GetRevisionRequest
+	20, // 52: stateful.v1.RevisionControlService.UpdateRevision:input_type -> stateful.v1.UpdateRevisionRequest
+	22, // 53: stateful.v1.RevisionControlService.DeleteRevision:input_type -> stateful.v1.DeleteRevisionRequest
+	24, // 54: stateful.v1.RevisionControlService.AdoptRevision:input_type -> stateful.v1.AdoptRevisionRequest
+	26, // 55: stateful.v1.StatusWriterService.UpdateStatus:input_type -> stateful.v1.UpdateStatusRequest
+	28, // 56: stateful.v1.StatusWriterService.ReadStatefulSet:input_type -> stateful.v1.ReadStatefulSetRequest
+	30, // 57: stateful.v1.EventRecorderService.RecordEvent:input_type -> stateful.v1.RecordEventRequest
+	32, // 58: stateful.v1.ClusterReaderService.GetStatefulSetObject:input_type -> stateful.v1.GetStatefulSetObjectRequest
+	36, // 59: stateful.v1.ClusterReaderService.ListStatefulSetObjects:input_type -> stateful.v1.ListObjectsRequest
+	36, // 60: stateful.v1.ClusterReaderService.ListPods:input_type -> stateful.v1.ListObjectsRequest
+	34, // 61: stateful.v1.ClusterReaderService.GetClaim:input_type -> stateful.v1.GetClaimRequest
+	36, // 62: stateful.v1.ClusterReaderService.ListClaims:input_type -> stateful.v1.ListObjectsRequest
+	36, // 63: stateful.v1.ClusterReaderService.ListRevisions:input_type -> stateful.v1.ListObjectsRequest
+	38, // 64: stateful.v1.ClusterEventsService.WatchCluster:input_type -> stateful.v1.WatchClusterRequest
+	2,  // 65: stateful.v1.PodControlService.CreatePod:output_type -> stateful.v1.CreatePodResponse
+	4,  // 66: stateful.v1.PodControlService.UpdatePod:output_type -> stateful.v1.UpdatePodResponse
+	6,  // 67: stateful.v1.PodControlService.DeletePod:output_type -> stateful.v1.DeletePodResponse
+	9,  // 68: stateful.v1.PodControlService.AdoptPod:output_type -> stateful.v1.AdoptPodResponse
+	11, // 69: stateful.v1.PodControlService.ReleasePod:output_type -> stateful.v1.ReleasePodResponse
+	13, // 70: stateful.v1.ClaimControlService.CreateClaim:output_type -> stateful.v1.CreateClaimResponse
+	15, // 71: stateful.v1.ClaimControlService.UpdateClaim:output_type -> stateful.v1.UpdateClaimResponse
+	35, // 72: stateful.v1.ClaimControlService.ReadClaim:output_type -> stateful.v1.GetClaimResponse
+	17, // 73: stateful.v1.RevisionControlService.CreateRevision:output_type -> stateful.v1.CreateRevisionResponse
+	19, // 74: stateful.v1.RevisionControlService.GetRevision:output_type -> stateful.v1.GetRevisionResponse
+	21, // 75: stateful.v1.RevisionControlService.UpdateRevision:output_type -> stateful.v1.UpdateRevisionResponse
+	23, // 76: stateful.v1.RevisionControlService.DeleteRevision:output_type -> stateful.v1.DeleteRevisionResponse
+	25, // 77: stateful.v1.RevisionControlService.AdoptRevision:output_type -> stateful.v1.AdoptRevisionResponse
+	27, // 78: stateful.v1.StatusWriterService.UpdateStatus:output_type -> stateful.v1.UpdateStatusResponse
+	29, // 79: stateful.v1.StatusWriterService.ReadStatefulSet:output_type -> stateful.v1.ReadStatefulSetResponse
+	31, // 80: stateful.v1.EventRecorderService.RecordEvent:output_type -> stateful.v1.RecordEventResponse
+	33, // 81: stateful.v1.ClusterReaderService.GetStatefulSetObject:output_type -> stateful.v1.GetStatefulSetObjectResponse
+	37, // 82: stateful.v1.ClusterReaderService.ListStatefulSetObjects:output_type -> stateful.v1.ListObjectsResponse
+	37, // 83: stateful.v1.ClusterReaderService.ListPods:output_type -> stateful.v1.ListObjectsResponse
+	35, // 84: stateful.v1.ClusterReaderService.GetClaim:output_type -> stateful.v1.GetClaimResponse
+	37, // 85: stateful.v1.ClusterReaderService.ListClaims:output_type -> stateful.v1.ListObjectsResponse
+	37, // 86: stateful.v1.ClusterReaderService.ListRevisions:output_type -> stateful.v1.ListObjectsResponse
+	42, // 87: stateful.v1.ClusterEventsService.WatchCluster:output_type -> stateful.v1.ClusterChange
+	65, // [65:88] is the sub-list for method output_type
+	42, // [42:65] is the sub-list for method input_type
 	42, // [42:42] is the sub-list for extension type_name
 	42, // [42:42] is the sub-list for extension extendee
 	0,  // [0:42] is the sub-list for field type_name

@@ -309,6 +309,7 @@ var PodControlService_ServiceDesc = grpc.ServiceDesc{
 const (
 	ClaimControlService_CreateClaim_FullMethodName = "/stateful.v1.ClaimControlService/CreateClaim"
 	ClaimControlService_UpdateClaim_FullMethodName = "/stateful.v1.ClaimControlService/UpdateClaim"
+	ClaimControlService_ReadClaim_FullMethodName   = "/stateful.v1.ClaimControlService/ReadClaim"
 )
 
 // ClaimControlServiceClient is the client API for ClaimControlService service.
@@ -321,6 +322,8 @@ type ClaimControlServiceClient interface {
 	CreateClaim(ctx context.Context, in *CreateClaimRequest, opts ...grpc.CallOption) (*CreateClaimResponse, error)
 	// Replaces the claim's metadata (owner references); resourceVersion is the precondition.
 	UpdateClaim(ctx context.Context, in *UpdateClaimRequest, opts ...grpc.CallOption) (*UpdateClaimResponse, error)
+	// Reads one claim, bypassing any cache (the engine's last look before it starts a pod on it).
+	ReadClaim(ctx context.Context, in *GetClaimRequest, opts ...grpc.CallOption) (*GetClaimResponse, error)
 }
 
 type claimControlServiceClient struct {
@@ -351,6 +354,16 @@ func (c *claimControlServiceClient) UpdateClaim(ctx context.Context, in *UpdateC
 	return out, nil
 }
 
+func (c *claimControlServiceClient) ReadClaim(ctx context.Context, in *GetClaimRequest, opts ...grpc.CallOption) (*GetClaimResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(GetClaimResponse)
+	err := c.cc.Invoke(ctx, ClaimControlService_ReadClaim_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // ClaimControlServiceServer is the server API for ClaimControlService service.
 // All implementations must embed UnimplementedClaimControlServiceServer
 // for forward compatibility.
@@ -361,6 +374,8 @@ type ClaimControlServiceServer interface {
 	CreateClaim(context.Context, *CreateClaimRequest) (*CreateClaimResponse, error)
 	// Replaces the claim's metadata (owner references); resourceVersion is the precondition.
 	UpdateClaim(context.Context, *UpdateClaimRequest) (*UpdateClaimResponse, error)
+	// Reads one claim, bypassing any cache (the engine's last look before it starts a pod on it).
+	ReadClaim(context.Context, *GetClaimRequest) (*GetClaimResponse, error)
 	mustEmbedUnimplementedClaimControlServiceServer()
 }
 
@@ -376,6 +391,9 @@ func (UnimplementedClaimControlServiceServer) CreateClaim(context.Context, *Crea
 }
 func (UnimplementedClaimControlServiceServer) UpdateClaim(context.Context, *UpdateClaimRequest) (*UpdateClaimResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method UpdateClaim not implemented")
+}
+func (UnimplementedClaimControlServiceServer) ReadClaim(context.Context, *GetClaimRequest) (*GetClaimResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ReadClaim not implemented")
 }
 func (UnimplementedClaimControlServiceServer) mustEmbedUnimplementedClaimControlServiceServer() {}
 func (UnimplementedClaimControlServiceServer) testEmbeddedByValue()                             {}
@@ -434,6 +452,24 @@ func _ClaimControlService_UpdateClaim_Handler(srv interface{}, ctx context.Conte
 	return interceptor(ctx, in, info, handler)
 }
 
+func _ClaimControlService_ReadClaim_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetClaimRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(ClaimControlServiceServer).ReadClaim(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: ClaimControlService_ReadClaim_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(ClaimControlServiceServer).ReadClaim(ctx, req.(*GetClaimRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // ClaimControlService_ServiceDesc is the grpc.ServiceDesc for ClaimControlService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -448,6 +484,10 @@ var ClaimControlService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "UpdateClaim",
 			Handler:    _ClaimControlService_UpdateClaim_Handler,
+		},
+		{
+			MethodName: "ReadClaim",
+			Handler:    _ClaimControlService_ReadClaim_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

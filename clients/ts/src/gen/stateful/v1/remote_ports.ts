@@ -3725,6 +3725,16 @@ export const ClaimControlServiceService = {
     responseSerialize: (value: UpdateClaimResponse): Buffer => Buffer.from(UpdateClaimResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): UpdateClaimResponse => UpdateClaimResponse.decode(value),
   },
+  /** Reads one claim, bypassing any cache (the engine's last look before it starts a pod on it). */
+  readClaim: {
+    path: "/stateful.v1.ClaimControlService/ReadClaim" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetClaimRequest): Buffer => Buffer.from(GetClaimRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetClaimRequest => GetClaimRequest.decode(value),
+    responseSerialize: (value: GetClaimResponse): Buffer => Buffer.from(GetClaimResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetClaimResponse => GetClaimResponse.decode(value),
+  },
 } as const;
 
 export interface ClaimControlServiceServer extends UntypedServiceImplementation {
@@ -3732,6 +3742,8 @@ export interface ClaimControlServiceServer extends UntypedServiceImplementation 
   createClaim: handleUnaryCall<CreateClaimRequest, CreateClaimResponse>;
   /** Replaces the claim's metadata (owner references); resourceVersion is the precondition. */
   updateClaim: handleUnaryCall<UpdateClaimRequest, UpdateClaimResponse>;
+  /** Reads one claim, bypassing any cache (the engine's last look before it starts a pod on it). */
+  readClaim: handleUnaryCall<GetClaimRequest, GetClaimResponse>;
 }
 
 export interface ClaimControlServiceClient extends Client {
@@ -3766,6 +3778,22 @@ export interface ClaimControlServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: UpdateClaimResponse) => void,
+  ): ClientUnaryCall;
+  /** Reads one claim, bypassing any cache (the engine's last look before it starts a pod on it). */
+  readClaim(
+    request: GetClaimRequest,
+    callback: (error: ServiceError | null, response: GetClaimResponse) => void,
+  ): ClientUnaryCall;
+  readClaim(
+    request: GetClaimRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetClaimResponse) => void,
+  ): ClientUnaryCall;
+  readClaim(
+    request: GetClaimRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetClaimResponse) => void,
   ): ClientUnaryCall;
 }
 

@@ -2,6 +2,7 @@ package dev.stateful.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stateful.app.ExitCodes;
 import dev.stateful.it.support.ControllerProcess;
 import dev.stateful.it.support.PodTimeline;
 import dev.stateful.it.support.TestCluster;
@@ -119,6 +120,41 @@ abstract class LeaderElectionScenarios {
         web.scale(3);
         web.awaitRolledOut(3);
         assertThat(writes(second)).isNotEmpty().allSatisfy(w -> assertThat(w.sequence()).isGreaterThan(lastOfFirst));
+    }
+
+    /**
+     * Fencing: a leader frozen by SIGSTOP past its lease, while the standby takes over, wakes up
+     * with work queued (the set changed while it was frozen) and a lease it still believes it
+     * holds. Its write ports trust the lease only for the renew deadline after its last renewal, by
+     * its own monotonic clock, so it writes nothing; its elector then finds the lease taken and the
+     * process ends, to campaign afresh when restarted.
+     */
+    @Test
+    void aLeaderPausedPastItsLeaseWritesNothingOnceResumedAndEnds() {
+        web.create(WebSet.in(web.namespace()).replicas(2));
+        web.awaitRolledOut(2);
+        String first = web.await("a leader that is running", this::leader, l -> l.isPresent() && processes.get(l.get()).isAlive())
+                .orElseThrow();
+        String second = other(first);
+        ControllerProcess frozen = processes.get(first);
+
+        frozen.pause();
+        web.setImage(WebSet.V2);
+        web.await("the standby holding the lease", () -> second.equals(leader().orElse("")));
+        long taken = cluster.writes(this::leaseWrite).stream().filter(w -> w.user().equals(second))
+                .mapToLong(ApiWrite::sequence).min().orElseThrow();
+        web.awaitRolledOut(2);
+        web.scale(3);
+        frozen.resume();
+        int exit = frozen.awaitExit(TIMEOUT);
+
+        assertThat(writes(first)).as("writes of the paused leader after the standby took the lease\n%s", frozen.log())
+                .allSatisfy(w -> assertThat(w.sequence()).isLessThan(taken));
+        assertThat(exit).as("the resumed leader found its lease taken and ended\n%s", frozen.log()).isEqualTo(ExitCodes.FAILURE);
+        // the new leader carries on (more time: two JVMs and a busy machine)
+        new Workload(cluster.client(), web.namespace(), "web", TIMEOUT.multipliedBy(4)).awaitRolledOut(3);
+        assertThat(writes(second)).isNotEmpty();
+        assertThat(podCreations()).as("successful pod creations by name").allSatisfy((pod, n) -> assertThat(n).isLessThanOrEqualTo(2));
     }
 
     /** The user whose lease write succeeded last: only the holder writes the lease. */

@@ -5,6 +5,7 @@ import dev.stateful.fabric8.control.ApiErrors.Verb;
 import dev.stateful.fabric8.convert.Fabric8Codec;
 import dev.stateful.ports.ClaimControl;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import java.util.Optional;
 
 /** {@link ClaimControl} over the API server. */
 public final class Fabric8ClaimControl implements ClaimControl {
@@ -30,7 +31,18 @@ public final class Fabric8ClaimControl implements ClaimControl {
         return Fabric8Codec.toDomain(updated);
     }
 
+    @Override
+    public Optional<PersistentVolumeClaim> read(String namespace, String name) {
+        var found = ApiErrors.call(Verb.GET, target(namespace, name), () ->
+                client.persistentVolumeClaims().inNamespace(namespace).withName(name).get());
+        return Optional.ofNullable(found).map(Fabric8Codec::toDomain);
+    }
+
     private static String target(PersistentVolumeClaim claim) {
-        return "persistentvolumeclaim " + claim.metadata().namespace() + "/" + claim.name();
+        return target(claim.metadata().namespace(), claim.name());
+    }
+
+    private static String target(String namespace, String name) {
+        return "persistentvolumeclaim " + namespace + "/" + name;
     }
 }

@@ -65,6 +65,11 @@ public final class LeaderGuard {
                 gate.check("update claim " + claim.name());
                 return delegate.update(claim);
             }
+
+            @Override
+            public Optional<PersistentVolumeClaim> read(String namespace, String name) {
+                return delegate.read(namespace, name);
+            }
         };
     }
 

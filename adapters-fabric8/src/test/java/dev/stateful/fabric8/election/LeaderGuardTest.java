@@ -43,6 +43,7 @@ class LeaderGuardTest {
     final ClaimControl claims = LeaderGuard.claims(gate, new ClaimControl() {
         public PersistentVolumeClaim create(PersistentVolumeClaim c) { calls.add("claim create"); return c; }
         public PersistentVolumeClaim update(PersistentVolumeClaim c) { calls.add("claim update"); return c; }
+        public Optional<PersistentVolumeClaim> read(String ns, String name) { calls.add("claim read"); return Optional.of(claim); }
     });
     final RevisionControl revisions = LeaderGuard.revisions(gate, new RevisionControl() {
         public ControllerRevision create(ControllerRevision r) { calls.add("revision create"); return r; }
@@ -94,7 +95,8 @@ class LeaderGuardTest {
     void uncached_reads_pass_even_when_not_leading() {
         revisions.get("default", "web-1");
         status.get("default", "web");
+        claims.read("default", "www-web-0");
 
-        assertThat(calls).containsExactly("revision get", "status get");
+        assertThat(calls).containsExactly("revision get", "status get", "claim read");
     }
 }

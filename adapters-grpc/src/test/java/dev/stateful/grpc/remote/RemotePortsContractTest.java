@@ -117,7 +117,7 @@ class RemotePortsContractTest {
     class ClaimsRevisionsStatusEvents {
 
         @Test
-        void claimsAreCreatedAndTheirOwnersUpdated() {
+        void claimsAreCreatedReadAndTheirOwnersUpdated() {
             PersistentVolumeClaim claim = new PersistentVolumeClaim(ObjectMeta.named("default", "www-web-0"),
                     Json.object("accessModes", Json.array("ReadWriteOnce")), null);
             PersistentVolumeClaim created = ports.claims().create(claim);
@@ -126,6 +126,8 @@ class RemotePortsContractTest {
             PersistentVolumeClaim updated = ports.claims().update(created.withMetadata(created.metadata().withOwnerReferences(List.of(owner))));
 
             assertThat(updated.metadata().ownerReferences()).containsExactly(owner);
+            assertThat(ports.claims().read("default", "www-web-0").orElseThrow().metadata().ownerReferences()).containsExactly(owner);
+            assertThat(ports.claims().read("default", "www-web-9")).isEmpty();
             assertThatThrownBy(() -> ports.claims().create(claim)).isInstanceOf(ApiException.AlreadyExists.class);
         }
 

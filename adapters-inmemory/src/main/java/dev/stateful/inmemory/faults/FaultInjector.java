@@ -79,6 +79,7 @@ public final class FaultInjector implements FaultPolicy {
                 delay = delay.plus(d.latency());
             } else if (effect instanceof Effect.Fail f && before == null) {
                 before = f.error().toException(message);
+                delay = delay.plus(f.error().waited());
             } else if (effect instanceof Effect.FailAfterWrite && after == null) {
                 after = new ApiException.Unavailable(message + " (the write was applied)");
             }

@@ -1,8 +1,10 @@
 package dev.stateful.inmemory.ports;
 
+import dev.stateful.domain.model.ObjectKey;
 import dev.stateful.domain.model.PersistentVolumeClaim;
 import dev.stateful.inmemory.client.ResourceClient;
 import dev.stateful.ports.ClaimControl;
+import java.util.Optional;
 
 /** {@link ClaimControl} on the in-memory API. */
 public final class InMemoryClaimControl implements ClaimControl {
@@ -21,5 +23,10 @@ public final class InMemoryClaimControl implements ClaimControl {
     @Override
     public PersistentVolumeClaim update(PersistentVolumeClaim claim) {
         return claims.update(claim);
+    }
+
+    @Override
+    public Optional<PersistentVolumeClaim> read(String namespace, String name) {
+        return claims.get(new ObjectKey(namespace, name));
     }
 }

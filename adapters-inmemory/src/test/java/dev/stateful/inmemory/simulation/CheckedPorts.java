@@ -37,15 +37,17 @@ final class CheckedPorts {
     private final InvariantChecker checker;
     private final ControllerCache cache;
     private final Clock clock;
+    private final SeededScheduler scheduler;
     private int writes;
     private int crashAt;
     private boolean crashAfterWrite;
     private boolean crashed;
 
-    CheckedPorts(InvariantChecker checker, ControllerCache cache, Clock clock) {
+    CheckedPorts(InvariantChecker checker, ControllerCache cache, Clock clock, SeededScheduler scheduler) {
         this.checker = checker;
         this.cache = cache;
         this.clock = clock;
+        this.scheduler = scheduler;
     }
 
     /** Kills the controller at its {@code write}-th write from now (1: the next one). */
@@ -75,30 +77,32 @@ final class CheckedPorts {
     }
 
     private <T> T write(Supplier<T> call) {
+        scheduler.yieldPoint();
         writes++;
         boolean crashNow = crashAt > 0 && writes == crashAt;
         if (crashNow && !crashAfterWrite) {
-            crashAt = 0;
-            crashed = true;
-            throw new ControllerCrash("the controller died before its write #" + writes);
+            throw crash("the controller died before its write #" + writes);
         }
         T result;
         try {
             result = call.get();
         } catch (RuntimeException e) {
             if (crashNow) {
-                crashAt = 0;
-                crashed = true;
-                throw new ControllerCrash("the controller died after its write #" + writes + " (which failed: " + e.getMessage() + ")");
+                throw crash("the controller died after its write #" + writes + " (which failed: " + e.getMessage() + ")");
             }
             throw e;
         }
         if (crashNow) {
-            crashAt = 0;
-            crashed = true;
-            throw new ControllerCrash("the controller died right after its write #" + writes);
+            throw crash("the controller died right after its write #" + writes);
         }
         return result;
+    }
+
+    private ControllerCrash crash(String message) {
+        crashAt = 0;
+        crashed = true;
+        scheduler.processDied();
+        return new ControllerCrash(message);
     }
 
     /** A write the API server accepted is part of what the controller knows, as the controller meant it. */
@@ -176,6 +180,12 @@ final class CheckedPorts {
                 PersistentVolumeClaim updated = write(Kind.CLAIMS, ObjectKey.of(claim.metadata()), () -> delegate.update(claim));
                 learn(Kind.CLAIMS, ObjectKey.of(updated.metadata()), updated);
                 return updated;
+            }
+
+            @Override
+            public Optional<PersistentVolumeClaim> read(String namespace, String name) {
+                scheduler.yieldPoint();
+                return delegate.read(namespace, name);
             }
         };
     }

@@ -54,8 +54,13 @@ final class ControllerCache implements ClusterReader, ChangeListener {
         final Deque<Change<?>> backlog = new ArrayDeque<>();
         /** What the controller wrote in the current sync, in order: (key, object), null object for a removal. */
         final List<Map.Entry<ObjectKey, Object>> ownThisSync = new ArrayList<>();
+        /** The changes applied last, newest last (for duplicate deliveries). */
+        final Deque<Change<?>> applied = new ArrayDeque<>();
         boolean stalled;
     }
+
+    /** How many applied changes an informer remembers for {@link #redeliver}. */
+    private static final int REMEMBERED = 32;
 
     // ------------------------------------------------------------------ the watch
 
@@ -92,11 +97,63 @@ final class ControllerCache implements ClusterReader, ChangeListener {
         informer.stalled = false;
     }
 
+    /**
+     * A stalled watch delivers up to {@code events} held-back changes out of order: each time, the
+     * next change of an object drawn at random. The changes of one object keep their order (a watch
+     * never sends an object back in time); those of different objects interleave differently from
+     * the order the API server committed them in.
+     */
+    void deliverOutOfOrder(Kind kind, int events, long seed) {
+        Informer informer = informers.get(kind);
+        java.util.Random random = new java.util.Random(seed);
+        for (int i = 0; i < events && !informer.backlog.isEmpty(); i++) {
+            List<ObjectKey> keys = informer.backlog.stream().<ObjectKey>map(Change::key).distinct().toList();
+            ObjectKey key = keys.get(random.nextInt(keys.size()));
+            Change<?> next = informer.backlog.stream().filter(c -> c.key().equals(key)).findFirst().orElseThrow();
+            informer.backlog.remove(next);
+            apply(informer, next);
+        }
+    }
+
+    /**
+     * The watch delivers again up to {@code events} changes it had already delivered, each one still
+     * the newest of its object (a duplicate after a reconnect). The informer applies them again.
+     */
+    int redeliver(Kind kind, int events) {
+        Informer informer = informers.get(kind);
+        List<Change<?>> newest = new ArrayList<>();
+        java.util.Set<ObjectKey> seen = new java.util.HashSet<>();
+        for (java.util.Iterator<Change<?>> it = informer.applied.descendingIterator(); it.hasNext() && newest.size() < events; ) {
+            Change<?> change = it.next();
+            if (seen.add(change.key()) && informer.backlog.stream().noneMatch(c -> c.key().equals(change.key()))) {
+                newest.add(change);
+            }
+        }
+        java.util.Collections.reverse(newest);
+        newest.forEach(change -> apply(informer, change));
+        return newest.size();
+    }
+
+    /**
+     * The watch drops and the informer relists from a lagging watch cache: the list it gets is
+     * {@code behind} changes older than the present. The cache jumps to that list (never back: it is
+     * at least as new as what it showed), and the rest arrives on the new watch, which stays stalled.
+     */
+    void relistStale(Kind kind, int behind) {
+        Informer informer = informers.get(kind);
+        informer.ownThisSync.clear();
+        while (informer.backlog.size() > behind) {
+            apply(informer, informer.backlog.pollFirst());
+        }
+        informer.stalled = true;
+    }
+
     /** The watch drops and the informer relists: the cache jumps to the present, missing the changes in between. */
     void relist(Kind kind) {
         Informer informer = informers.get(kind);
         informer.backlog.clear();
         informer.ownThisSync.clear();
+        informer.applied.clear();
         informer.view.clear();
         synchronized (stores.lock()) {
             informer.view.putAll(store(kind).snapshot(""));
@@ -205,6 +262,10 @@ final class ControllerCache implements ClusterReader, ChangeListener {
     }
 
     private static void apply(Informer informer, Change<?> change) {
+        informer.applied.addLast(change);
+        if (informer.applied.size() > REMEMBERED) {
+            informer.applied.pollFirst();
+        }
         if (change.after() == null) {
             informer.view.remove(change.key());
         } else {

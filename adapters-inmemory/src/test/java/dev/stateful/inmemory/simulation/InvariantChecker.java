@@ -85,8 +85,8 @@ final class InvariantChecker implements ChangeListener, ReconcileListener {
     private final InMemoryCluster cluster;
     private final ControllerCache cache;
     private final List<Violation> violations = new ArrayList<>();
-    /** Claims lost to the documented limitation (see {@link #STALE_CLAIM_CACHE}), by name. */
-    private final List<String> staleClaimCacheLosses = new ArrayList<>();
+    /** Claims of live pods the garbage collector deleted, by name. */
+    private final List<String> lostClaims = new ArrayList<>();
     /** Pods the controller deleted in the current sync, as they were just before. */
     private final Map<String, Pod> deletedThisSync = new HashMap<>();
     private int step;
@@ -100,17 +100,9 @@ final class InvariantChecker implements ChangeListener, ReconcileListener {
         return List.copyOf(violations);
     }
 
-    /**
-     * The known limitation, documented in docs/reliability.md: the controller's claim cache has not
-     * yet delivered the controller's own earlier write that handed the claim to a condemned pod (or
-     * the claim's owner is otherwise gone since the cached copy), the scale-down is undone, and the
-     * controller starts the new pod on a claim the garbage collector then deletes. Upstream has the
-     * same window; closing it needs a read-your-writes cache or an uncached read of the claims.
-     */
-    static final String STALE_CLAIM_CACHE = "a pod started on a claim its stale claim cache did not show as doomed";
-
-    List<String> staleClaimCacheLosses() {
-        return List.copyOf(staleClaimCacheLosses);
+    /** Claims of live pods that were deleted (the garbage collector followed an owner reference it should not have had). */
+    List<String> lostClaims() {
+        return List.copyOf(lostClaims);
     }
 
     void atStep(int value) {
@@ -160,11 +152,6 @@ final class InvariantChecker implements ChangeListener, ReconcileListener {
             Optional<PersistentVolumeClaim> known = k.claim(set.namespace(), wanted.name());
             Optional<PersistentVolumeClaim> truth = cluster.stores().claims().get(new ObjectKey(set.namespace(), wanted.name()));
             boolean exists = known.isPresent() || truth.isPresent();
-            boolean doomedInTruth = truth.isPresent() && (ownedByAnotherPod(truth.get(), pod.name()) || ownedByAnotherSet(truth.get(), set));
-            boolean doomedInView = known.isPresent() && (ownedByAnotherPod(known.get(), pod.name()) || ownedByAnotherSet(known.get(), set));
-            if (doomedInTruth && !doomedInView && isOlder(known, truth.get())) {
-                staleClaimCacheLosses.add(wanted.name());
-            }
             if (!exists) {
                 violation(Rule.STORAGE, "creates " + pod.name() + " before its claim " + wanted.name());
             } else if (known.isPresent() && known.get().isTerminating()) {
@@ -175,6 +162,14 @@ final class InvariantChecker implements ChangeListener, ReconcileListener {
             } else if (known.isPresent() && ownedByAnotherSet(known.get(), set)) {
                 violation(Rule.STORAGE, "creates " + pod.name() + " while its claim " + wanted.name()
                         + " still belongs to an earlier " + set.name() + " (the garbage collector is about to delete it)");
+            } else if (truth.isPresent() && (ownedByAnotherPod(truth.get(), pod.name()) || ownedByAnotherSet(truth.get(), set))) {
+                // what the controller saw was fine, but not what the API server holds: a pod must never start on a
+                // claim the garbage collector is about to delete, however far behind the claim cache is
+                violation(Rule.STORAGE, "creates " + pod.name() + " on its claim " + wanted.name() + ", which the API server has as owned by "
+                        + truth.get().metadata().ownerReferences().stream().map(r -> r.kind() + "/" + r.name()).toList()
+                        + " (its claim cache shows " + known.map(c -> c.metadata().ownerReferences().stream()
+                                .map(r -> r.kind() + "/" + r.name()).toList().toString()).orElse("no claim")
+                        + "): the garbage collector will delete it");
             }
         }
         if (set.spec().isMonotonic()) {
@@ -408,6 +403,33 @@ final class InvariantChecker implements ChangeListener, ReconcileListener {
         if (change.kind() == Kind.STATEFULSETS && change.after() != null) {
             statusChanged((StatefulSet) change.before(), (StatefulSet) change.after());
         }
+        if (change.kind() == Kind.CLAIMS && change.isRemoved()) {
+            claimRemoved((PersistentVolumeClaim) change.before());
+        }
+    }
+
+    /**
+     * No claim of a live pod is ever deleted: a pod that is not terminating, of a set that exists
+     * and is not being deleted, keeps its claims. (The in-memory cluster has no pvc-protection
+     * finalizer, so a claim the garbage collector deletes from under its pod goes at once; the
+     * outside actor of the simulation deletes only claims no live pod uses, as that finalizer
+     * would make it wait.)
+     */
+    private void claimRemoved(PersistentVolumeClaim claim) {
+        String namespace = claim.metadata().namespace();
+        for (StatefulSet set : cluster.stores().statefulSets().list(namespace)) {
+            if (set.metadata().isTerminating()) {
+                continue;
+            }
+            for (Pod pod : cluster.stores().pods().list(namespace)) {
+                if (PodIdentity.isControlledBy(pod, set) && !pod.isTerminating()
+                        && PodClaims.claimsFor(set, pod).values().stream().anyMatch(c -> c.name().equals(claim.name()))) {
+                    lostClaims.add(claim.name());
+                    violation(Rule.STORAGE, "claim " + claim.name() + " of the live " + pod.name() + " was deleted (it had owners "
+                            + claim.metadata().ownerReferences().stream().map(r -> r.kind() + "/" + r.name()).toList() + ")");
+                }
+            }
+        }
     }
 
     private void statusChanged(StatefulSet before, StatefulSet after) {
@@ -486,11 +508,6 @@ final class InvariantChecker implements ChangeListener, ReconcileListener {
 
     private static boolean ownedByAnotherPod(PersistentVolumeClaim claim, String podName) {
         return claim.metadata().ownerReferences().stream().anyMatch(r -> "Pod".equals(r.kind()) && r.name().equals(podName));
-    }
-
-    /** The controller's copy of the claim is missing or older than the stored one (its cache lags). */
-    private static boolean isOlder(Optional<PersistentVolumeClaim> known, PersistentVolumeClaim stored) {
-        return known.isEmpty() || Long.parseLong(known.get().metadata().resourceVersion()) < Long.parseLong(stored.metadata().resourceVersion());
     }
 
     private static boolean ownedByAnotherSet(PersistentVolumeClaim claim, StatefulSet set) {

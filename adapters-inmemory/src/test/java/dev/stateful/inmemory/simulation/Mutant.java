@@ -11,12 +11,14 @@ import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.model.StatefulSetSpec;
 import dev.stateful.domain.model.StatefulSetStatus;
 import dev.stateful.domain.model.UpdateStrategy;
+import dev.stateful.ports.ClaimControl;
 import dev.stateful.ports.ClusterReader;
 import dev.stateful.ports.StatusWriter;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiFunction;
 import java.util.function.UnaryOperator;
 
 /**
@@ -112,6 +114,16 @@ enum Mutant {
             return claim.withMetadata(claim.metadata().withOwnerReferences(List.of()));
         }
     },
+    /**
+     * Takes its "fresh" read of a pod's claims from its claim cache, so a lagging cache hides that a
+     * claim was handed to a condemned pod (the window {@code FreshClaimCheck} closes).
+     */
+    READS_CLAIMS_FROM_ITS_CACHE {
+        @Override
+        ClaimControl claims(ClaimControl real, ClusterReader cache) {
+            return readingClaims(real, cache::claim);
+        }
+    },
     /** Throws when the set is scaled to zero. */
     THROWS_AT_ZERO_REPLICAS {
         @Override
@@ -153,11 +165,48 @@ enum Mutant {
         return real;
     }
 
+    /**
+     * Whether an object is web's (the set, its pods and claims): the bug shows on web only, so the
+     * neighbour set, which the steps leave alone, does not break a rule before web can.
+     */
+    private static boolean isWebs(String name) {
+        return name.equals(SimulationRun.SET) || name.startsWith(SimulationRun.SET + "-") || name.startsWith("www-" + SimulationRun.SET + "-");
+    }
+
+    private PersistentVolumeClaim webClaim(PersistentVolumeClaim claim) {
+        return isWebs(claim.name()) ? claim(claim) : claim;
+    }
+
+    /** The claim port; its uncached read shows the claim as the broken controller sees it. */
+    ClaimControl claims(ClaimControl real, ClusterReader cache) {
+        return this == NONE ? real : readingClaims(real, (namespace, name) -> real.read(namespace, name).map(this::webClaim));
+    }
+
+    /** {@code real}, but its uncached read answered by {@code get}. */
+    static ClaimControl readingClaims(ClaimControl real, BiFunction<String, String, Optional<PersistentVolumeClaim>> get) {
+        return new ClaimControl() {
+            @Override
+            public PersistentVolumeClaim create(PersistentVolumeClaim claim) {
+                return real.create(claim);
+            }
+
+            @Override
+            public PersistentVolumeClaim update(PersistentVolumeClaim claim) {
+                return real.update(claim);
+            }
+
+            @Override
+            public Optional<PersistentVolumeClaim> read(String namespace, String name) {
+                return get.apply(namespace, name);
+            }
+        };
+    }
+
     ClusterReader reader(ClusterReader real) {
         if (this == NONE) {
             return real;
         }
-        UnaryOperator<StatefulSet> sets = this::set;
+        UnaryOperator<StatefulSet> sets = s -> isWebs(s.name()) ? set(s) : s;
         return new ClusterReader() {
             @Override
             public Optional<StatefulSet> statefulSet(ObjectKey key) {
@@ -171,17 +220,17 @@ enum Mutant {
 
             @Override
             public List<Pod> pods(String namespace) {
-                return real.pods(namespace).stream().map(Mutant.this::pod).filter(p -> p != null).toList();
+                return real.pods(namespace).stream().map(p -> isWebs(p.name()) ? pod(p) : p).filter(p -> p != null).toList();
             }
 
             @Override
             public Optional<PersistentVolumeClaim> claim(String namespace, String name) {
-                return real.claim(namespace, name).map(Mutant.this::claim);
+                return real.claim(namespace, name).map(Mutant.this::webClaim);
             }
 
             @Override
             public List<PersistentVolumeClaim> claims(String namespace) {
-                return real.claims(namespace).stream().map(Mutant.this::claim).toList();
+                return real.claims(namespace).stream().map(Mutant.this::webClaim).toList();
             }
 
             @Override

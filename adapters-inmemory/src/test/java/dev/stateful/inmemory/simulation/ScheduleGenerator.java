@@ -138,6 +138,20 @@ final class ScheduleGenerator {
     }
 
     private static Step fault(Random random, State state) {
+        int outside = random.nextInt(10);
+        if (outside == 0) {
+            return new Step.OutsiderDeletesClaim(random.nextInt(MAX_REPLICAS + 2));
+        }
+        if (outside == 1) {
+            return new Step.OutsiderEditsClaim(random.nextInt(MAX_REPLICAS + 2), random.nextBoolean());
+        }
+        if (outside == 3) {
+            return new Step.ScaleNeighbour(random.nextInt(4));
+        }
+        if (outside == 2) {
+            Kind kind = ControllerCache.KINDS.get(random.nextInt(ControllerCache.KINDS.size()));
+            return new Step.DuplicateEvents(kind, 1 + random.nextInt(4));
+        }
         int roll = random.nextInt(20);
         if (roll < 7) {
             FaultType type = FaultType.values()[random.nextInt(FaultType.values().length)];
@@ -163,10 +177,18 @@ final class ScheduleGenerator {
         }
         Kind kind = state.stalled.get(random.nextInt(state.stalled.size()));
         if (roll < 17) {
-            return new Step.DeliverEvents(kind, 1 + random.nextInt(4));
+            return random.nextBoolean() ? new Step.DeliverEvents(kind, 1 + random.nextInt(4))
+                    : new Step.DeliverOutOfOrder(kind, 2 + random.nextInt(4), random.nextLong());
+        }
+        if (roll < 19) {
+            state.stalled.remove(kind);
+            return new Step.ResumeWatch(kind);
+        }
+        if (random.nextBoolean()) {
+            return new Step.StaleRelist(kind, 1 + random.nextInt(3)); // the watch stays stalled
         }
         state.stalled.remove(kind);
-        return roll < 19 ? new Step.ResumeWatch(kind) : new Step.RelistWatch(kind);
+        return new Step.RelistWatch(kind);
     }
 
     private static double probability(Random random) {

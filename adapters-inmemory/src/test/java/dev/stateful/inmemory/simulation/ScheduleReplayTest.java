@@ -29,6 +29,27 @@ class ScheduleReplayTest {
     }
 
     @Test
+    void aParallelScheduleWhoseBatchUnitsInterleaveReplaysExactlyWriteForWrite() {
+        SimulationRun.Result first = null;
+        Schedule schedule = null;
+        for (long seed = SEED; first == null; seed++) {
+            Schedule candidate = ScheduleGenerator.generate(seed, 40);
+            if (candidate.config().parallel() && candidate.config().replicas() >= 3) {
+                SimulationRun.Result run = new SimulationRun(candidate, Mutant.NONE, true).execute();
+                if (run.counters().interleavings > 0) {
+                    first = run;
+                    schedule = candidate;
+                }
+            }
+        }
+
+        SimulationRun.Result second = new SimulationRun(schedule, Mutant.NONE, true).execute();
+
+        assertThat(second.trace()).isEqualTo(first.trace());
+        assertThat(second.counters().interleavings).isEqualTo(first.counters().interleavings);
+    }
+
+    @Test
     void aScheduleReplaysExactlyWriteForWrite() {
         // a seed with faults, watch trouble and restarts in it
         Schedule schedule = null;

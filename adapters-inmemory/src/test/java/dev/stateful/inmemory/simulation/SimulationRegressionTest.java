@@ -52,6 +52,25 @@ class SimulationRegressionTest {
     }
 
     /**
+     * Used to break REVISION_IN_USE (found by the 20,000-schedule soak): with the set's watch
+     * stalled, the controller rolled back to the template its cache still showed, its status write
+     * conflicted, and the re-read showed a newer template (nginx:broken again); the sync then
+     * truncated history as planned for the stale spec, with revisionHistoryLimit 0, and deleted the
+     * revision of the template it had just read.
+     */
+    @Test
+    void historyIsNotTruncatedForASpecTheStatusWriteFoundOutdated() {
+        keepsEveryRule(new Schedule(1002997L, new SetConfig(1, false, 0, false, null, null, null, 0, "Retain", "Retain", false), List.of(
+                new Step.RunFor(1),
+                new Step.SetImage("nginx:broken"),
+                new Step.RunFor(1),
+                new Step.SetImage("nginx:1.25"),
+                new Step.StallWatch(Kind.STATEFULSETS),
+                new Step.SetImage("nginx:broken"),
+                new Step.RunFor(1))));
+    }
+
+    /**
      * Used to break NO_CRASH: with the set's watch stalled the status write conflicted, and the
      * re-read of the set failed; its exception escaped the sync instead of being its error.
      */

@@ -18,7 +18,6 @@ import dev.stateful.inmemory.InMemoryCluster;
 import dev.stateful.inmemory.audit.Actor;
 import dev.stateful.inmemory.audit.WriteRecord;
 import dev.stateful.inmemory.driver.ControllerDriver;
-import dev.stateful.inmemory.faults.ApiError;
 import dev.stateful.inmemory.faults.FaultRule;
 import dev.stateful.inmemory.faults.RuleBuilder;
 import dev.stateful.inmemory.kubelet.KubeletTimings;
@@ -53,6 +52,13 @@ final class SimulationRun {
 
     static final String NS = Scenario.NS;
     static final String SET = "web";
+    /**
+     * A second set in the same namespace, which the schedule's steps leave alone but for scaling it:
+     * its pods, claims and revisions sit in the same caches, owner index and fault rules as web's,
+     * so a sync of one set that touches the other's objects breaks a rule. Its shape comes from the
+     * schedule's seed; it is always Parallel (no OrderedReady stall needs the operator).
+     */
+    static final String NEIGHBOUR = "db";
     /** Pods running this image never become ready (until the kubelet is healed at the end). */
     static final String BROKEN = "nginx:broken";
     /** The bound on sync passes for convergence once everything is healthy. */
@@ -66,6 +72,7 @@ final class SimulationRun {
     private final InMemoryCluster cluster;
     private final ControllerCache cache;
     private final InvariantChecker checker;
+    private final SeededScheduler scheduler;
     private final CheckedPorts ports;
     private final ControllerDriver driver;
     private final Counters counters = new Counters();
@@ -88,13 +95,15 @@ final class SimulationRun {
         cluster.stores().addListener(cache);
         this.checker = new InvariantChecker(cluster, cache);
         cluster.stores().addListener(checker);
-        this.ports = new CheckedPorts(checker, cache, cluster.clock());
+        this.scheduler = new SeededScheduler(schedule.seed() ^ 0x5eedL);
+        this.ports = new CheckedPorts(checker, cache, cluster.clock(), scheduler);
         this.driver = new ControllerDriver(cluster, () -> {
             cache.relistAll();
             checker.syncEnded();
-            return new StatefulSetReconciler(mutant.reader(cache), ports.pods(cluster.podControl()), ports.claims(cluster.claimControl()),
+            return new StatefulSetReconciler(mutant.reader(cache), ports.pods(cluster.podControl()),
+                    mutant.claims(ports.claims(cluster.claimControl()), cache),
                     ports.revisions(cluster.revisionControl()), mutant.status(ports.status(cluster.statusWriter())),
-                    cluster.eventRecorder(), cluster.clock(), Runnable::run, checker);
+                    cluster.eventRecorder(), cluster.clock(), scheduler, checker);
         });
     }
 
@@ -112,6 +121,7 @@ final class SimulationRun {
             trace.add("apply " + schedule.config());
             long mark = cluster.audit().mark();
             createSet();
+            createNeighbour();
             if (stepDone(mark)) {
                 for (int i = 0; i < schedule.steps().size(); i++) {
                     Step step = schedule.steps().get(i);
@@ -133,8 +143,9 @@ final class SimulationRun {
         }
         counters.apiFaults += rules.stream().mapToLong(FaultRule::fired).sum();
         counters.heldBackEvents = cache.heldBack();
+        counters.interleavings = scheduler.interleavings();
         counters.controllerWrites = cluster.audit().query().by(Actor.CONTROLLER).count();
-        counters.knownLimitation = checker.staleClaimCacheLosses().isEmpty() ? 0 : 1;
+        counters.lostClaims = checker.lostClaims().size();
         List<Violation> found = checker.violations();
         counters.violations = found.isEmpty() ? 0 : 1;
         if (!found.isEmpty()) {
@@ -188,6 +199,31 @@ final class SimulationRun {
         images.add(SetConfig.FIRST_IMAGE);
     }
 
+    private void createNeighbour() {
+        java.util.Random random = new java.util.Random(schedule.seed() ^ 0xdbL);
+        String whenDeleted = random.nextBoolean() ? "Delete" : "Retain";
+        String whenScaled = random.nextBoolean() ? "Delete" : "Retain";
+        SetConfig config = new SetConfig(1 + random.nextInt(3), true, 0, false, null, null, null, null, whenDeleted, whenScaled, false);
+        ApplyResult result = cluster.apply(config.manifest().named(NEIGHBOUR).yaml());
+        if (result.hasProblems()) {
+            throw new IllegalStateException("the API server refused the neighbour set: " + result.describeProblems());
+        }
+    }
+
+    /** Another team scales the neighbour set. */
+    void scaleNeighbour(int replicas) {
+        Optional<StatefulSet> stored = cluster.stores().statefulSets().get(new ObjectKey(NS, NEIGHBOUR));
+        if (stored.isEmpty()) {
+            note("(no neighbour set: nothing to do)");
+            return;
+        }
+        try {
+            cluster.user().statefulSets().update(stored.get().withSpec(stored.get().spec().withReplicas(replicas)));
+        } catch (ApiException e) {
+            note("(refused by the API server: " + e.getMessage() + ")");
+        }
+    }
+
     void deleteSet(boolean orphan) {
         if (set().isEmpty()) {
             note("(no set: nothing to do)");
@@ -237,6 +273,45 @@ final class SimulationRun {
         cluster.user().pods().delete(key, DeleteOptions.DEFAULT);
     }
 
+    // ------------------------------------------------------------------ outside actors
+
+    void outsiderDeletesClaim(int ordinal) {
+        ObjectKey key = new ObjectKey(NS, "www-" + SET + "-" + ordinal);
+        if (cluster.stores().claims().get(key).isEmpty()) {
+            note("(no such claim: nothing to do)");
+            return;
+        }
+        // pvc-protection makes the API server keep a claim while a pod uses it; the in-memory cluster has no such
+        // finalizer, so the outsider leaves alone any claim whose pod exists (the checker counts every other loss)
+        if (cluster.stores().pods().get(new ObjectKey(NS, SET + "-" + ordinal)).isPresent()) {
+            note("(its pod exists: pvc-protection would hold the claim, nothing to do)");
+            return;
+        }
+        cluster.user().claims().delete(key, DeleteOptions.DEFAULT);
+        counters.outsiderWrites++;
+    }
+
+    void outsiderEditsClaim(int ordinal, boolean stripOwners) {
+        ObjectKey key = new ObjectKey(NS, "www-" + SET + "-" + ordinal);
+        Optional<PersistentVolumeClaim> stored = cluster.stores().claims().get(key);
+        if (stored.isEmpty()) {
+            note("(no such claim: nothing to do)");
+            return;
+        }
+        java.util.Map<String, String> annotations = new java.util.HashMap<>(stored.get().metadata().annotations());
+        annotations.put("backup.example.com/last", cluster.clock().instant().toString());
+        var meta = stored.get().metadata().withAnnotations(annotations);
+        if (stripOwners) {
+            meta = meta.withOwnerReferences(List.of());
+        }
+        try {
+            cluster.user().claims().update(stored.get().withMetadata(meta));
+            counters.outsiderWrites++;
+        } catch (ApiException e) {
+            note("(refused by the API server: " + e.getMessage() + ")");
+        }
+    }
+
     // ------------------------------------------------------------------ kubelet and faults
 
     void healKubelet(boolean fully) {
@@ -253,24 +328,14 @@ final class SimulationRun {
             return;
         }
         RuleBuilder rule = cluster.faults().on(verb, kind).withProbability(p);
-        switch (type) {
-            case UNAVAILABLE:
-                rules.add(rule.fail(ApiError.UNAVAILABLE));
-                break;
-            case CONFLICT:
-                rules.add(rule.conflict());
-                break;
-            case FORBIDDEN:
-                rules.add(rule.fail(ApiError.FORBIDDEN));
-                break;
-            case APPLIED_BUT_FAILED:
-                rules.add(rule.failAfterWrite());
-                break;
-            case LATENCY:
-                rules.add(rule.delay(LATENCY));
-                break;
-            default:
-                throw new IllegalArgumentException(type.toString());
+        if (type.error != null) {
+            rules.add(rule.fail(type.error));
+        } else if (type == FaultType.APPLIED_BUT_FAILED) {
+            rules.add(rule.failAfterWrite());
+        } else if (type == FaultType.LATENCY) {
+            rules.add(rule.delay(LATENCY));
+        } else {
+            throw new IllegalArgumentException(type.toString());
         }
     }
 
@@ -303,6 +368,7 @@ final class SimulationRun {
     }
 
     private void crashed(CheckedPorts.ControllerCrash crash) {
+        scheduler.awaitIdle();
         note("(" + crash.getMessage() + ")");
         counters.crashes++;
         checker.syncEnded();
@@ -372,7 +438,9 @@ final class SimulationRun {
         if (!checker.violations().isEmpty()) {
             return;
         }
-        List<String> problems = set().isPresent() ? convergedSet(set().get()) : deletedSet();
+        List<String> problems = new ArrayList<>(set().isPresent() ? convergedSet(set().get()) : deletedSet());
+        cluster.stores().statefulSets().get(new ObjectKey(NS, NEIGHBOUR))
+                .ifPresent(neighbour -> convergedSet(neighbour).forEach(p -> problems.add(NEIGHBOUR + ": " + p)));
         if (!problems.isEmpty()) {
             checker.violation(Rule.CONVERGENCE, String.join("; ", problems) + "; pods: " + podSummary()
                     + set().map(s -> "; status: " + InvariantChecker.counters(s.status())).orElse(""));
@@ -433,12 +501,15 @@ final class SimulationRun {
         for (int o = start; o < start + replicas; o++) {
             expected.add(PodIdentity.podName(set, o));
         }
-        List<String> actual = pods().stream().map(Pod::name).toList();
+        List<String> actual = podsOf(set.name()).stream().map(Pod::name).toList();
         if (!actual.equals(expected)) {
             problems.add("pods " + actual + ", expected " + expected);
         }
-        List<ControllerRevision> revisions = cluster.stores().revisions().list(NS);
-        String update = RevisionResolver.resolve(set, Ownership.ownedRevisions(set, revisions), revisions).update().name();
+        List<ControllerRevision> all = cluster.stores().revisions().list(NS);
+        String update = RevisionResolver.resolve(set, Ownership.ownedRevisions(set, all), all).update().name();
+        // this set's history: the revisions it owns (an orphaned earlier incarnation's are the deleted set's business)
+        List<ControllerRevision> revisions = all.stream().filter(r -> r.metadata().controllerRef()
+                .map(ref -> ref.uid().equals(set.metadata().uid())).orElse(r.name().startsWith(set.name() + "-"))).toList();
         StatefulSetStatus status = set.status();
         if (!status.updateRevision().equals(update)) {
             problems.add("status.updateRevision " + status.updateRevision() + " but the template is revision " + update);
@@ -446,7 +517,7 @@ final class SimulationRun {
         String image = imageOf(spec);
         int updated = 0;
         int current = 0;
-        for (Pod pod : pods()) {
+        for (Pod pod : podsOf(set.name())) {
             if (!PodIdentity.isControlledBy(pod, set)) {
                 problems.add(pod.name() + " is not controlled by the set");
             }
@@ -467,10 +538,7 @@ final class SimulationRun {
             }
             for (PersistentVolumeClaim wanted : PodClaims.claimsFor(set, pod).values()) {
                 Optional<PersistentVolumeClaim> claim = cluster.stores().claims().get(new ObjectKey(NS, wanted.name()));
-                if (claim.isEmpty() && checker.staleClaimCacheLosses().contains(wanted.name())) {
-                    trace.add("(end) claim " + wanted.name() + " of " + pod.name() + " is missing: " + InvariantChecker.STALE_CLAIM_CACHE
-                            + " (known limitation)");
-                } else if (claim.isEmpty() || claim.get().isTerminating()) {
+                if (claim.isEmpty() || claim.get().isTerminating()) {
                     problems.add("claim " + wanted.name() + " of " + pod.name() + " is " + (claim.isEmpty() ? "missing" : "terminating"));
                 } else {
                     problems.addAll(claimOwners(set, pod, claim.get()));
@@ -493,7 +561,7 @@ final class SimulationRun {
         }
         int limit = spec.revisionHistoryLimit() == null ? 10 : spec.revisionHistoryLimit();
         Set<String> live = new HashSet<>(Arrays.asList(status.currentRevision(), status.updateRevision()));
-        pods().forEach(p -> live.add(PodIdentity.revisionOf(p)));
+        podsOf(set.name()).forEach(p -> live.add(PodIdentity.revisionOf(p)));
         long owned = revisions.stream().filter(r -> r.metadata().controllerRef().map(ref -> ref.uid().equals(set.metadata().uid())).orElse(false)).count();
         long history = revisions.stream().filter(r -> !live.contains(r.name())).count();
         if (history > limit) {
@@ -557,8 +625,14 @@ final class SimulationRun {
         return cluster.stores().statefulSets().get(new ObjectKey(NS, SET));
     }
 
+    /** The pods of web (by name: web-<ordinal>), lowest ordinal first. */
     List<Pod> pods() {
-        List<Pod> pods = new ArrayList<>(cluster.stores().pods().list(NS));
+        return podsOf(SET);
+    }
+
+    private List<Pod> podsOf(String setName) {
+        List<Pod> pods = new ArrayList<>(cluster.stores().pods().list(NS).stream()
+                .filter(p -> p.name().matches(java.util.regex.Pattern.quote(setName) + "-[0-9]+")).toList());
         pods.sort(PodIdentity.ASCENDING_ORDINAL);
         return pods;
     }
@@ -620,10 +694,15 @@ final class SimulationRun {
         long watchStalls;
         long heldBackEvents;
         long relists;
+        long staleRelists;
+        long duplicateEvents;
+        long outsiderWrites;
+        /** Calls of a Parallel batch unit at which another unit of the batch ran first. */
+        long interleavings;
         long kubeletMisbehaviours;
         long violations;
-        /** Schedules that hit the documented stale-claim-cache limitation. */
-        long knownLimitation;
+        /** Claims of live pods that were deleted (each is also a violation). */
+        long lostClaims;
         long convergencePasses;
 
         void add(Counters other) {
@@ -637,24 +716,33 @@ final class SimulationRun {
             watchStalls += other.watchStalls;
             heldBackEvents += other.heldBackEvents;
             relists += other.relists;
+            staleRelists += other.staleRelists;
+            duplicateEvents += other.duplicateEvents;
+            outsiderWrites += other.outsiderWrites;
+            interleavings += other.interleavings;
             kubeletMisbehaviours += other.kubeletMisbehaviours;
             violations += other.violations;
-            knownLimitation += other.knownLimitation;
+            lostClaims += other.lostClaims;
             convergencePasses = Math.max(convergencePasses, other.convergencePasses);
         }
 
-        /** Faults of every kind: API faults that fired, controller restarts (crashes included), watch stalls and relists. */
+        /**
+         * Faults of every kind: API faults that fired, controller restarts (crashes included), watch
+         * stalls, relists, duplicate events and the outside actor's claim writes.
+         */
         long faults() {
-            return apiFaults + restarts + watchStalls + relists;
+            return apiFaults + restarts + watchStalls + relists + duplicateEvents + outsiderWrites;
         }
 
         String summary() {
             return String.format("%d schedules ran (%d steps, %d sync passes, %d controller writes); %d faults injected "
                             + "(%d API faults that fired, %d controller restarts of which %d mid-sync crashes, %d watch stalls holding back %d events, "
-                            + "%d relists) plus %d kubelet misbehaviours; %d invariant violations; %d schedules hit the documented "
-                            + "stale-claim-cache limitation; convergence took at most %d sync passes",
+                            + "%d relists of which %d stale, %d duplicate events, %d claim deletions and edits by an outside actor) "
+                            + "plus %d kubelet misbehaviours; Parallel batch units interleaved at %d calls; %d invariant violations; "
+                            + "%d claims of live pods lost; convergence took at most %d sync passes",
                     schedules, steps, passes, controllerWrites, faults(), apiFaults, restarts, crashes, watchStalls, heldBackEvents,
-                    relists, kubeletMisbehaviours, violations, knownLimitation, convergencePasses);
+                    relists, staleRelists, duplicateEvents, outsiderWrites, kubeletMisbehaviours, interleavings, violations, lostClaims,
+                    convergencePasses);
         }
     }
 }

@@ -365,6 +365,101 @@ public sealed interface Step {
         }
     }
 
+    /** A stalled watch delivers its next {@code events} events, those of different objects out of order. */
+    record DeliverOutOfOrder(Kind kind, int events, long seed) implements Step {
+        public void apply(SimulationRun run) {
+            run.cache().deliverOutOfOrder(kind, events, seed);
+        }
+
+        public String describe() {
+            return "watch: the stalled " + kind.qualifiedResource() + " watch delivers " + events + " events, objects out of order (seed "
+                    + seed + ")";
+        }
+
+        public List<Step> simpler() {
+            return events > 1 ? List.of(new DeliverEvents(kind, events), new DeliverOutOfOrder(kind, events - 1, seed)) : List.of();
+        }
+    }
+
+    /** The watch delivers its last {@code events} events again. */
+    record DuplicateEvents(Kind kind, int events) implements Step {
+        public void apply(SimulationRun run) {
+            run.counters().duplicateEvents += run.cache().redeliver(kind, events);
+        }
+
+        public String describe() {
+            return "watch: the " + kind.qualifiedResource() + " watch delivers its last " + events + " events again";
+        }
+
+        public List<Step> simpler() {
+            return events > 1 ? List.of(new DuplicateEvents(kind, 1)) : List.of();
+        }
+    }
+
+    /** The watch drops and the informer relists from a watch cache {@code behind} events behind the present. */
+    record StaleRelist(Kind kind, int behind) implements Step {
+        public void apply(SimulationRun run) {
+            run.cache().relistStale(kind, behind);
+            run.counters().relists++;
+            run.counters().staleRelists++;
+        }
+
+        public String describe() {
+            return "watch: the " + kind.qualifiedResource() + " watch drops and the informer relists from a watch cache " + behind
+                    + " events behind";
+        }
+
+        public List<Step> simpler() {
+            return List.of(new RelistWatch(kind));
+        }
+    }
+
+    // ------------------------------------------------------------------ outside actors
+
+    /** Another team scales the neighbour set {@code db}, which shares web's namespace. */
+    record ScaleNeighbour(int replicas) implements Step {
+        public void apply(SimulationRun run) {
+            run.scaleNeighbour(replicas);
+        }
+
+        public String describe() {
+            return "another team scales the neighbour set " + SimulationRun.NEIGHBOUR + " to " + replicas;
+        }
+
+        public List<Step> simpler() {
+            return replicas > 0 ? List.of(new ScaleNeighbour(replicas - 1)) : List.of();
+        }
+    }
+
+    /** Someone else (a user, a backup tool) deletes the claim of ordinal {@code ordinal}, if its pod does not exist. */
+    record OutsiderDeletesClaim(int ordinal) implements Step {
+        public void apply(SimulationRun run) {
+            run.outsiderDeletesClaim(ordinal);
+        }
+
+        public String describe() {
+            return "an outside actor deletes claim www-web-" + ordinal + " (not while its pod exists, as pvc-protection would hold it)";
+        }
+    }
+
+    /**
+     * Someone else edits the claim of ordinal {@code ordinal}: adds an annotation, and (if {@code stripOwners})
+     * removes its owner references, as a user rescuing a claim from the garbage collector would.
+     */
+    record OutsiderEditsClaim(int ordinal, boolean stripOwners) implements Step {
+        public void apply(SimulationRun run) {
+            run.outsiderEditsClaim(ordinal, stripOwners);
+        }
+
+        public String describe() {
+            return "an outside actor edits claim www-web-" + ordinal + (stripOwners ? ", removing its owner references" : " (an annotation)");
+        }
+
+        public List<Step> simpler() {
+            return stripOwners ? List.of(new OutsiderEditsClaim(ordinal, false)) : List.of();
+        }
+    }
+
     // ------------------------------------------------------------------ the controller
 
     /** The controller process restarts: fresh reconciler, fresh caches (a full relist). */

@@ -59,6 +59,18 @@ enum KnownDifferences {
     /** A claim still owned by a deleted pod or an earlier set is never reused. */
     CLAIMS_OF_GONE_OWNERS_NOT_REUSED(d -> false),
 
+    /**
+     * A pod is created only on claims whose owner references, read past the cache, are the ones
+     * the plan saw: it needs a claim cache behind an owner reference, which no scenario produces.
+     */
+    CLAIMS_READ_FRESH_BEFORE_A_POD_STARTS(d -> false),
+
+    /**
+     * History is left alone by a sync whose status write found a newer spec: it needs a set cache
+     * behind the spec, which no scenario produces.
+     */
+    HISTORY_KEPT_WHEN_THE_SPEC_MOVED_ON(d -> false),
+
     /** A Failed or Succeeded pod's claims get their owner references before the pod is deleted. */
     FAILED_PODS_CLAIMS_OWNED_FIRST(d -> false),
 

@@ -17,7 +17,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * {@code stateful controller} as a separate JVM (the test's own classpath, the real main), so
- * that it can be stopped with SIGTERM or killed with SIGKILL like a pod.
+ * that it can be stopped with SIGTERM, killed with SIGKILL like a pod, or paused with SIGSTOP and
+ * resumed with SIGCONT.
  */
 public final class ControllerProcess implements AutoCloseable {
 
@@ -78,6 +79,43 @@ public final class ControllerProcess implements AutoCloseable {
         awaitExit();
     }
 
+    /** SIGSTOP: the process freezes where it is (a long GC pause, a stopped container), holding whatever it held. */
+    public void pause() {
+        signal("STOP");
+    }
+
+    /** SIGCONT: a paused process runs on from where it froze; its monotonic clock has moved on meanwhile. */
+    public void resume() {
+        signal("CONT");
+    }
+
+    private void signal(String name) {
+        try {
+            Process kill = new ProcessBuilder("kill", "-" + name, String.valueOf(process.pid())).redirectErrorStream(true).start();
+            if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
+                throw new AssertionError("kill -" + name + " " + process.pid() + " failed: " + new String(kill.getInputStream().readAllBytes()));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Waits for the process to end on its own; returns the exit code. */
+    public int awaitExit(Duration timeout) {
+        try {
+            if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                throw new AssertionError("controller did not exit within " + timeout + ":\n" + log());
+            }
+            return process.exitValue();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** SIGTERM: the shutdown hook runs; returns the exit code. */
     public int terminate() {
         process.destroy();
@@ -85,15 +123,7 @@ public final class ControllerProcess implements AutoCloseable {
     }
 
     private int awaitExit() {
-        try {
-            if (!process.waitFor(60, TimeUnit.SECONDS)) {
-                throw new AssertionError("controller did not exit within 60s:\n" + log());
-            }
-            return process.exitValue();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+        return awaitExit(Duration.ofSeconds(60));
     }
 
     public boolean isAlive() {

@@ -1,6 +1,7 @@
 package dev.stateful.ports.reconcile;
 
 import dev.stateful.domain.consistency.OwnWrite;
+import dev.stateful.domain.identity.PodIdentity;
 import dev.stateful.domain.model.PersistentVolumeClaim;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.sync.Operation;
@@ -10,6 +11,7 @@ import dev.stateful.ports.EventRecorder;
 import dev.stateful.ports.PodControl;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Pod and claim writes with their events (upstream {@code StatefulPodControl}: {@code CreateStatefulPod},
@@ -30,11 +32,11 @@ final class StatefulPodControl {
     }
 
     /**
-     * {@code CreateStatefulPod}: the missing claims, the pod, then the retention-policy owner
-     * references of its claims. A pod that exists already fails the sync without an event: the
+     * {@code CreateStatefulPod}: the missing claims, a fresh read of those that exist
+     * ({@link FreshClaimCheck}), the pod, then the retention-policy owner references of its claims. A pod that exists already fails the sync without an event: the
      * next sync sees it.
      */
-    void createPod(StatefulSet set, Operation.CreatePod c, SyncWrites writes) {
+    void createPod(StatefulSet set, Operation.CreatePod c, Map<String, PersistentVolumeClaim> seenClaims, SyncWrites writes) {
         String podName = c.pod().name();
         try {
             createClaims(set, podName, c.createClaims(), writes);
@@ -42,6 +44,8 @@ final class StatefulPodControl {
             podEvent(set, "create", podName, claimError);
             throw claimError;
         }
+        // no event when the claim cache is behind (or the read failed): the next sync decides again
+        FreshClaimCheck.requireClaimsAsSeen(set, PodIdentity.ordinal(c.pod()), podName, seenClaims, claims);
         RuntimeException createError = null;
         try {
             writes.cached(OwnWrite.created(pods.create(c.pod())));

@@ -126,6 +126,8 @@ public final class StatefulSetReconciler {
     /** One execution of one plan: the first error fails the sync, but the status and history are always attempted. */
     private final class Execution {
         private Snapshot snapshot;
+        /** The status write found the set at a newer generation than the one planned for. */
+        private boolean specMovedOn;
         private final StatefulSet set;
         private final SyncWrites writes;
         private final AtomicInteger rollingDeletes = new AtomicInteger();
@@ -157,8 +159,13 @@ public final class StatefulSetReconciler {
             Plan planned = plan;
             RuntimeException syncError = attempt(() -> runPhases(planned));
             RuntimeException statusError = attempt(() -> status.update(set, stored -> planned.statusToWrite().toWrite(stored, rollingDeletes.get()))
-                    .ifPresent(written -> writes.cached(OwnWrite.statusWritten(written))));
-            RuntimeException historyError = attempt(() -> history.truncate(planned.revisionsToDelete(), writes));
+                    .ifPresent(written -> {
+                        writes.cached(OwnWrite.statusWritten(written));
+                        specMovedOn = written.metadata().generation() != set.metadata().generation();
+                    }));
+            // a status write that found a newer spec than the plan's (a lagging set cache) leaves history alone: the
+            // revision of that spec's template may be one this plan counts as old; the next sync plans from it
+            RuntimeException historyError = specMovedOn ? null : attempt(() -> history.truncate(planned.revisionsToDelete(), writes));
             RuntimeException error = syncError != null ? syncError : statusError != null ? statusError : historyError;
             return result(plan, error, plan.requeueAfter());
         }
@@ -240,7 +247,7 @@ public final class StatefulSetReconciler {
 
         private void apply(Operation op) {
             if (op instanceof Operation.CreatePod c) {
-                podControl.createPod(set, c, writes);
+                podControl.createPod(set, c, snapshot.claims(), writes);
             } else if (op instanceof Operation.UpdatePod u) {
                 podControl.updatePod(set, u, writes);
             } else if (op instanceof Operation.EnsureClaims e) {

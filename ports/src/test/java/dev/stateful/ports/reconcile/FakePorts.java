@@ -113,6 +113,12 @@ final class FakePorts implements PodControl, ClaimControl, RevisionControl, Even
     }
 
     @Override
+    public Optional<PersistentVolumeClaim> read(String namespace, String name) {
+        call("claims.read", name);
+        return Optional.ofNullable(claims.get(name));
+    }
+
+    @Override
     public ControllerRevision create(ControllerRevision revision) {
         call("revisions.create", revision.name());
         revisions.put(revision.name(), revision);

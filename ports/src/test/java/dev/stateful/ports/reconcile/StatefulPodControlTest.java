@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.stateful.domain.json.Json;
 import dev.stateful.domain.model.ObjectMeta;
+import dev.stateful.domain.model.OwnerReference;
 import dev.stateful.domain.model.PersistentVolumeClaim;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.StatefulSet;
@@ -12,6 +13,7 @@ import dev.stateful.domain.sync.Operation;
 import dev.stateful.domain.testing.Fixtures;
 import dev.stateful.ports.ApiException;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Pod and claim writes and the events upstream's {@code StatefulPodControl} records for them. */
@@ -33,7 +35,7 @@ class StatefulPodControlTest {
 
     @Test
     void createPodCreatesTheMissingClaimsThenThePodAndRecordsBoth() {
-        control.createPod(set, new Operation.CreatePod(pod("web-0"), List.of(claim("www-web-0")), List.of()), writes);
+        control.createPod(set, new Operation.CreatePod(pod("web-0"), List.of(claim("www-web-0")), List.of()), Map.of(), writes);
 
         assertThat(ports.calls).containsExactly("claims.create www-web-0", "pods.create web-0");
         assertThat(ports.events).containsExactly(
@@ -43,10 +45,35 @@ class StatefulPodControlTest {
     }
 
     @Test
+    void aPodIsNotCreatedOnAClaimWhoseOwnersChangedSinceTheCacheSawIt() {
+        PersistentVolumeClaim seen = ports.create(claim("www-web-0"));
+        OwnerReference oldPod = new OwnerReference("v1", "Pod", "web-0", "old-web-0-uid", true, true);
+        ports.update(seen.withMetadata(seen.metadata().withOwnerReferences(List.of(oldPod))));
+        ports.calls.clear();
+
+        assertThatThrownBy(() -> control.createPod(set, new Operation.CreatePod(pod("web-0"), List.of(), List.of()),
+                Map.of("www-web-0", seen), writes))
+                .isInstanceOf(ApiException.Conflict.class)
+                .hasMessageContaining("not creating pod web-0: its claim www-web-0 has owners [Pod/web-0 (old-web-0-uid)]");
+        assertThat(ports.calls).containsExactly("claims.read www-web-0");
+        assertThat(ports.events).isEmpty();
+    }
+
+    @Test
+    void aPodIsCreatedOnClaimsThatAreAsTheCacheSawThem() {
+        PersistentVolumeClaim seen = ports.create(claim("www-web-0"));
+        ports.calls.clear();
+
+        control.createPod(set, new Operation.CreatePod(pod("web-0"), List.of(), List.of()), Map.of("www-web-0", seen), writes);
+
+        assertThat(ports.calls).containsExactly("claims.read www-web-0", "pods.create web-0");
+    }
+
+    @Test
     void aPodThatExistsAlreadyFailsTheSyncWithoutAnEvent() {
         ports.failNext("pods.create", new ApiException.AlreadyExists("pods \"web-0\" already exists"));
 
-        assertThatThrownBy(() -> control.createPod(set, new Operation.CreatePod(pod("web-0"), List.of(), List.of()), writes))
+        assertThatThrownBy(() -> control.createPod(set, new Operation.CreatePod(pod("web-0"), List.of(), List.of()), Map.of(), writes))
                 .isInstanceOf(ApiException.AlreadyExists.class);
         assertThat(ports.events).isEmpty();
         assertThat(writes.count()).isZero();
@@ -56,7 +83,7 @@ class StatefulPodControlTest {
     void aClaimThatCannotBeCreatedFailsThePodWithAClaimEventAndAPodEvent() {
         ports.failNext("claims.create", new ApiException.Forbidden("quota exceeded"));
 
-        assertThatThrownBy(() -> control.createPod(set, new Operation.CreatePod(pod("web-0"), List.of(claim("www-web-0")), List.of()), writes))
+        assertThatThrownBy(() -> control.createPod(set, new Operation.CreatePod(pod("web-0"), List.of(claim("www-web-0")), List.of()), Map.of(), writes))
                 .isInstanceOf(ApiException.Unavailable.class).hasMessage("failed to create PVC www-web-0: quota exceeded");
         assertThat(ports.calls).containsExactly("claims.create www-web-0");
         assertThat(ports.events).containsExactly(
@@ -68,7 +95,7 @@ class StatefulPodControlTest {
     void aClaimThatExistsAlreadyFailsThePodWithOnlyThePodEvent() {
         ports.failNext("claims.create", new ApiException.AlreadyExists("exists"));
 
-        assertThatThrownBy(() -> control.createPod(set, new Operation.CreatePod(pod("web-0"), List.of(claim("www-web-0")), List.of()), writes))
+        assertThatThrownBy(() -> control.createPod(set, new Operation.CreatePod(pod("web-0"), List.of(claim("www-web-0")), List.of()), Map.of(), writes))
                 .isInstanceOf(ApiException.Unavailable.class);
         assertThat(ports.events).containsExactly("Warning FailedCreate: Create Pod web-0 in StatefulSet web failed error: failed to create PVC www-web-0: exists");
     }
@@ -77,7 +104,7 @@ class StatefulPodControlTest {
     void aFailedPodCreateIsAFailedCreateEventAndTheError() {
         ports.failNext("pods.create", new ApiException.Unavailable("timeout"));
 
-        assertThatThrownBy(() -> control.createPod(set, new Operation.CreatePod(pod("web-0"), List.of(), List.of()), writes))
+        assertThatThrownBy(() -> control.createPod(set, new Operation.CreatePod(pod("web-0"), List.of(), List.of()), Map.of(), writes))
                 .isInstanceOf(ApiException.Unavailable.class).hasMessage("timeout");
         assertThat(ports.events).containsExactly("Warning FailedCreate: Create Pod web-0 in StatefulSet web failed error: timeout");
     }
@@ -86,7 +113,7 @@ class StatefulPodControlTest {
     void aClaimOwnerUpdateThatFailsAfterTheCreateIsAFailedUpdateEvent() {
         ports.failNext("claims.update", new ApiException.Conflict("stale"));
 
-        assertThatThrownBy(() -> control.createPod(set, new Operation.CreatePod(pod("web-0"), List.of(), List.of(claim("www-web-0"))), writes))
+        assertThatThrownBy(() -> control.createPod(set, new Operation.CreatePod(pod("web-0"), List.of(), List.of(claim("www-web-0"))), Map.of(), writes))
                 .hasMessage("could not update claim www-web-0 for delete policy ownerRefs: stale");
         assertThat(ports.calls).containsExactly("pods.create web-0", "claims.update www-web-0");
         assertThat(ports.events).containsExactly(

@@ -4,6 +4,8 @@ import dev.stateful.grpc.convert.KubeObjects;
 import dev.stateful.grpc.v1.ClaimControlServiceGrpc;
 import dev.stateful.grpc.v1.CreateClaimRequest;
 import dev.stateful.grpc.v1.CreateClaimResponse;
+import dev.stateful.grpc.v1.GetClaimRequest;
+import dev.stateful.grpc.v1.GetClaimResponse;
 import dev.stateful.grpc.v1.UpdateClaimRequest;
 import dev.stateful.grpc.v1.UpdateClaimResponse;
 import dev.stateful.ports.ClaimControl;
@@ -28,5 +30,14 @@ final class ClaimControlEndpoint extends ClaimControlServiceGrpc.ClaimControlSer
     public void updateClaim(UpdateClaimRequest request, StreamObserver<UpdateClaimResponse> out) {
         Unary.answer(out, () -> UpdateClaimResponse.newBuilder()
                 .setClaim(KubeObjects.of(claims.update(KubeObjects.claim(request.getClaim(), "claim")))).build());
+    }
+
+    @Override
+    public void readClaim(GetClaimRequest request, StreamObserver<GetClaimResponse> out) {
+        Unary.answer(out, () -> {
+            GetClaimResponse.Builder response = GetClaimResponse.newBuilder();
+            claims.read(request.getRef().getNamespace(), request.getRef().getName()).ifPresent(c -> response.setClaim(KubeObjects.of(c)));
+            return response.build();
+        });
     }
 }
