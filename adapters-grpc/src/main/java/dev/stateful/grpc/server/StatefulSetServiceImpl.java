@@ -138,7 +138,7 @@ public final class StatefulSetServiceImpl extends StatefulSetServiceGrpc.Statefu
     public void watchRollout(WatchRolloutRequest request, StreamObserver<RolloutEvent> out) {
         try {
             ready(() -> null);
-            Duration deadline = request.hasProgressDeadline() ? Timestamps.duration(request.getProgressDeadline()) : DEFAULT_PROGRESS_DEADLINE;
+            Duration deadline = request.hasProgressDeadline() ? Timestamps.duration(request.getProgressDeadline(), "progress_deadline") : DEFAULT_PROGRESS_DEADLINE;
             if (deadline.isZero() || deadline.isNegative()) {
                 deadline = DEFAULT_PROGRESS_DEADLINE;
             }

@@ -110,8 +110,9 @@ public final class ServeCommand implements Callable<Integer> {
             services.addAll(RemotePortsServices.of(injector.getInstance(PortSet.class), streams));
         }
         ControllerDriver controller = remotePorts ? null : injector.getInstance(ControllerDriver.class);
+        SetBackend backend = injector.getInstance(SetBackend.class);
         try (LiveCluster live = new LiveCluster(cluster, controller, timeScale).start();
-             GrpcServer server = GrpcServer.start(settings, services, injector.getInstance(SetBackend.class)::ready)) {
+             GrpcServer server = GrpcServer.start(settings, services, () -> backend.ready() && live.isAlive())) {
             out.println("serving stateful.v1 on " + bind + ":" + server.port() + " (" + describe(settings) + ")");
             out.println(remotePorts ? "remote ports are served: run the controller with `stateful engine --ports grpc://"
                     + bind + ":" + server.port() + "`" : "the controller runs on the in-memory cluster");

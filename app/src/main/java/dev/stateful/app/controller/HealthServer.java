@@ -14,8 +14,8 @@ import java.util.function.Supplier;
 
 /**
  * The controller's HTTP endpoints: {@code /metrics} (Prometheus text format), {@code /healthz}
- * (200 while the process serves) and {@code /readyz} (200 once the informer caches are synced,
- * 503 before).
+ * (200 while the process serves and its workers live, 500 once one is gone, so that the kubelet
+ * restarts it) and {@code /readyz} (200 once the informer caches are synced, 503 before).
  */
 public final class HealthServer implements AutoCloseable {
 
@@ -32,6 +32,11 @@ public final class HealthServer implements AutoCloseable {
      * @param ready whether the controller is ready for traffic
      */
     public HealthServer(int port, Supplier<String> metrics, BooleanSupplier ready) {
+        this(port, metrics, ready, () -> true);
+    }
+
+    /** @param alive whether the process still does its job (its workers run) */
+    public HealthServer(int port, Supplier<String> metrics, BooleanSupplier ready, BooleanSupplier alive) {
         server = bind(port);
         executor = Executors.newFixedThreadPool(2, r -> {
             Thread t = new Thread(r, "health-server");
@@ -41,7 +46,7 @@ public final class HealthServer implements AutoCloseable {
         server.setExecutor(executor);
         server.createContext("/", exchange -> {
             try (exchange) {
-                route(exchange, metrics, ready);
+                route(exchange, metrics, ready, alive);
             }
         });
         server.start();
@@ -60,7 +65,8 @@ public final class HealthServer implements AutoCloseable {
         return server.getAddress().getPort();
     }
 
-    private static void route(HttpExchange exchange, Supplier<String> metrics, BooleanSupplier ready) throws IOException {
+    private static void route(HttpExchange exchange, Supplier<String> metrics, BooleanSupplier ready, BooleanSupplier alive)
+            throws IOException {
         String method = exchange.getRequestMethod();
         if (!"GET".equals(method) && !"HEAD".equals(method)) {
             reply(exchange, 405, PLAIN, "method not allowed\n");
@@ -71,7 +77,11 @@ public final class HealthServer implements AutoCloseable {
                 reply(exchange, 200, PROMETHEUS_TEXT, metrics.get());
                 break;
             case "/healthz":
-                reply(exchange, 200, PLAIN, "ok\n");
+                if (alive.getAsBoolean()) {
+                    reply(exchange, 200, PLAIN, "ok\n");
+                } else {
+                    reply(exchange, 500, PLAIN, "the StatefulSet workers are gone\n");
+                }
                 break;
             case "/readyz":
                 if (ready.getAsBoolean()) {
