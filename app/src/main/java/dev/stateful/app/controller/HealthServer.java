@@ -32,12 +32,15 @@ public final class HealthServer implements AutoCloseable {
      * @param ready whether the controller is ready for traffic
      */
     public HealthServer(int port, Supplier<String> metrics, BooleanSupplier ready) {
-        this(port, metrics, ready, () -> true);
+        this(new InetSocketAddress(port), metrics, ready, () -> true);
     }
 
-    /** @param alive whether the process still does its job (its workers run) */
-    public HealthServer(int port, Supplier<String> metrics, BooleanSupplier ready, BooleanSupplier alive) {
-        server = bind(port);
+    /**
+     * @param address where to listen (the {@code --bind-address} and the port)
+     * @param alive whether the process still does its job (its workers run)
+     */
+    public HealthServer(InetSocketAddress address, Supplier<String> metrics, BooleanSupplier ready, BooleanSupplier alive) {
+        server = bind(address);
         executor = Executors.newFixedThreadPool(2, r -> {
             Thread t = new Thread(r, "health-server");
             t.setDaemon(true);
@@ -52,12 +55,20 @@ public final class HealthServer implements AutoCloseable {
         server.start();
     }
 
-    private static HttpServer bind(int port) {
-        try {
-            return HttpServer.create(new InetSocketAddress(port), 0);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot serve /metrics on port " + port + ": " + e.getMessage(), e);
+    private static HttpServer bind(InetSocketAddress address) {
+        if (address.isUnresolved()) {
+            throw new IllegalArgumentException("cannot serve /metrics on " + address.getHostString() + ": unknown address");
         }
+        try {
+            return HttpServer.create(address, 0);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot serve /metrics on port " + address.getPort() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The address actually bound. */
+    public InetSocketAddress address() {
+        return server.getAddress();
     }
 
     /** The port actually bound. */

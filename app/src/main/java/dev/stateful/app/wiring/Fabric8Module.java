@@ -223,7 +223,7 @@ public final class Fabric8Module extends AbstractModule {
     @Provides
     @Singleton
     HealthServer health(ClusterCache cache, ControllerLoop loop) {
-        return new HealthServer(settings.metricsPort(), () -> MetricsText.withoutMaxGauges(registry.scrape()), cache::hasSynced,
-                loop::isAlive);
+        return new HealthServer(new java.net.InetSocketAddress(settings.bindAddress(), settings.metricsPort()),
+                () -> MetricsText.withoutMaxGauges(registry.scrape()), cache::hasSynced, loop::isAlive);
     }
 }

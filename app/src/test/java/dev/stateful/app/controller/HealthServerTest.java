@@ -16,7 +16,8 @@ class HealthServerTest {
 
     final AtomicBoolean synced = new AtomicBoolean();
     final AtomicBoolean alive = new AtomicBoolean(true);
-    final HealthServer server = new HealthServer(0, () -> "workqueue_depth{name=\"statefulset\"} 0.0\n", synced::get, alive::get);
+    final HealthServer server = new HealthServer(new java.net.InetSocketAddress("127.0.0.1", 0),
+            () -> "workqueue_depth{name=\"statefulset\"} 0.0\n", synced::get, alive::get);
 
     @AfterEach
     void stop() {
@@ -35,6 +36,11 @@ class HealthServerTest {
 
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.body()).isEqualTo("ok\n");
+    }
+
+    @Test
+    void itListensOnlyOnTheBindAddress() {
+        assertThat(server.address().getAddress().isLoopbackAddress()).isTrue();
     }
 
     @Test
