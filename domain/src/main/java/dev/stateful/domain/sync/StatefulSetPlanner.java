@@ -29,7 +29,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The sync algorithm (upstream {@code UpdateStatefulSet}, spec section 2): from one snapshot, the
+ * The sync algorithm (upstream {@code UpdateStatefulSet}): from one snapshot, the
  * plan of one reconcile pass. Pure: the same snapshot always gives the same plan.
  */
 public final class StatefulSetPlanner {
@@ -154,8 +154,8 @@ public final class StatefulSetPlanner {
         }
 
         /**
-         * Spec 2.3 steps 3–5: in-range pods into their slots, placeholders for the lowest gaps, the rest
-         * condemned. Sized by the pods that exist plus {@link #MAX_MISSING_PODS_PER_SYNC}, never by replicas.
+         * As {@code updateStatefulSet}: in-range pods into their slots, placeholders for the lowest gaps, the
+         * rest condemned. Sized by the pods that exist plus {@link #MAX_MISSING_PODS_PER_SYNC}, never by replicas.
          */
         private void partition() {
             int start = set.spec().startOrdinal();
@@ -207,7 +207,7 @@ public final class StatefulSetPlanner {
             condemned.sort(PodIdentity.DESCENDING_ORDINAL);
         }
 
-        /** Spec 3.4: which revision a (re)created pod gets. */
+        /** {@code newVersionedStatefulSetPod}: which revision a (re)created pod gets. */
         private Pod newVersionedPod(int ordinal) {
             UpdateStrategy strategy = set.spec().updateStrategy();
             int start = set.spec().startOrdinal();
@@ -256,7 +256,7 @@ public final class StatefulSetPlanner {
             return true;
         }
 
-        /** Spec 2.5, the decision list for one in-range slot. */
+        /** {@code processReplica}, the decision list for one in-range slot. */
         private Step processReplica(Pod pod, PodIdentity.ParsedName parsed) {
             // the name is parsed once per pod and pass; every rule below reads this parse
             int ordinal = parsed.ordinal();
@@ -381,7 +381,7 @@ public final class StatefulSetPlanner {
 
         // ------------------------------------------------------------ phase C
 
-        /** Spec 2.6: scale-down, highest ordinal first; one deletion per pass when ordered. */
+        /** {@code processCondemned}: scale-down, highest ordinal first; one deletion per pass when ordered. */
         private boolean condemnedPhase() {
             Pod firstUnavailable = firstUnavailable();
             List<Phase.Unit> units = new ArrayList<>();
@@ -424,8 +424,8 @@ public final class StatefulSetPlanner {
         }
 
         /**
-         * Spec 2.3 step 6: the first unavailable pod, replicas ascending then condemned lowest first. The
-         * lowest missing slot is always materialised, so no unmaterialised one can come first.
+         * {@code firstUnhealthyPod} of {@code updateStatefulSet}: the first unavailable pod, replicas ascending
+         * then condemned lowest first. The lowest missing slot is always materialised, so no unmaterialised one can come first.
          */
         private Pod firstUnavailable() {
             for (int i = 0; i < replicas.length; i++) {
