@@ -158,6 +158,8 @@ public final class StatefulSetServiceImpl extends StatefulSetServiceGrpc.Statefu
     private static <T> void unary(StreamObserver<T> out, Supplier<T> call) {
         T response;
         try {
+            // a call that waited for a thread after its caller gave up is not run at all
+            Deadlines.beforeStart();
             response = call.get();
         } catch (RuntimeException e) {
             out.onError(Failures.toStatus(e));
