@@ -110,7 +110,8 @@ class ServeAndRolloutTest {
 
     @Test
     void aSetScaledToTheLargestReplicaCountGetsPodsAndTheServerStaysServing() throws Exception {
-        try (Commands.Served served = Commands.serve("--file", Commands.WEB.toString())) {
+        // cluster time 50 times faster: the example's minReadySeconds pass before the next pod of the OrderedReady set
+        try (Commands.Served served = Commands.serve("--time-scale", "50", "--file", Commands.WEB.toString())) {
             Commands.Run scaled = Commands.main("scale", "web", "--replicas", "2147483647", "--server", served.address());
             assertThat(scaled.exit()).as(scaled.err()).isZero();
             ManagedChannel channel = Channels.open(ClientSettings.plaintext(served.address()));
