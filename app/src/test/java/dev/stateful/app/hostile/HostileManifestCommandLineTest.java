@@ -3,7 +3,7 @@ package dev.stateful.app.hostile;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stateful.app.ExitCodes;
-import dev.stateful.app.Main;
+import dev.stateful.app.cli.Main;
 import dev.stateful.domain.testing.HostileManifests;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
