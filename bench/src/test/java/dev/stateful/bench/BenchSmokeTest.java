@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 class BenchSmokeTest {
 
     static final List<String> ROWS = List.of("1a", "1b", "1c", "1d", "1e", "2a", "2b", "2c", "3a", "3b", "4a", "4b", "4c",
-            "5a", "5b", "5c", "5d", "5e", "5f", "6a");
+            "5a", "5b", "5c", "5d", "5e", "5f", "6a", "6b", "6c");
 
     @TempDir
     Path work;
@@ -28,8 +28,11 @@ class BenchSmokeTest {
         assertThat(rows).extracting(Row::id).containsExactlyElementsOf(ROWS);
         assertThat(rows).allSatisfy(r -> {
                     assertThat(r.verdict()).isNotIn(Row.Verdict.FAILED, Row.Verdict.NOT_MEASURED);
-                    // at this size the numbers are noise (a heap delta of 30 pods can be negative): only that there is one
-                    assertThat(r.ratio()).isFinite();
+                    // at this size the numbers are noise (a heap delta of 30 pods can be negative): only that there is one;
+                    // the class-data archive of 6c needs the packaged stateful.jar, which a build without `package` lacks
+                    if (!(r.id().equals("6c") && r.figure().contains("not measured (no stateful.jar"))) {
+                        assertThat(r.ratio()).isFinite();
+                    }
                 });
         String table = Table.render(rows);
         assertThat(table.lines()).hasSize(ROWS.size() + 2);

@@ -17,6 +17,7 @@ import dev.stateful.grpc.v1.PodVolume;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Domain objects to and from the typed projection of {@code objects.proto} ({@link ObservedPod},
@@ -66,8 +67,11 @@ public final class ObservedObjects {
             owners.add(new OwnerReference(r.getApiVersion(), r.getKind(), r.getName(), r.getUid(),
                     r.getController() ? Boolean.TRUE : null, r.getBlockOwnerDeletion() ? Boolean.TRUE : null));
         }
+        // the record copies its maps; the empty ones (most pods have no annotations) need no copy
         return new ObjectMeta(in.getName(), null, in.getNamespace(), emptyToNull(in.getUid()), emptyToNull(in.getResourceVersion()),
-                in.getGeneration(), in.getLabelsMap(), in.getAnnotationsMap(), owners, in.getFinalizersList(),
+                in.getGeneration(), in.getLabelsCount() == 0 ? Map.of() : in.getLabelsMap(),
+                in.getAnnotationsCount() == 0 ? Map.of() : in.getAnnotationsMap(), owners,
+                in.getFinalizersCount() == 0 ? List.of() : in.getFinalizersList(),
                 instant(in.hasCreationTimestamp(), in.getCreationTimestamp()), instant(in.hasDeletionTimestamp(), in.getDeletionTimestamp()));
     }
 

@@ -51,6 +51,7 @@ public final class GrpcServer implements AutoCloseable {
         CallLimits limits = settings.limits();
         // the transport's own bound stays above the per-connection limits, so a caller past them gets RESOURCE_EXHAUSTED, not a queue
         builder.executor(executor).maxConcurrentCallsPerConnection(2 * (limits.callsPerConnection() + limits.streamsPerConnection()));
+        builder.callExecutor(new InlineCalls());
         Server server = builder.build();
         try {
             server.start();

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import ch.qos.logback.classic.LoggerContext;
-import ch.qos.logback.classic.joran.JoranConfigurator;
+import dev.stateful.app.logging.StderrLogging;
 import dev.stateful.domain.json.Json;
 import dev.stateful.domain.json.JsonParser;
 import dev.stateful.domain.model.ObjectKey;
@@ -23,17 +23,17 @@ class LogFormatTest {
     @AfterEach
     void restore() throws Exception {
         System.setErr(stderr);
-        // back to the configuration from logback.xml for the other tests
+        // back to the executable's configuration for the other tests
         reconfigure();
     }
 
-    /** logback.xml afresh: its console appender binds System.err as it is now. */
+    /** The executable's configuration afresh: its console appender binds System.err as it is now. */
     void reconfigure() throws Exception {
         LoggerContext context = (LoggerContext) LoggerFactory.getILoggerFactory();
         context.reset();
-        JoranConfigurator configurator = new JoranConfigurator();
+        StderrLogging configurator = new StderrLogging();
         configurator.setContext(context);
-        configurator.doConfigure(getClass().getResource("/logback.xml"));
+        configurator.apply(context);
     }
 
     String logged(LogFormat format, java.util.function.Consumer<org.slf4j.Logger> log) {

@@ -28,6 +28,8 @@ import io.grpc.inprocess.InProcessChannelBuilder;
 import io.grpc.inprocess.InProcessServerBuilder;
 import io.grpc.netty.NettyChannelBuilder;
 import io.grpc.protobuf.services.HealthStatusManager;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -40,7 +42,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * Figure 5: {@code Plan} for a 100-pod set (figure 1's steady snapshot, encoded once, as JSON objects
  * and in the typed projection) from a blocking stub over loopback Netty (the production server
- * assembly: {@link GrpcServer}), against the same request over the in-process transport (same
+ * assembly: {@link GrpcServer}, which runs Plan on the transport thread), against the same request over the in-process transport (same
  * service, same interceptors, no sockets, no thread hop: direct executor). One caller, calls back to
  * back; the four combinations alternate in slices so that machine load hits all alike.
  */
@@ -139,7 +141,8 @@ public final class GrpcFigure implements Figure {
         double inP99 = in.percentile(0.99);
         double netRate = net.count / (net.totalNanos / 1e9);
         double inRate = in.count / (in.totalNanos / 1e9);
-        String calls = String.format(Locale.ROOT, " (%d vs %d calls, one caller)", net.count, in.count);
+        String calls = String.format(Locale.ROOT, " (%d vs %d calls, one caller; GC pauses during them: %d, %d ms vs %d, %d ms)",
+                net.count, in.count, net.gcCount, net.gcMillis, in.gcCount, in.gcMillis);
         Row.Verdict p50Verdict = p50Goal.equals("-") ? Row.Verdict.INFO : Row.Verdict.of(netP50 <= 300_000);
         return List.of(
                 new Row(p50Id, "gRPC Plan, " + what + ", p50 over loopback Netty vs in process (grpc-inprocess)" + calls,
@@ -180,6 +183,8 @@ public final class GrpcFigure implements Figure {
 
     private static void slice(StatefulSetServiceGrpc.StatefulSetServiceBlockingStub stub, PlanRequest request, long nanos,
                               Samples into) {
+        long gcCountBefore = gcCount();
+        long gcMillisBefore = gcMillis();
         long sliceStart = System.nanoTime();
         long end = sliceStart + nanos;
         long now = sliceStart;
@@ -190,12 +195,25 @@ public final class GrpcFigure implements Figure {
             into.add(now - t0);
         }
         into.totalNanos += now - sliceStart;
+        into.gcCount += gcCount() - gcCountBefore;
+        into.gcMillis += gcMillis() - gcMillisBefore;
+    }
+
+    /** Collections so far, all collectors (G1's young and mixed pauses stop the caller and the server alike). */
+    private static long gcCount() {
+        return ManagementFactory.getGarbageCollectorMXBeans().stream().mapToLong(GarbageCollectorMXBean::getCollectionCount).sum();
+    }
+
+    private static long gcMillis() {
+        return ManagementFactory.getGarbageCollectorMXBeans().stream().mapToLong(GarbageCollectorMXBean::getCollectionTime).sum();
     }
 
     private static final class Samples {
         long[] values = new long[1 << 14];
         int count;
         long totalNanos;
+        long gcCount;
+        long gcMillis;
 
         void add(long v) {
             if (count == values.length) {

@@ -1,0 +1,70 @@
+package dev.stateful.app.logging;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.spi.Configurator.ExecutionStatus;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
+
+/** The executable's logging without a logback.xml: stderr, the pattern, STATEFUL_LOG_LEVEL. */
+class StderrLoggingTest {
+
+    @AfterEach
+    void restore() {
+        // the executable's configuration for the other tests of this JVM
+        configureTheLoggerFactory(System::getenv);
+    }
+
+    private static LoggerContext configureTheLoggerFactory(java.util.function.Function<String, String> environment) {
+        LoggerContext context = (LoggerContext) LoggerFactory.getILoggerFactory();
+        context.reset();
+        StderrLogging logging = new StderrLogging(environment);
+        logging.setContext(context);
+        logging.apply(context);
+        return context;
+    }
+
+    private static String logged(Map<String, String> environment, Level level, String message) {
+        PrintStream stderr = System.err;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
+        try {
+            configureTheLoggerFactory(environment::get);
+            LoggerFactory.getLogger("dev.stateful.test.Example").atLevel(org.slf4j.event.Level.valueOf(level.levelStr)).log(message);
+        } finally {
+            System.setErr(stderr);
+        }
+        return captured.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void aLogbackTestXmlOnTheClassPathWins() {
+        // this module's test class path has one (from a test jar it depends on)
+        assumeTrue(getClass().getClassLoader().getResource("logback-test.xml") != null, "no logback-test.xml on the class path");
+        LoggerContext context = new LoggerContext();
+        StderrLogging logging = new StderrLogging();
+        logging.setContext(context);
+        assertThat(logging.configure(context)).isEqualTo(ExecutionStatus.INVOKE_NEXT_IF_ANY);
+        assertThat(context.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME).iteratorForAppenders().hasNext()).isFalse();
+    }
+
+    @Test
+    void withoutStatefulLogLevelOnlyWarningsAndErrorsReachStderr() {
+        assertThat(logged(Map.of(), Level.INFO, "informing")).isEmpty();
+        assertThat(logged(Map.of(), Level.WARN, "warning")).matches("\\d\\d:\\d\\d:\\d\\d\\.\\d{3} WARN  Example - warning \\R");
+    }
+
+    @Test
+    void statefulLogLevelChoosesTheRootLevel() {
+        assertThat(logged(Map.of("STATEFUL_LOG_LEVEL", "debug"), Level.DEBUG, "debugging")).contains("DEBUG Example - debugging");
+        assertThat(logged(Map.of("STATEFUL_LOG_LEVEL", "error"), Level.WARN, "warning")).isEmpty();
+    }
+}
