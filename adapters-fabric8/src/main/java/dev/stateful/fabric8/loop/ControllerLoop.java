@@ -16,6 +16,9 @@ import org.slf4j.LoggerFactory;
  * caches are filled (syncing from a half-filled cache would e.g. recreate pods that exist), then
  * runs N workers. Each key is synced by one worker at a time; success forgets its backoff, failure
  * re-queues it rate-limited. One-shot: a stopped loop is not restarted (the queue is shut down).
+ * Anything a sync throws is a failed sync, except a fatal {@link VirtualMachineError} (out of
+ * memory, an internal JVM error): then the JVM cannot be trusted to go on, and {@code onFatal}
+ * ends the process so that Kubernetes restarts it, as a Go controller dies on a fatal runtime error.
  */
 public final class ControllerLoop implements AutoCloseable {
 
@@ -32,9 +35,18 @@ public final class ControllerLoop implements AutoCloseable {
     private final List<Thread> threads = new ArrayList<>();
     private final CountDownLatch stopped = new CountDownLatch(1);
     private volatile boolean stopping;
+    private final java.util.function.Consumer<Error> onFatal;
+    private volatile boolean workersStarted;
     private AutoCloseable subscription;
 
     public ControllerLoop(ClusterEvents events, EventRouting routing, WorkQueue<ObjectKey> queue, KeySyncer syncer, int workers) {
+        this(events, routing, queue, syncer, workers, FatalErrors::exit);
+    }
+
+    /** @param onFatal what to do with a fatal error of a sync (the process ends by default; tests observe it) */
+    public ControllerLoop(ClusterEvents events, EventRouting routing, WorkQueue<ObjectKey> queue, KeySyncer syncer, int workers,
+                          java.util.function.Consumer<Error> onFatal) {
+        this.onFatal = onFatal;
         if (workers < 1) {
             throw new IllegalArgumentException("workers must be at least 1, got " + workers);
         }
@@ -79,7 +91,28 @@ public final class ControllerLoop implements AutoCloseable {
                 threads.add(worker);
                 worker.start();
             }
+            workersStarted = true;
         }
+    }
+
+    /**
+     * Whether the loop does its job: false once a worker (or the thread waiting for the caches) is
+     * gone while the loop is not stopping. {@code /healthz} reports it, so that the kubelet restarts
+     * a process whose workers died.
+     */
+    public boolean isAlive() {
+        if (stopping) {
+            return true;
+        }
+        List<Thread> running;
+        synchronized (this) {
+            running = List.copyOf(threads);
+        }
+        if (running.isEmpty()) {
+            return true; // not started yet (e.g. a standby waiting for the lease)
+        }
+        // the starter ends once the workers run; before that it must be alive
+        return workersStarted ? running.stream().skip(1).allMatch(Thread::isAlive) : running.get(0).isAlive();
     }
 
     private void work() {
@@ -107,9 +140,14 @@ public final class ControllerLoop implements AutoCloseable {
         KeySyncer.Outcome outcome;
         try {
             outcome = syncer.sync(key);
-        } catch (RuntimeException e) {
-            LOG.atError().addKeyValue("statefulSet", key).setCause(e).log("Error syncing StatefulSet, requeuing with backoff");
-            outcome = KeySyncer.Outcome.failure();
+        } catch (VirtualMachineError fatal) {
+            if (!(fatal instanceof StackOverflowError)) {
+                onFatal.accept(fatal);
+                throw fatal;
+            }
+            outcome = failed(key, fatal); // one set's too deep input; the thread's stack is unwound and fine
+        } catch (RuntimeException | Error e) {
+            outcome = failed(key, e);
         }
         if (outcome.ok()) {
             queue.forget(key);
@@ -118,6 +156,11 @@ public final class ControllerLoop implements AutoCloseable {
             Duration delay = queue.addRateLimited(key);
             LOG.debug("requeuing StatefulSet {} in {}", key, delay);
         }
+    }
+
+    private static KeySyncer.Outcome failed(ObjectKey key, Throwable e) {
+        LOG.atError().addKeyValue("statefulSet", key).setCause(e).log("Error syncing StatefulSet, requeuing with backoff");
+        return KeySyncer.Outcome.failure();
     }
 
     /**

@@ -214,4 +214,44 @@ class ControllerLoopTest {
         assertThatThrownBy(() -> new ControllerLoop(events, routing, queue, key -> KeySyncer.Outcome.success(), 0))
                 .isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void an_error_a_sync_throws_is_a_failed_sync_retried_with_backoff_and_the_worker_lives_on() throws Exception {
+        events.synced = true;
+        AtomicInteger calls = new AtomicInteger();
+        loop(key -> {
+            synced.add(key);
+            if (calls.incrementAndGet() == 1) {
+                throw new AssertionError("a bug in one sync");
+            }
+            if (calls.get() == 2) {
+                throw new StackOverflowError();
+            }
+            return KeySyncer.Outcome.success();
+        }, 1).start();
+
+        queue.add(WEB);
+
+        eventually(() -> calls.get() >= 3);
+        assertThat(loop.isAlive()).isTrue();
+        assertThat(synced).containsOnly(WEB);
+    }
+
+    @Test
+    void an_out_of_memory_error_goes_to_the_fatal_handler_and_the_loop_is_no_longer_alive() throws Exception {
+        events.synced = true;
+        List<Error> fatal = new CopyOnWriteArrayList<>();
+        loop = new ControllerLoop(events, routing, queue, key -> {
+            throw new OutOfMemoryError("Java heap space");
+        }, 1, fatal::add);
+        loop.start();
+        eventually(() -> !events.handlers.isEmpty());
+        eventually(loop::isAlive);
+
+        queue.add(WEB);
+
+        eventually(() -> !fatal.isEmpty());
+        assertThat(fatal.get(0)).isInstanceOf(OutOfMemoryError.class);
+        eventually(() -> !loop.isAlive());
+    }
 }

@@ -22,11 +22,13 @@ public final class GrpcServer implements AutoCloseable {
     private final Server server;
     private final ServerSettings settings;
     private final Readiness readiness;
+    private final java.util.concurrent.ExecutorService executor;
 
-    private GrpcServer(Server server, ServerSettings settings, Readiness readiness) {
+    private GrpcServer(Server server, ServerSettings settings, Readiness readiness, java.util.concurrent.ExecutorService executor) {
         this.server = server;
         this.settings = settings;
         this.readiness = readiness;
+        this.executor = executor;
     }
 
     /**
@@ -45,14 +47,19 @@ public final class GrpcServer implements AutoCloseable {
         }
         HealthStatusManager health = new HealthStatusManager();
         ServerAssembly.configure(builder, settings, services, health);
+        java.util.concurrent.ExecutorService executor = settings.limits().executor();
+        CallLimits limits = settings.limits();
+        // the transport's own bound stays above the per-connection limits, so a caller past them gets RESOURCE_EXHAUSTED, not a queue
+        builder.executor(executor).maxConcurrentCallsPerConnection(2 * (limits.callsPerConnection() + limits.streamsPerConnection()));
         builder.callExecutor(new InlineCalls());
         Server server = builder.build();
         try {
             server.start();
         } catch (IOException e) {
+            executor.shutdownNow();
             throw new IllegalArgumentException("cannot listen on " + settings.bindAddress() + ":" + settings.port() + ": " + e.getMessage(), e);
         }
-        GrpcServer running = new GrpcServer(server, settings, Readiness.watch(server, health, ready));
+        GrpcServer running = new GrpcServer(server, settings, Readiness.watch(server, health, ready), executor);
         LOG.info("gRPC server listening on {}:{} ({}{})", settings.bindAddress(), running.port(),
                 settings.tls().map(t -> t.mutual() ? "mutual TLS" : "TLS").orElse("plaintext"),
                 settings.token().isPresent() ? ", bearer token required" : "");
@@ -85,6 +92,8 @@ public final class GrpcServer implements AutoCloseable {
         } catch (InterruptedException e) {
             server.shutdownNow();
             Thread.currentThread().interrupt();
+        } finally {
+            executor.shutdownNow();
         }
     }
 }

@@ -15,8 +15,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * {@code grpc.health.v1.Health} for a server: NOT_SERVING for the server ("") and each service
- * until {@code ready} holds (the caches have synced), SERVING from then on, NOT_SERVING for good
- * once closed.
+ * until {@code ready} holds (the caches have synced), SERVING while it holds, NOT_SERVING again when
+ * it stops holding (what serves the calls is gone, e.g. the thread running the embedded cluster),
+ * and NOT_SERVING for good once closed.
  */
 public final class Readiness implements AutoCloseable {
 
@@ -27,6 +28,7 @@ public final class Readiness implements AutoCloseable {
     private final List<String> services;
     private final BooleanSupplier ready;
     private final ScheduledExecutorService poller;
+    private volatile boolean serving;
 
     private Readiness(HealthStatusManager health, List<String> services, BooleanSupplier ready) {
         this.health = health;
@@ -49,10 +51,16 @@ public final class Readiness implements AutoCloseable {
     }
 
     private void check() {
-        if (ready.getAsBoolean()) {
-            setAll(ServingStatus.SERVING);
+        boolean now = ready.getAsBoolean();
+        if (now == serving) {
+            return;
+        }
+        serving = now;
+        setAll(now ? ServingStatus.SERVING : ServingStatus.NOT_SERVING);
+        if (now) {
             LOG.info("gRPC server is serving");
-            poller.shutdown(); // cancels the periodic check
+        } else {
+            LOG.error("gRPC server is no longer serving: what answers its calls is gone");
         }
     }
 

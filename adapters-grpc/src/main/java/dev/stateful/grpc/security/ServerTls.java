@@ -12,6 +12,15 @@ import java.util.Optional;
  */
 public record ServerTls(Path certificateChain, Path privateKey, Optional<Path> clientCa) {
 
+    /**
+     * Refuses, at start-up and in one sentence, material every handshake would fail on: a
+     * certificate that has expired or is not valid yet, or a key that is not the certificate's
+     * (netty would accept both and fail each handshake).
+     */
+    public void verify(java.time.Instant now) {
+        TlsMaterial.verify(this, now);
+    }
+
     public ServerCredentials credentials() {
         try {
             TlsServerCredentials.Builder tls = TlsServerCredentials.newBuilder().keyManager(certificateChain.toFile(), privateKey.toFile());

@@ -67,7 +67,7 @@ final class Planning {
             ControllerRevision revision = ObservedObjects.revision(observed);
             revisions.add(revision.withMetadata(inNamespace(revision.metadata(), set)));
         }
-        Instant now = request.hasNow() ? Timestamps.instant(request.getNow()) : clock.instant();
+        Instant now = request.hasNow() ? Timestamps.instant(request.getNow(), "now") : clock.instant();
         return PlanMessages.of(StatefulSetPlanner.plan(new Snapshot(set, pods, claims, revisions, now)));
     }
 

@@ -138,7 +138,7 @@ public final class StatefulSetServiceImpl extends StatefulSetServiceGrpc.Statefu
     public void watchRollout(WatchRolloutRequest request, StreamObserver<RolloutEvent> out) {
         try {
             ready(() -> null);
-            Duration deadline = request.hasProgressDeadline() ? Timestamps.duration(request.getProgressDeadline()) : DEFAULT_PROGRESS_DEADLINE;
+            Duration deadline = request.hasProgressDeadline() ? Timestamps.duration(request.getProgressDeadline(), "progress_deadline") : DEFAULT_PROGRESS_DEADLINE;
             if (deadline.isZero() || deadline.isNegative()) {
                 deadline = DEFAULT_PROGRESS_DEADLINE;
             }
@@ -158,6 +158,8 @@ public final class StatefulSetServiceImpl extends StatefulSetServiceGrpc.Statefu
     private static <T> void unary(StreamObserver<T> out, Supplier<T> call) {
         T response;
         try {
+            // a call that waited for a thread after its caller gave up is not run at all
+            Deadlines.beforeStart();
             response = call.get();
         } catch (RuntimeException e) {
             out.onError(Failures.toStatus(e));

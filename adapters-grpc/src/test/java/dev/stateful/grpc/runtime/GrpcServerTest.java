@@ -83,6 +83,26 @@ class GrpcServerTest {
     }
 
     @Test
+    void healthTurnsNotServingWhenWhatServesTheCallsIsGone() throws InterruptedException {
+        AtomicBoolean ready = new AtomicBoolean(true);
+        start(ServerSettings.loopback(0), ready);
+        awaitHealth(ServingStatus.SERVING);
+
+        ready.set(false); // e.g. the thread running serve's embedded cluster died
+
+        awaitHealth(ServingStatus.NOT_SERVING);
+        assertThat(health(StatefulSetServiceGrpc.SERVICE_NAME)).isEqualTo(ServingStatus.NOT_SERVING);
+    }
+
+    private void awaitHealth(ServingStatus wanted) throws InterruptedException {
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (health("") != wanted && System.nanoTime() < until) {
+            TimeUnit.MILLISECONDS.sleep(20);
+        }
+        assertThat(health("")).isEqualTo(wanted);
+    }
+
+    @Test
     void byDefaultItListensOnLoopbackOnly() {
         assertThat(ServerSettings.loopback(0).bindAddress()).isEqualTo("127.0.0.1");
         assertThat(ServerSettings.loopback(0).loopbackOnly()).isTrue();
@@ -97,9 +117,28 @@ class GrpcServerTest {
                 .hasMessageContaining("--token-file");
     }
 
+    private static final BearerToken LONG_TOKEN = BearerToken.of("0123456789abcdef0123456789abcdef");
+
     @Test
-    void beyondLoopbackWithATokenItStarts() {
-        start(ServerSettings.loopback(0).withBindAddress("0.0.0.0").withToken(BearerToken.of("s3cret")), new AtomicBoolean(true));
+    void beyondLoopbackATokenShorterThan32BytesIsRefused() {
+        assertThatThrownBy(() -> start(ServerSettings.loopback(0).withBindAddress("0.0.0.0").withToken(BearerToken.of("s3cret"))
+                .withInsecurePlaintext(true), new AtomicBoolean(true)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("refusing to listen on 0.0.0.0 with a 6-byte token: beyond loopback the bearer token must be at least "
+                        + "32 bytes (e.g. `openssl rand -hex 32`)");
+    }
+
+    @Test
+    void beyondLoopbackPlaintextIsRefusedUnlessAskedForByItsInsecureName() {
+        assertThatThrownBy(() -> start(ServerSettings.loopback(0).withBindAddress("0.0.0.0").withToken(LONG_TOKEN), new AtomicBoolean(true)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("refusing to serve plaintext on 0.0.0.0: beyond loopback TLS is required")
+                .hasMessageContaining("--insecure-plaintext");
+    }
+
+    @Test
+    void beyondLoopbackWithALongTokenAndPlaintextAskedForItStarts() {
+        start(ServerSettings.loopback(0).withBindAddress("0.0.0.0").withToken(LONG_TOKEN).withInsecurePlaintext(true), new AtomicBoolean(true));
 
         assertThat(server.port()).isPositive();
     }

@@ -174,6 +174,24 @@ class SecurityTest {
                 .hasMessageContaining(ca.certificate().toString());
     }
 
+    @Test
+    void aCertificateWhoseKeyIsAnotherIsRefusedAtStartUpInOneLine() {
+        assertThatThrownBy(() -> serve(ServerSettings.loopback(0)
+                .withTls(new ServerTls(serverCert.certificate(), clientCert.privateKey(), Optional.empty()))))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("the TLS key " + clientCert.privateKey() + " does not match the certificate " + serverCert.certificate());
+    }
+
+    @Test
+    void anExpiredCertificateIsRefusedAtStartUpInOneLine() {
+        Certificates.Issued expired = ca.expiredServer("expired");
+
+        assertThatThrownBy(() -> serve(ServerSettings.loopback(0).withTls(new ServerTls(expired.certificate(), expired.privateKey(), Optional.empty()))))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("the TLS certificate " + expired.certificate() + " expired at ")
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+    }
+
     @Nested
     class MutualTls {
 

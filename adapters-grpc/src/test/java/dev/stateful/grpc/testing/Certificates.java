@@ -49,7 +49,16 @@ public final class Certificates {
             return issue(holder, "EKU=clientAuth");
         }
 
+        /** A server certificate whose two days of validity ended a week ago. */
+        public Issued expiredServer(String holder) {
+            return issue(holder, List.of("-startdate", "-9d"), "SAN=dns:localhost,ip:127.0.0.1", "EKU=serverAuth");
+        }
+
         private Issued issue(String holder, String... extensions) {
+            return issue(holder, List.of(), extensions);
+        }
+
+        private Issued issue(String holder, List<String> validity, String... extensions) {
             Path dir = tool.dir;
             Path keys = dir.resolve(holder + ".p12");
             tool.keytool("-genkeypair", "-alias", holder, "-keyalg", "RSA", "-keysize", "2048", "-dname", "CN=" + holder,
@@ -59,6 +68,7 @@ public final class Certificates {
             Path certificate = dir.resolve(holder + ".pem");
             List<String> args = new ArrayList<>(List.of("-gencert", "-rfc", "-alias", "ca", "-keystore", store.toString(),
                     "-infile", request.toString(), "-outfile", certificate.toString(), "-validity", "2"));
+            args.addAll(validity);
             for (String extension : extensions) {
                 args.add("-ext");
                 args.add(extension);

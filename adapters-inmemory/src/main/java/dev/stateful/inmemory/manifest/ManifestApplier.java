@@ -33,6 +33,11 @@ public final class ManifestApplier {
     private static final Map<String, String> API_VERSIONS = new TreeMap<>(Map.of(
             "StatefulSet", "apps/v1", "Service", "v1", "Pod", "v1", "PersistentVolumeClaim", "v1"));
 
+    /** The version the API serves {@code kind} in, for the kinds a manifest may hold; empty for any other kind. */
+    public static java.util.Optional<String> servedVersion(String kind) {
+        return java.util.Optional.ofNullable(API_VERSIONS.get(kind));
+    }
+
     private final ClusterClient client;
     private final String defaultNamespace;
 

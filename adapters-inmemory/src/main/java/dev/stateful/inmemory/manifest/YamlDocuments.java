@@ -36,9 +36,25 @@ public final class YamlDocuments {
 
     /** Parses every non-empty document; throws {@link ManifestException} with a position on malformed input. */
     public static List<YamlDocument> parse(String text) {
+        return parse(text, YamlBudget.DEFAULT);
+    }
+
+    /**
+     * As {@link #parse(String)}, within {@code budget}: the size is checked before anything is parsed,
+     * the depth while composing, and the nodes while aliases are expanded (SnakeYAML's own cap of 50
+     * aliases per collection still lets 9 levels of 9 aliases, 719 bytes, grow to 9^9 nodes).
+     */
+    public static List<YamlDocument> parse(String text, YamlBudget budget) {
+        long bytes = utf8Length(text);
+        if (bytes > budget.maxBytes()) {
+            throw budget.tooLarge(bytes);
+        }
         LoaderOptions options = new LoaderOptions();
         options.setAllowDuplicateKeys(false);
-        Converter converter = new Converter(options);
+        options.setCodePointLimit(budget.maxBytes());
+        // SnakeYAML's depth check fails with its own words; one level more lets ours name the limit
+        options.setNestingDepthLimit(budget.maxDepth() + 1);
+        Converter converter = new Converter(options, budget);
         List<YamlDocument> documents = new ArrayList<>();
         try {
             int index = 0;
@@ -59,9 +75,22 @@ public final class YamlDocuments {
             String context = e.getContext() == null ? "" : " (" + e.getContext() + ")";
             throw new ManifestException(e.getProblem() + context, mark == null ? null : location(mark));
         } catch (YAMLException e) {
+            if (e.getMessage() != null && e.getMessage().startsWith("Nesting Depth exceeded")) {
+                throw budget.tooDeep(null);
+            }
             throw new ManifestException(e.getMessage(), null);
         }
         return documents;
+    }
+
+    /** UTF-8 length without encoding: a surrogate pair is 4 bytes, each half counted 2. */
+    static long utf8Length(String text) {
+        long bytes = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            bytes += c < 0x80 ? 1 : c < 0x800 || Character.isSurrogate(c) ? 2 : 3;
+        }
+        return bytes;
     }
 
     static Location location(Mark mark) {
@@ -72,14 +101,23 @@ public final class YamlDocuments {
     private static final class Converter extends SafeConstructor {
 
         private final Set<Node> visiting = Collections.newSetFromMap(new IdentityHashMap<>());
+        private final YamlBudget budget;
+        private int nodes;
 
-        Converter(LoaderOptions options) {
+        Converter(LoaderOptions options, YamlBudget budget) {
             super(options);
+            this.budget = budget;
         }
 
         Json convert(Node node, String path, Map<String, Location> locations) {
             if (!visiting.add(node)) {
                 throw new ManifestException("recursive alias", location(node.getStartMark()));
+            }
+            if (++nodes > budget.maxNodes()) {
+                throw budget.tooManyNodes(location(node.getStartMark()));
+            }
+            if (visiting.size() > budget.maxDepth() + 1) {
+                throw budget.tooDeep(location(node.getStartMark()));
             }
             try {
                 if (node instanceof MappingNode mapping) {

@@ -69,6 +69,10 @@ public final class ControllerCommand implements Callable<Integer> {
             description = "port of /metrics, /healthz and /readyz; 0 picks a free one (default: ${DEFAULT-VALUE})")
     int metricsPort;
 
+    @Option(names = "--bind-address", paramLabel = "IP", defaultValue = ControllerSettings.ALL_INTERFACES,
+            description = "address of /metrics, /healthz and /readyz, e.g. 127.0.0.1 (default: ${DEFAULT-VALUE})")
+    String bindAddress;
+
     @Option(names = "--log-format", paramLabel = "text|json", defaultValue = "text", converter = LogFormatConverter.class,
             description = "log lines on stderr as text or as one JSON object each (default: ${DEFAULT-VALUE})")
     LogFormat logFormat;
@@ -118,7 +122,7 @@ public final class ControllerCommand implements Callable<Integer> {
         boolean elect = leaderElect != null ? leaderElect : inCluster.isInCluster();
         String leaseNs = leaseNamespace != null ? leaseNamespace : inCluster.namespace().orElse(DEFAULT_LEASE_NAMESPACE);
         return new ControllerSettings(kubeconfig, context, namespace, workers, elect,
-                new ControllerSettings.Lease(leaseNs, leaseName, leaseDuration, renewDeadline, retryPeriod), qps, burst, metricsPort);
+                new ControllerSettings.Lease(leaseNs, leaseName, leaseDuration, renewDeadline, retryPeriod), qps, burst, metricsPort, bindAddress);
     }
 
     private void require(boolean condition, String message) {

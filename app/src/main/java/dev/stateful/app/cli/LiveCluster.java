@@ -71,10 +71,19 @@ final class LiveCluster implements AutoCloseable {
                 changed.drainPermits();
             } catch (InterruptedException e) {
                 return;
-            } catch (RuntimeException e) {
+            } catch (VirtualMachineError fatal) {
+                // the thread ends: isAlive turns false and gRPC health says NOT_SERVING
+                LOG.error("the in-memory cluster stopped: {}", fatal.toString());
+                throw fatal;
+            } catch (RuntimeException | Error e) {
                 LOG.warn("the in-memory cluster loop failed a pass: {}", e.toString());
             }
         }
+    }
+
+    /** Whether the thread that runs the cluster (its clock, kubelet and controller) still runs. */
+    boolean isAlive() {
+        return thread.isAlive();
     }
 
     /** Syncs and ticks at the current time until a pass writes nothing (failed syncs wait for the next tick). */

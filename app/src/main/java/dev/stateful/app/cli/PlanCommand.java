@@ -2,6 +2,7 @@ package dev.stateful.app.cli;
 
 import dev.stateful.app.ExitCodes;
 import dev.stateful.app.manifest.ManifestFile;
+import dev.stateful.app.manifest.ApiVersionCheck;
 import dev.stateful.app.manifest.StatefulSetCheck;
 import dev.stateful.domain.codec.ModelCodec;
 import dev.stateful.domain.json.Json;
@@ -54,10 +55,17 @@ public final class PlanCommand implements Callable<Integer> {
     public Integer call() {
         OutputFormat format = output.requireNoTable(spec.commandLine());
         PrintWriter out = spec.commandLine().getOut();
-        List<StatefulSetCheck> checks = ManifestFile.documents(file).stream()
+        List<YamlDocument> documents = ManifestFile.documents(file);
+        List<StatefulSetCheck> checks = documents.stream()
                 .filter(StatefulSetCheck::isStatefulSet).map(StatefulSetCheck::of).toList();
         if (checks.isEmpty()) {
             spec.commandLine().getErr().println("error: " + ManifestFile.name(file) + ": no StatefulSet found");
+            return ExitCodes.INVALID;
+        }
+        List<ApiVersionCheck> versions = ApiVersionCheck.of(documents);
+        if (!versions.isEmpty()) {
+            // kubectl apply would refuse the whole manifest: nothing is planned
+            versions.forEach(v -> spec.commandLine().getErr().println("error: " + v.kind() + " " + v.name() + ": " + v.problem()));
             return ExitCodes.INVALID;
         }
         List<Pod> pods = new ArrayList<>();

@@ -8,6 +8,7 @@ import dev.stateful.app.wiring.GrpcModule;
 import dev.stateful.app.wiring.Injectors;
 import dev.stateful.grpc.remote.PortSet;
 import dev.stateful.grpc.remote.server.RemotePortsServices;
+import dev.stateful.grpc.runtime.CallLimits;
 import dev.stateful.grpc.runtime.GrpcServer;
 import dev.stateful.grpc.runtime.ServerSettings;
 import dev.stateful.grpc.security.BearerToken;
@@ -50,8 +51,32 @@ public final class ServeCommand implements Callable<Integer> {
     int port;
 
     @Option(names = "--bind", defaultValue = ServerSettings.LOOPBACK,
-            description = "address to listen on (default: ${DEFAULT-VALUE}); anything else requires a token")
+            description = "address to listen on (default: ${DEFAULT-VALUE}); anything else requires TLS and a token of at least 32 bytes")
     String bind;
+
+    @Option(names = "--insecure-plaintext",
+            description = "beyond loopback, serve without TLS: the token crosses the network in the clear")
+    boolean insecurePlaintext;
+
+    @Option(names = "--max-calls-per-connection", defaultValue = "100",
+            description = "unary calls in flight on one connection; more are RESOURCE_EXHAUSTED (default: ${DEFAULT-VALUE})")
+    int maxCallsPerConnection;
+
+    @Option(names = "--max-calls", defaultValue = "1000",
+            description = "unary calls in flight on the server; more are RESOURCE_EXHAUSTED (default: ${DEFAULT-VALUE})")
+    int maxCalls;
+
+    @Option(names = "--max-streams-per-connection", defaultValue = "100",
+            description = "open WatchRollout (and other streaming) calls on one connection (default: ${DEFAULT-VALUE})")
+    int maxStreamsPerConnection;
+
+    @Option(names = "--max-streams", defaultValue = "1000",
+            description = "open streaming calls on the server (default: ${DEFAULT-VALUE})")
+    int maxStreams;
+
+    @Option(names = "--grpc-threads", defaultValue = "16",
+            description = "threads that run the calls, a fixed number (default: ${DEFAULT-VALUE})")
+    int grpcThreads;
 
     @Option(names = "--tls-cert", paramLabel = "FILE", description = "PEM certificate chain; with --tls-key, serve TLS")
     Path tlsCert;
@@ -106,8 +131,9 @@ public final class ServeCommand implements Callable<Integer> {
             services.addAll(RemotePortsServices.of(injector.getInstance(PortSet.class), streams));
         }
         ControllerDriver controller = remotePorts ? null : injector.getInstance(ControllerDriver.class);
+        SetBackend backend = injector.getInstance(SetBackend.class);
         try (LiveCluster live = new LiveCluster(cluster, controller, timeScale).start();
-             GrpcServer server = GrpcServer.start(settings, services, injector.getInstance(SetBackend.class)::ready)) {
+             GrpcServer server = GrpcServer.start(settings, services, () -> backend.ready() && live.isAlive())) {
             out.println("serving stateful.v1 on " + bind + ":" + server.port() + " (" + describe(settings) + ")");
             out.println(remotePorts ? "remote ports are served: run the controller with `stateful engine --ports grpc://"
                     + bind + ":" + server.port() + "`" : "the controller runs on the in-memory cluster");
@@ -129,7 +155,9 @@ public final class ServeCommand implements Callable<Integer> {
     }
 
     private ServerSettings settings() {
-        ServerSettings settings = ServerSettings.loopback(port).withBindAddress(bind).withMaxInboundMessageBytes(maxRequestBytes);
+        ServerSettings settings = ServerSettings.loopback(port).withBindAddress(bind).withMaxInboundMessageBytes(maxRequestBytes)
+                .withInsecurePlaintext(insecurePlaintext)
+                .withLimits(new CallLimits(maxCallsPerConnection, maxCalls, maxStreamsPerConnection, maxStreams, grpcThreads));
         Optional<BearerToken> token = tokenFile != null ? Optional.of(BearerToken.fromFile(tokenFile)) : BearerToken.fromEnvironment(System.getenv());
         if (token.isPresent()) {
             settings = settings.withToken(token.get());

@@ -2,6 +2,7 @@ package dev.stateful.app.cli;
 
 import dev.stateful.app.ExitCodes;
 import dev.stateful.app.manifest.ManifestFile;
+import dev.stateful.app.manifest.ApiVersionCheck;
 import dev.stateful.app.manifest.StatefulSetCheck;
 import dev.stateful.domain.json.Json;
 import dev.stateful.inmemory.manifest.YamlDocument;
@@ -34,11 +35,18 @@ public final class ValidateCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         List<YamlDocument> documents = ManifestFile.documents(file);
         List<StatefulSetCheck> checks = documents.stream().filter(StatefulSetCheck::isStatefulSet).map(StatefulSetCheck::of).toList();
-        boolean valid = !checks.isEmpty() && checks.stream().allMatch(StatefulSetCheck::isValid);
+        List<ApiVersionCheck> versions = ApiVersionCheck.of(documents);
+        boolean valid = !checks.isEmpty() && checks.stream().allMatch(StatefulSetCheck::isValid) && versions.isEmpty();
         if (format.isStructured()) {
-            format.print(Json.object("items", checks.stream().map(this::toJson).toList()), out);
+            List<Json> items = new java.util.ArrayList<>(checks.stream().map(this::toJson).toList());
+            versions.forEach(v -> items.add(toJson(v)));
+            format.print(Json.object("items", items), out);
         } else {
             print(checks, out);
+            for (ApiVersionCheck v : versions) {
+                out.println(v.kind() + " " + v.name() + ": invalid (" + ManifestFile.name(file) + ", document " + v.document().index() + ")");
+                out.println("  " + v.problem());
+            }
         }
         if (checks.isEmpty()) {
             spec.commandLine().getErr().println("error: " + ManifestFile.name(file) + ": no StatefulSet found");
@@ -58,6 +66,14 @@ public final class ValidateCommand implements Callable<Integer> {
                 out.println("  " + problem);
             }
         }
+    }
+
+    private Json toJson(ApiVersionCheck check) {
+        StatefulSetCheck.Problem p = check.problem();
+        return Json.object("kind", check.kind(), "name", check.name(), "file", ManifestFile.name(file),
+                "document", check.document().index(), "valid", false,
+                "problems", List.of(Json.object("field", p.field(), "severity", "Error", "message", p.message(),
+                        "line", p.line(), "column", p.column())));
     }
 
     private Json toJson(StatefulSetCheck check) {

@@ -15,9 +15,13 @@ import java.time.Duration;
  * @param qps sustained API requests per second
  * @param burst API requests allowed at once above {@code qps}
  * @param metricsPort the port of /metrics, /healthz and /readyz; 0 picks a free one
+ * @param bindAddress the address /metrics, /healthz and /readyz listen on (kube-controller-manager's {@code --bind-address})
  */
 public record ControllerSettings(Path kubeconfig, String context, String namespace, int workers, boolean leaderElect,
-                                 Lease lease, double qps, int burst, int metricsPort) {
+                                 Lease lease, double qps, int burst, int metricsPort, String bindAddress) {
+
+    /** kube-controller-manager's default: every interface, so that the kubelet's probes and Prometheus reach the pod. */
+    public static final String ALL_INTERFACES = "0.0.0.0";
 
     /** The Lease for leader election and kube-controller-manager's timings by default. */
     public record Lease(String namespace, String name, Duration duration, Duration renewDeadline, Duration retryPeriod) {
@@ -25,5 +29,6 @@ public record ControllerSettings(Path kubeconfig, String context, String namespa
 
     public ControllerSettings {
         namespace = namespace == null ? "" : namespace;
+        bindAddress = bindAddress == null ? ALL_INTERFACES : bindAddress;
     }
 }

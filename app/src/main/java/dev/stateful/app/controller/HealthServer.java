@@ -14,8 +14,8 @@ import java.util.function.Supplier;
 
 /**
  * The controller's HTTP endpoints: {@code /metrics} (Prometheus text format), {@code /healthz}
- * (200 while the process serves) and {@code /readyz} (200 once the informer caches are synced,
- * 503 before).
+ * (200 while the process serves and its workers live, 500 once one is gone, so that the kubelet
+ * restarts it) and {@code /readyz} (200 once the informer caches are synced, 503 before).
  */
 public final class HealthServer implements AutoCloseable {
 
@@ -32,7 +32,15 @@ public final class HealthServer implements AutoCloseable {
      * @param ready whether the controller is ready for traffic
      */
     public HealthServer(int port, Supplier<String> metrics, BooleanSupplier ready) {
-        server = bind(port);
+        this(new InetSocketAddress(port), metrics, ready, () -> true);
+    }
+
+    /**
+     * @param address where to listen (the {@code --bind-address} and the port)
+     * @param alive whether the process still does its job (its workers run)
+     */
+    public HealthServer(InetSocketAddress address, Supplier<String> metrics, BooleanSupplier ready, BooleanSupplier alive) {
+        server = bind(address);
         executor = Executors.newFixedThreadPool(2, r -> {
             Thread t = new Thread(r, "health-server");
             t.setDaemon(true);
@@ -41,18 +49,26 @@ public final class HealthServer implements AutoCloseable {
         server.setExecutor(executor);
         server.createContext("/", exchange -> {
             try (exchange) {
-                route(exchange, metrics, ready);
+                route(exchange, metrics, ready, alive);
             }
         });
         server.start();
     }
 
-    private static HttpServer bind(int port) {
-        try {
-            return HttpServer.create(new InetSocketAddress(port), 0);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot serve /metrics on port " + port + ": " + e.getMessage(), e);
+    private static HttpServer bind(InetSocketAddress address) {
+        if (address.isUnresolved()) {
+            throw new IllegalArgumentException("cannot serve /metrics on " + address.getHostString() + ": unknown address");
         }
+        try {
+            return HttpServer.create(address, 0);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot serve /metrics on port " + address.getPort() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The address actually bound. */
+    public InetSocketAddress address() {
+        return server.getAddress();
     }
 
     /** The port actually bound. */
@@ -60,7 +76,8 @@ public final class HealthServer implements AutoCloseable {
         return server.getAddress().getPort();
     }
 
-    private static void route(HttpExchange exchange, Supplier<String> metrics, BooleanSupplier ready) throws IOException {
+    private static void route(HttpExchange exchange, Supplier<String> metrics, BooleanSupplier ready, BooleanSupplier alive)
+            throws IOException {
         String method = exchange.getRequestMethod();
         if (!"GET".equals(method) && !"HEAD".equals(method)) {
             reply(exchange, 405, PLAIN, "method not allowed\n");
@@ -71,7 +88,11 @@ public final class HealthServer implements AutoCloseable {
                 reply(exchange, 200, PROMETHEUS_TEXT, metrics.get());
                 break;
             case "/healthz":
-                reply(exchange, 200, PLAIN, "ok\n");
+                if (alive.getAsBoolean()) {
+                    reply(exchange, 200, PLAIN, "ok\n");
+                } else {
+                    reply(exchange, 500, PLAIN, "the StatefulSet workers are gone\n");
+                }
                 break;
             case "/readyz":
                 if (ready.getAsBoolean()) {

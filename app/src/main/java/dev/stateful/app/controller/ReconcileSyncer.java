@@ -32,9 +32,9 @@ public final class ReconcileSyncer implements KeySyncer {
         SyncResult result;
         try {
             result = reconciler.sync(key);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
             metrics.recordFailure(System.nanoTime() - start);
-            throw e; // the loop logs it with its stack trace and retries with backoff
+            throw e; // the loop logs it and retries with backoff (or ends the process on a fatal error)
         }
         long nanos = System.nanoTime() - start;
         metrics.record(result, nanos);

@@ -3,9 +3,13 @@ package dev.stateful.app.manifest;
 import dev.stateful.app.InvalidInputException;
 import dev.stateful.inmemory.manifest.ManifestException;
 import dev.stateful.inmemory.manifest.YamlDocument;
+import dev.stateful.inmemory.manifest.YamlBudget;
 import dev.stateful.inmemory.manifest.YamlDocuments;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -30,15 +34,43 @@ public final class ManifestFile {
     }
 
     static String read(Path path, InputStream stdin) {
+        int limit = YamlBudget.DEFAULT.maxBytes();
         try {
+            byte[] bytes;
             if (isStdin(path)) {
-                return new String(stdin.readAllBytes(), StandardCharsets.UTF_8);
+                // one byte past the limit is enough to know it is over: never more is held
+                bytes = stdin.readNBytes(limit + 1);
+            } else {
+                long size = Files.size(path);
+                if (size > limit) {
+                    throw tooLarge(path, size);
+                }
+                bytes = Files.readAllBytes(path);
             }
-            return Files.readString(path, StandardCharsets.UTF_8);
+            if (bytes.length > limit) {
+                throw tooLarge(path, bytes.length);
+            }
+            return utf8(path, bytes);
         } catch (NoSuchFileException e) {
             throw new IllegalArgumentException("cannot read " + path + ": no such file");
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot read " + name(path) + ": " + e.getMessage());
+        }
+    }
+
+    private static InvalidInputException tooLarge(Path path, long size) {
+        return new InvalidInputException(name(path) + " is not valid YAML: the manifest is " + (size > YamlBudget.DEFAULT.maxBytes()
+                && isStdin(path) ? "more than " + YamlBudget.DEFAULT.maxBytes() : String.valueOf(size))
+                + " bytes, over the limit of " + YamlBudget.DEFAULT.maxBytes() + " bytes (YAML size limit)");
+    }
+
+    /** Strict UTF-8, as kubectl's decoder: a malformed byte is invalid input, not a silent replacement character. */
+    private static String utf8(Path path, byte[] bytes) {
+        try {
+            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+        } catch (CharacterCodingException e) {
+            throw new InvalidInputException(name(path) + " is not valid YAML: it is not valid UTF-8");
         }
     }
 

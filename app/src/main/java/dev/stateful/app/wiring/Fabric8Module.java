@@ -237,7 +237,8 @@ public final class Fabric8Module extends AbstractModule {
 
     @Provides
     @Singleton
-    HealthServer health(ClusterCache cache) {
-        return new HealthServer(settings.metricsPort(), () -> MetricsText.withoutMaxGauges(registry.scrape()), cache::hasSynced);
+    HealthServer health(ClusterCache cache, ControllerLoop loop) {
+        return new HealthServer(new java.net.InetSocketAddress(settings.bindAddress(), settings.metricsPort()),
+                () -> MetricsText.withoutMaxGauges(registry.scrape()), cache::hasSynced, loop::isAlive);
     }
 }

@@ -87,11 +87,11 @@ class ControllerCommandTest {
         ControllerSettings settings = parse(outside(), "--kubeconfig", "/etc/kube/config", "--context", "prod", "-n", "databases",
                 "--workers", "8", "--lease-namespace", "ops", "--lease-name", "sts", "--leader-elect-lease-duration", "30s",
                 "--leader-elect-renew-deadline", "20s", "--leader-elect-retry-period", "500ms", "--qps", "50", "--burst", "100",
-                "--metrics-port", "0");
+                "--metrics-port", "0", "--bind-address", "127.0.0.1");
 
         assertThat(settings).isEqualTo(new ControllerSettings(Path.of("/etc/kube/config"), "prod", "databases", 8, false,
                 new ControllerSettings.Lease("ops", "sts", Duration.ofSeconds(30), Duration.ofSeconds(20), Duration.ofMillis(500)),
-                50, 100, 0));
+                50, 100, 0, "127.0.0.1"));
     }
 
     @Test

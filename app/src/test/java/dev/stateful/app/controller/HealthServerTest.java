@@ -15,7 +15,9 @@ import org.junit.jupiter.api.Test;
 class HealthServerTest {
 
     final AtomicBoolean synced = new AtomicBoolean();
-    final HealthServer server = new HealthServer(0, () -> "workqueue_depth{name=\"statefulset\"} 0.0\n", synced::get);
+    final AtomicBoolean alive = new AtomicBoolean(true);
+    final HealthServer server = new HealthServer(new java.net.InetSocketAddress("127.0.0.1", 0),
+            () -> "workqueue_depth{name=\"statefulset\"} 0.0\n", synced::get, alive::get);
 
     @AfterEach
     void stop() {
@@ -34,6 +36,21 @@ class HealthServerTest {
 
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.body()).isEqualTo("ok\n");
+    }
+
+    @Test
+    void itListensOnlyOnTheBindAddress() {
+        assertThat(server.address().getAddress().isLoopbackAddress()).isTrue();
+    }
+
+    @Test
+    void healthzFailsOnceTheWorkersAreGone() throws Exception {
+        alive.set(false);
+
+        HttpResponse<String> response = send("GET", "/healthz");
+
+        assertThat(response.statusCode()).isEqualTo(500);
+        assertThat(response.body()).contains("workers are gone");
     }
 
     @Test

@@ -82,4 +82,19 @@ class ReconcileSyncerTest {
         assertThat(count(SyncMetrics.REQUEUE_AFTER)).isZero();
         assertThat(count(SyncMetrics.ERROR)).isZero();
     }
+
+    @Test
+    void aSyncThatThrowsAnErrorIsCountedAsErrorAndTheErrorReachesTheLoop() {
+        // a reader that fails as a bug would: with an Error, not a RuntimeException
+        dev.stateful.ports.ClusterReader broken = (dev.stateful.ports.ClusterReader) java.lang.reflect.Proxy.newProxyInstance(
+                getClass().getClassLoader(), new Class<?>[] {dev.stateful.ports.ClusterReader.class}, (proxy, method, args) -> {
+                    throw new AssertionError("a bug in the reader");
+                });
+        ReconcileSyncer failing = ReconcileSyncer.measured(new StatefulSetReconciler(broken, cluster.podControl(),
+                cluster.claimControl(), cluster.revisionControl(), cluster.statusWriter(), cluster.eventRecorder(), cluster.clock(),
+                Runnable::run, ReconcileListener.NONE), registry);
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> failing.sync(WEB)).isInstanceOf(AssertionError.class);
+        assertThat(count(SyncMetrics.ERROR)).isEqualTo(1);
+    }
 }

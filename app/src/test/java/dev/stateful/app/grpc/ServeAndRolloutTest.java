@@ -4,11 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stateful.app.ExitCodes;
 import dev.stateful.app.cli.ServeCommand;
+import dev.stateful.domain.testing.HostileManifests;
 import dev.stateful.grpc.runtime.Channels;
 import dev.stateful.grpc.runtime.ClientSettings;
 import dev.stateful.grpc.v1.ApplyRequest;
 import dev.stateful.grpc.v1.StatefulSetServiceGrpc;
 import io.grpc.ManagedChannel;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -88,11 +90,84 @@ class ServeAndRolloutTest {
     }
 
     @Test
+    void anAliasBombGivenToApplyFailsFastOnTheNodeLimitAndServeGoesOn() throws Exception {
+        try (Commands.Served served = Commands.serve("--file", Commands.WEB.toString())) {
+            ManagedChannel channel = Channels.open(ClientSettings.plaintext(served.address()));
+            try {
+                var stub = StatefulSetServiceGrpc.newBlockingStub(channel).withDeadlineAfter(20, TimeUnit.SECONDS);
+                io.grpc.StatusRuntimeException e = org.assertj.core.api.Assertions.catchThrowableOfType(io.grpc.StatusRuntimeException.class,
+                        () -> stub.apply(ApplyRequest.newBuilder().setManifest(HostileManifests.aliasBomb()).build()));
+
+                assertThat(e.getStatus().getCode()).isEqualTo(io.grpc.Status.Code.INVALID_ARGUMENT);
+                assertThat(e.getStatus().getDescription()).contains("YAML node limit");
+                assertThat(stub.listStatefulSets(dev.stateful.grpc.v1.ListStatefulSetsRequest.getDefaultInstance()).getStatefulSetsCount())
+                        .isEqualTo(1);
+            } finally {
+                channel.shutdownNow();
+            }
+        }
+    }
+
+    @Test
+    void aSetScaledToTheLargestReplicaCountGetsPodsAndTheServerStaysServing() throws Exception {
+        // cluster time 50 times faster: the example's minReadySeconds pass before the next pod of the OrderedReady set
+        try (Commands.Served served = Commands.serve("--time-scale", "50", "--file", Commands.WEB.toString())) {
+            Commands.Run scaled = Commands.main("scale", "web", "--replicas", "2147483647", "--server", served.address());
+            assertThat(scaled.exit()).as(scaled.err()).isZero();
+            ManagedChannel channel = Channels.open(ClientSettings.plaintext(served.address()));
+            try {
+                var health = io.grpc.health.v1.HealthGrpc.newBlockingStub(channel);
+                var stub = StatefulSetServiceGrpc.newBlockingStub(channel);
+                dev.stateful.grpc.v1.GetStatefulSetRequest web = dev.stateful.grpc.v1.GetStatefulSetRequest.newBuilder()
+                        .setRef(dev.stateful.grpc.v1.ObjectRef.newBuilder().setName("web")).build();
+                long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+                while (stub.withDeadlineAfter(10, TimeUnit.SECONDS).getStatefulSet(web).getPodsCount() <= 3 && System.nanoTime() < until) {
+                    TimeUnit.MILLISECONDS.sleep(100);
+                }
+                assertThat(stub.withDeadlineAfter(10, TimeUnit.SECONDS).getStatefulSet(web).getPodsCount()).isGreaterThan(3);
+                assertThat(health.withDeadlineAfter(10, TimeUnit.SECONDS).check(io.grpc.health.v1.HealthCheckRequest.getDefaultInstance())
+                        .getStatus()).isEqualTo(io.grpc.health.v1.HealthCheckResponse.ServingStatus.SERVING);
+            } finally {
+                channel.shutdownNow();
+            }
+        }
+    }
+
+    @Test
     void serveRefusesToListenBeyondLoopbackWithoutAToken() {
         Commands.Run run = Commands.run(new ServeCommand(), "--bind", "0.0.0.0", "--port", "0");
 
         assertThat(run.exit()).isEqualTo(ExitCodes.INVALID);
         assertThat(run.err()).contains("error: refusing to listen on 0.0.0.0 without authentication");
+    }
+
+    @Test
+    void serveRefusesBeyondLoopbackATokenShorterThan32Bytes(@TempDir Path dir) throws IOException {
+        Path token = Files.writeString(dir.resolve("token"), "x\n");
+
+        Commands.Run run = Commands.run(new ServeCommand(), "--bind", "0.0.0.0", "--port", "0", "--token-file", token.toString(),
+                "--insecure-plaintext");
+
+        assertThat(run.exit()).isEqualTo(ExitCodes.INVALID);
+        assertThat(run.err()).contains("error: refusing to listen on 0.0.0.0 with a 1-byte token").doesNotContain("\tat ");
+    }
+
+    @Test
+    void serveRefusesPlaintextBeyondLoopbackUnlessAskedForWithInsecurePlaintext(@TempDir Path dir) throws IOException {
+        Path token = Files.writeString(dir.resolve("token"), "0123456789abcdef0123456789abcdef\n");
+
+        Commands.Run run = Commands.run(new ServeCommand(), "--bind", "0.0.0.0", "--port", "0", "--token-file", token.toString());
+
+        assertThat(run.exit()).isEqualTo(ExitCodes.INVALID);
+        assertThat(run.err()).contains("error: refusing to serve plaintext on 0.0.0.0", "--insecure-plaintext");
+    }
+
+    @Test
+    void serveRefusesCallLimitsBelowOne() {
+        Commands.Run run = Commands.run(new ServeCommand(), "--port", "0", "--max-streams", "0");
+
+        assertThat(run.exit()).isEqualTo(ExitCodes.INVALID);
+        assertThat(run.err()).contains("every call limit and the thread count must be at least 1");
     }
 
     @Test

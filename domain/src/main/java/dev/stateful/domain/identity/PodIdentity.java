@@ -118,9 +118,9 @@ public final class PodIdentity {
         return set.spec().startOrdinal();
     }
 
-    /** Inclusive last ordinal of the range: start + replicas - 1. */
-    public static int endOrdinal(StatefulSet set) {
-        return startOrdinal(set) + set.spec().replicasOrDefault() - 1;
+    /** Inclusive last ordinal of the range: start + replicas - 1, in 64 bits so that it cannot overflow. */
+    public static long endOrdinal(StatefulSet set) {
+        return (long) startOrdinal(set) + set.spec().replicasOrDefault() - 1;
     }
 
     public static boolean inOrdinalRange(StatefulSet set, int ordinal) {

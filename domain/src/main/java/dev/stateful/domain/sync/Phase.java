@@ -42,11 +42,13 @@ public record Phase(Name name, boolean burst, List<Unit> units, int slots) {
      * all need nothing succeeds at once and is left out; units of one batch run at the same time.
      */
     public List<List<Unit>> batches() {
+        // walks the batch sizes only as far as the last unit: work bounded by the units, not by the slots
         List<List<Unit>> out = new java.util.ArrayList<>();
         int next = 0;
-        int start = 0;
-        for (int size : slowStartBatches(slots)) {
-            int end = start + size;
+        long start = 0;
+        int size = Math.min(slots, 1);
+        while (size > 0 && next < units.size()) {
+            long end = start + size;
             List<Unit> batch = new java.util.ArrayList<>();
             while (next < units.size() && units.get(next).slot() < end) {
                 batch.add(units.get(next++));
@@ -55,6 +57,7 @@ public record Phase(Name name, boolean burst, List<Unit> units, int slots) {
                 out.add(List.copyOf(batch));
             }
             start = end;
+            size = nextBatchSize(size, slots - start);
         }
         return List.copyOf(out);
     }
@@ -67,8 +70,13 @@ public record Phase(Name name, boolean burst, List<Unit> units, int slots) {
         while (size > 0) {
             sizes.add(size);
             remaining -= size;
-            size = Math.min(Math.min(2 * size, remaining), MAX_BATCH_SIZE);
+            size = nextBatchSize(size, remaining);
         }
         return sizes;
+    }
+
+    /** upstream's {@code slowStartBatch}: twice the last batch, capped by what remains and {@link #MAX_BATCH_SIZE}. */
+    private static int nextBatchSize(int last, long remaining) {
+        return (int) Math.min(Math.min(2L * last, remaining), MAX_BATCH_SIZE);
     }
 }

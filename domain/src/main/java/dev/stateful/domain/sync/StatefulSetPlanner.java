@@ -40,6 +40,16 @@ public final class StatefulSetPlanner {
     }
 
     /**
+     * At most this many missing in-range pods are looked at (and so created) in one sync; the
+     * next sync, once the caches show these, goes on. It bounds a sync's memory and time by the
+     * pods that exist plus what it writes, never by {@code spec.replicas} (2147483647 is valid
+     * apps/v1). Upstream's {@code updateStatefulSet} makes a slice of {@code replicas} entries and
+     * hands every missing ordinal of a Parallel set to one {@code slowStartBatch}; below this many
+     * missing pods the two do the same.
+     */
+    public static final int MAX_MISSING_PODS_PER_SYNC = 1000;
+
+    /**
      * Each set instance is validated once: the informer cache hands the planner the same instance
      * from sync to sync until the set changes, and a changed set is a new instance. A field an API
      * server would have defaulted is validated as its default: kube-controller-manager reads an
@@ -96,7 +106,17 @@ public final class StatefulSetPlanner {
         private final List<Phase> phases = new ArrayList<>();
         private final List<Wait> waits = new ArrayList<>();
         private StatefulSetStatus status;
+        /** {@code spec.replicas}: how many slots the range has; only {@link #replicas} of them are materialised. */
+        private int slotCount;
+        /**
+         * The materialised in-range slots, ascending: every in-range pod that exists and a placeholder for each
+         * of the lowest {@link #MAX_MISSING_PODS_PER_SYNC} missing ordinals; {@link #slots} holds each one's
+         * slot (ordinal - start).
+         */
         private Pod[] replicas;
+        private int[] slots;
+        /** Missing in-range ordinals beyond the materialised placeholders: missing, so unavailable, and not looked at. */
+        private long unmaterialisedMissing;
         /** Each in-range pod's parsed name, made once in {@link #partition}; null for a placeholder until asked. */
         private PodIdentity.ParsedName[] names;
         /** Each in-range pod's {@link Availability#isUnavailable}, worked out once: 0 unknown, 1 yes, 2 no. */
@@ -137,13 +157,15 @@ public final class StatefulSetPlanner {
             rollingUpdatePhase();
         }
 
-        /** As {@code updateStatefulSet}: in-range pods into their slots, placeholders for the gaps, the rest condemned. */
+        /**
+         * As {@code updateStatefulSet}: in-range pods into their slots, placeholders for the lowest gaps, the
+         * rest condemned. Sized by the pods that exist plus {@link #MAX_MISSING_PODS_PER_SYNC}, never by replicas.
+         */
         private void partition() {
             int start = set.spec().startOrdinal();
-            int count = set.spec().replicasOrDefault();
-            replicas = new Pod[Math.max(count, 0)];
-            names = new PodIdentity.ParsedName[replicas.length];
-            unavailable = new byte[replicas.length];
+            slotCount = Math.max(set.spec().replicasOrDefault(), 0);
+            java.util.TreeMap<Integer, Pod> present = new java.util.TreeMap<>();
+            java.util.Map<Integer, PodIdentity.ParsedName> presentNames = new java.util.HashMap<>();
             condemned = new ArrayList<>();
             for (Pod pod : claimed) {
                 PodIdentity.ParsedName name = PodIdentity.parse(pod.name());
@@ -152,16 +174,39 @@ public final class StatefulSetPlanner {
                     continue;
                 }
                 if (PodIdentity.inOrdinalRange(set, ordinal)) {
-                    replicas[ordinal - start] = pod;
-                    names[ordinal - start] = name;
+                    present.put(ordinal - start, pod);
+                    presentNames.put(ordinal - start, name);
                 } else {
                     condemned.add(pod);
                 }
             }
-            for (int i = 0; i < replicas.length; i++) {
-                if (replicas[i] == null) {
-                    replicas[i] = newVersionedPod(start + i);
+            long missing = (long) slotCount - present.size();
+            int placeholders = (int) Math.min(missing, MAX_MISSING_PODS_PER_SYNC);
+            unmaterialisedMissing = missing - placeholders;
+            int size = present.size() + placeholders;
+            replicas = new Pod[size];
+            slots = new int[size];
+            names = new PodIdentity.ParsedName[size];
+            unavailable = new byte[size];
+            int i = 0;
+            int made = 0;
+            java.util.Iterator<Integer> existing = present.keySet().iterator();
+            Integer nextPresent = existing.hasNext() ? existing.next() : null;
+            // merge the present slots with the lowest missing ones; ends after size steps
+            for (int slot = 0; i < size; slot++) {
+                if (nextPresent != null && nextPresent == slot) {
+                    replicas[i] = present.get(slot);
+                    names[i] = presentNames.get(slot);
+                    nextPresent = existing.hasNext() ? existing.next() : null;
+                } else if (made < placeholders) {
+                    replicas[i] = newVersionedPod(start + slot);
+                    made++;
+                } else {
+                    // every placeholder is made: jump to the next present slot
+                    slot = nextPresent - 1;
+                    continue;
                 }
+                slots[i++] = slot;
             }
             condemned.sort(PodIdentity.DESCENDING_ORDINAL);
         }
@@ -171,8 +216,8 @@ public final class StatefulSetPlanner {
             UpdateStrategy strategy = set.spec().updateStrategy();
             int start = set.spec().startOrdinal();
             boolean current = (strategy.isRollingUpdate() && strategy.rollingUpdate() == null
-                    && ordinal < start + set.status().currentReplicas())
-                    || (strategy.rollingUpdate() != null && ordinal < start + strategy.partition());
+                    && ordinal < (long) start + set.status().currentReplicas())
+                    || (strategy.rollingUpdate() != null && ordinal < (long) start + strategy.partition());
             return current
                     ? newPod(currentSet, ordinal, revisions.current().name())
                     : newPod(updateSet, ordinal, revisions.update().name());
@@ -204,14 +249,14 @@ public final class StatefulSetPlanner {
                 }
                 Step step = processReplica(pod, names[i]);
                 if (!step.operations.isEmpty()) {
-                    units.add(new Phase.Unit(pod.name(), i, step.operations));
+                    units.add(new Phase.Unit(pod.name(), slots[i], step.operations));
                 }
                 if (step.block && monotonic) {
-                    addPhase(Phase.Name.REPLICAS, units, replicas.length);
+                    addPhase(Phase.Name.REPLICAS, units, slotCount);
                     return false;
                 }
             }
-            addPhase(Phase.Name.REPLICAS, units, replicas.length);
+            addPhase(Phase.Name.REPLICAS, units, slotCount);
             return true;
         }
 
@@ -382,7 +427,10 @@ public final class StatefulSetPlanner {
             return firstUnavailable == null ? "" : " (" + firstUnavailable.name() + " is the first unavailable pod)";
         }
 
-        /** {@code firstUnhealthyPod} of {@code updateStatefulSet}: the first unavailable pod, replicas ascending then condemned lowest first. */
+        /**
+         * {@code firstUnhealthyPod} of {@code updateStatefulSet}: the first unavailable pod, replicas ascending
+         * then condemned lowest first. The lowest missing slot is always materialised, so no unmaterialised one can come first.
+         */
         private Pod firstUnavailable() {
             for (int i = 0; i < replicas.length; i++) {
                 if (isUnavailable(i)) {
@@ -416,16 +464,16 @@ public final class StatefulSetPlanner {
             int maxUnavailable = MaxUnavailable.resolve(
                     strategy.rollingUpdate() == null ? null : strategy.rollingUpdate().maxUnavailable(), set.spec().replicasOrDefault());
             String update = revisions.update().name();
-            int unavailableNow = 0;
+            long unavailableNow = unmaterialisedMissing;
             for (int i = 0; i < replicas.length; i++) {
                 if (isUnavailable(i)) {
                     unavailableNow++;
                 }
             }
-            int budget = maxUnavailable - unavailableNow;
+            long budget = maxUnavailable - unavailableNow;
             List<Phase.Unit> units = new ArrayList<>();
             boolean waiting = false;
-            for (int i = replicas.length - 1; i >= partition; i--) {
+            for (int i = replicas.length - 1; i >= 0 && slots[i] >= partition; i--) {
                 Pod pod = replicas[i];
                 if (!pod.isCreated() || pod.isTerminating() || PodIdentity.revisionOf(pod).equals(update)) {
                     continue;
@@ -434,24 +482,24 @@ public final class StatefulSetPlanner {
                     // phase A already deletes it (and it costs no budget): do not delete it twice
                     continue;
                 }
-                if (replaceableForFree(pod, i, partition, update)) {
-                    units.add(deletion(pod, i));
+                if (replaceableForFree(pod, slots[i], partition, update)) {
+                    units.add(deletion(pod, slots[i]));
                 } else if (budget > 0) {
-                    units.add(deletion(pod, i));
+                    units.add(deletion(pod, slots[i]));
                     budget--;
                 } else if (!waiting) {
                     // keep scanning: outdated pods further down that are broken anyway are still free
-                    int busy = maxUnavailable - budget;
+                    long busy = maxUnavailable - budget;
                     waits.add(new Wait(pod.name(), pod.name() + " waits for its update: " + busy + " of at most "
                             + maxUnavailable + " pods are unavailable or being updated (maxUnavailable)"));
                     waiting = true;
                 }
             }
-            if (partition > 0 && partition < replicas.length && units.isEmpty() && waits.isEmpty()) {
+            if (partition > 0 && partition < slotCount && units.isEmpty() && waits.isEmpty()) {
                 waits.add(new Wait("", "rolling update paused at partition " + partition
-                        + ": pods below ordinal " + (set.spec().startOrdinal() + partition) + " keep the current revision"));
+                        + ": pods below ordinal " + ((long) set.spec().startOrdinal() + partition) + " keep the current revision"));
             }
-            addPhase(Phase.Name.ROLLING_UPDATE, units, replicas.length);
+            addPhase(Phase.Name.ROLLING_UPDATE, units, slotCount);
         }
 
         /**

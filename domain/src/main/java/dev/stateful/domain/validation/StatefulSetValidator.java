@@ -138,10 +138,28 @@ public final class StatefulSetValidator {
             // upstream names the child "ordinals.start" in one step; the printed path is the same
             out.addAll(nonNegative(spec.ordinals().start(), "spec.ordinals.start"));
         }
+        out.addAll(highestOrdinal(spec));
         out.addAll(selector(spec));
         out.addAll(template(spec));
         out.addAll(claimTemplates(spec.volumeClaimTemplates()));
         return out;
+    }
+
+    /**
+     * The highest ordinal, start + replicas - 1, must fit a signed 32-bit integer: upstream's
+     * {@code getOrdinal} parses a pod name's ordinal with {@code strconv.ParseInt(..., 10, 32)}, so a
+     * pod beyond it would not be recognised as the set's and would be created again forever. apps/v1
+     * allows it; this project refuses it (like names over 52 characters).
+     */
+    private static List<Violation> highestOrdinal(StatefulSetSpec spec) {
+        long start = spec.ordinals() == null ? 0 : spec.ordinals().start();
+        long replicas = spec.replicas() == null ? 1 : spec.replicas();
+        if (start < 0 || replicas <= 0 || start + replicas - 1 <= Integer.MAX_VALUE) {
+            return List.of();
+        }
+        return List.of(Errors.invalid("spec.replicas", spec.replicas(), "spec.ordinals.start + spec.replicas - 1 = "
+                + (start + replicas - 1) + " must be at most " + Integer.MAX_VALUE
+                + ": a pod name's ordinal must fit a 32-bit integer"));
     }
 
     private static List<Violation> podManagementPolicy(String policy) {

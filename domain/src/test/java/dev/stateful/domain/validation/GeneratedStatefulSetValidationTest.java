@@ -60,8 +60,16 @@ class GeneratedStatefulSetValidationTest {
             r -> valid("replicas", "any non-negative replicas", spec(s -> s.withReplicas(nonNegative(r)))),
             r -> invalid("minReadySeconds", "negative minReadySeconds", "spec.minReadySeconds", spec(s -> s.withMinReadySeconds(negative(r)))),
             r -> valid("minReadySeconds", "minReadySeconds", spec(s -> s.withMinReadySeconds(nonNegative(r)))),
-            r -> invalid("ordinals", "negative start", "spec.ordinals.start", spec(s -> s.withOrdinals(new Ordinals(negative(r))))),
-            r -> valid("ordinals", "start ordinal", spec(s -> s.withOrdinals(new Ordinals(nonNegative(r))))),
+            // replicas and the start ordinal share a slot: together they must keep the highest ordinal within 32 bits
+            r -> invalid("replicas", "negative start", "spec.ordinals.start", spec(s -> s.withOrdinals(new Ordinals(negative(r))))),
+            r -> valid("replicas", "replicas and start ending at most at 2147483647", spec(s -> {
+                int replicas = nonNegative(r);
+                return s.withReplicas(replicas).withOrdinals(new Ordinals((int) r.nextLong((long) Integer.MAX_VALUE - Math.max(replicas, 1) + 2)));
+            })),
+            r -> invalid("replicas", "replicas and start beyond 2147483647", "spec.replicas", spec(s -> {
+                int replicas = 2 + r.nextInt(Integer.MAX_VALUE - 1);
+                return s.withReplicas(replicas).withOrdinals(new Ordinals(Integer.MAX_VALUE - replicas + 2 + r.nextInt(replicas - 1)));
+            })),
             r -> valid("revisionHistoryLimit", "any revisionHistoryLimit (negative only warns)", spec(s -> s.withRevisionHistoryLimit(r.nextInt()))),
             // ---- strategies and policies
             r -> invalid("policy", "unknown podManagementPolicy", "spec.podManagementPolicy", spec(s -> s.withPodManagementPolicy(

@@ -77,6 +77,12 @@ enum KnownDifferences {
     /** Names longer than 52 characters are rejected (kubernetes#64023). */
     LONG_NAMES_REJECTED(d -> false),
 
+    /** A range whose highest ordinal, start + replicas - 1, does not fit 32 bits is rejected: no scenario comes near it. */
+    HIGHEST_ORDINAL_BOUNDED(d -> false),
+
+    /** At most 1,000 missing pods are created per sync: no scenario has that many replicas. */
+    MISSING_PODS_PER_SYNC_BOUNDED(d -> false),
+
     /** Revisions of kube-controller-manager 1.33 and 1.34 for the same template are reused. */
     EARLIER_REVISIONS_REUSED(d -> false);
 
