@@ -1,7 +1,9 @@
 package dev.stateful.app.controller;
 
+import dev.stateful.domain.model.SetKind;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Set;
 
 /**
  * Everything the running controller is configured with, resolved from the command line.
@@ -15,9 +17,19 @@ import java.time.Duration;
  * @param qps sustained API requests per second
  * @param burst API requests allowed at once above {@code qps}
  * @param metricsPort the port of /metrics, /healthz and /readyz; 0 picks a free one
+ * @param kinds which StatefulSets to manage ({@code --kinds}): apps/v1, our own kind, or both
+ * @param builtInCheck whether {@code apps} first makes sure kube-controller-manager's StatefulSet controller is off
  */
 public record ControllerSettings(Path kubeconfig, String context, String namespace, int workers, boolean leaderElect,
-                                 Lease lease, double qps, int burst, int metricsPort) {
+                                 Lease lease, double qps, int burst, int metricsPort, Set<SetKind> kinds, boolean builtInCheck) {
+
+    /** The safe default of {@code --kinds}: our own kind only, which never competes with a built-in controller. */
+    public static final Set<SetKind> DEFAULT_KINDS = Set.of(SetKind.STATEFUL_DEV);
+
+    public ControllerSettings(Path kubeconfig, String context, String namespace, int workers, boolean leaderElect,
+                              Lease lease, double qps, int burst, int metricsPort) {
+        this(kubeconfig, context, namespace, workers, leaderElect, lease, qps, burst, metricsPort, DEFAULT_KINDS, true);
+    }
 
     /** The Lease for leader election and kube-controller-manager's timings by default. */
     public record Lease(String namespace, String name, Duration duration, Duration renewDeadline, Duration retryPeriod) {
@@ -25,5 +37,6 @@ public record ControllerSettings(Path kubeconfig, String context, String namespa
 
     public ControllerSettings {
         namespace = namespace == null ? "" : namespace;
+        kinds = kinds == null || kinds.isEmpty() ? DEFAULT_KINDS : Set.copyOf(kinds);
     }
 }

@@ -1,6 +1,7 @@
 package dev.stateful.domain.sync;
 
 import dev.stateful.domain.defaults.Defaults;
+import dev.stateful.domain.features.RolloutPause;
 import dev.stateful.domain.identity.PodIdentity;
 import dev.stateful.domain.json.Json;
 import dev.stateful.domain.memo.IdentityMemo;
@@ -128,6 +129,11 @@ public final class StatefulSetPlanner {
                 return;
             }
             if (set.spec().updateStrategy().isOnDelete()) {
+                return;
+            }
+            Optional<String> paused = RolloutPause.holds(set);
+            if (paused.isPresent()) {
+                waits.add(new Wait("", paused.get()));
                 return;
             }
             rollingUpdatePhase();

@@ -99,7 +99,7 @@ public final class StatefulSetCluster implements AutoCloseable {
         SimulatedKubelet kubelet = SimulatedKubelet.start(kubeletClient, options.kubelet());
         RunningController controller;
         try {
-            controller = RunningController.start(ControllerCommand.settings("--leader-elect=false", "--metrics-port", "0"), controllerClient);
+            controller = RunningController.start(ControllerCommand.settings("--leader-elect=false", "--metrics-port", "0", "--kinds=apps"), controllerClient);
         } catch (RuntimeException e) {
             closeQuietly(kubelet);
             defaulting.close();
