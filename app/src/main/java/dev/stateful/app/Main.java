@@ -4,6 +4,7 @@ import dev.stateful.app.cli.CompletionCommand;
 import dev.stateful.app.cli.ControllerCommand;
 import dev.stateful.app.cli.DemoCommand;
 import dev.stateful.app.cli.EngineCommand;
+import dev.stateful.app.cli.MigrateCommand;
 import dev.stateful.app.cli.PlanCommand;
 import dev.stateful.app.cli.RolloutCommand;
 import dev.stateful.app.cli.ScaleCommand;
@@ -20,7 +21,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = "A StatefulSet controller: run it against a cluster, serve it over gRPC, or try it on the embedded in-memory cluster.",
-        subcommands = {DemoCommand.class, ControllerCommand.class, ServeCommand.class, RolloutCommand.class, ScaleCommand.class, SetCommand.class, EngineCommand.class,
+        subcommands = {DemoCommand.class, ControllerCommand.class, MigrateCommand.class, ServeCommand.class, RolloutCommand.class, ScaleCommand.class, SetCommand.class, EngineCommand.class,
                 ValidateCommand.class, PlanCommand.class, CompletionCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 

@@ -11,6 +11,7 @@ import dev.stateful.domain.model.StatefulSetSpec;
 import dev.stateful.inmemory.InMemoryCluster;
 import dev.stateful.inmemory.driver.ControllerDriver;
 import dev.stateful.inmemory.junit.InMemoryClusterExtension;
+import dev.stateful.inmemory.kubelet.PodBehaviour;
 import dev.stateful.inmemory.manifest.ApplyResult;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -101,6 +102,25 @@ class CustomKindScenarioTest {
         assertThat(s.pod("web-0").spec().string("subdomain")).as("a pod created before it, left alone").contains("nginx");
         assertThat(s.podsCreated(mark)).containsExactly("web-2");
         assertThat(s.set().spec().podManagementPolicy()).isEqualTo(StatefulSetSpec.PARALLEL);
+    }
+
+    @Test
+    void aBrokenRolloutUnderOrderedReadyIsRecoveredByTheNextRevision(InMemoryCluster cluster) {
+        cluster.kubelet().behaveForImage("nginx:broken", PodBehaviour.NEVER_READY);
+        s.apply(SetManifest.web().replicas(3).ourKind());
+        s.settle();
+        s.setImage("nginx:broken");
+        s.settle();
+        assertThat(s.imageOf("web-2")).as("the broken revision stops at its first pod").isEqualTo("nginx:broken");
+        assertThat(s.imageOf("web-1")).isEqualTo("nginx:1.25");
+        long mark = s.mark();
+
+        s.setImage("nginx:1.26");
+        s.settle();
+
+        assertThat(s.podsDeleted(mark)).containsExactly("web-2", "web-1", "web-0");
+        assertThat(s.pods()).extracting(p -> s.imageOf(p.name())).containsOnly("nginx:1.26");
+        assertThat(s.status().currentRevision()).isEqualTo(s.status().updateRevision());
     }
 
     @Test

@@ -27,6 +27,7 @@ import dev.stateful.fabric8.election.LeadershipGate;
 import dev.stateful.fabric8.informer.ClusterCache;
 import dev.stateful.fabric8.loop.ControllerLoop;
 import dev.stateful.fabric8.preflight.BuiltInControllerCheck;
+import dev.stateful.fabric8.preflight.CustomKindInstalledCheck;
 import dev.stateful.fabric8.loop.EventRouting;
 import dev.stateful.fabric8.loop.KeySyncer;
 import dev.stateful.fabric8.loop.PodEventRouter;
@@ -114,6 +115,9 @@ public final class Fabric8Module extends AbstractModule {
                 .withRateLimit(settings.qps(), settings.burst()), registry);
         try {
             ClientFactory.verifyReachable(client);
+            if (settings.kinds().contains(SetKind.STATEFUL_DEV)) {
+                CustomKindInstalledCheck.requireInstalled(client, settings.namespace());
+            }
             if (settings.kinds().contains(SetKind.APPS_V1) && settings.builtInCheck()) {
                 BuiltInControllerCheck.requireOff(client, settings.lease().namespace(), BUILT_IN_CHECK_WAIT);
             }

@@ -1,6 +1,7 @@
 package dev.stateful.domain.sync;
 
 import dev.stateful.domain.defaults.Defaults;
+import dev.stateful.domain.features.BrokenRolloutRecovery;
 import dev.stateful.domain.features.RolloutPause;
 import dev.stateful.domain.identity.PodIdentity;
 import dev.stateful.domain.json.Json;
@@ -267,6 +268,12 @@ public final class StatefulSetPlanner {
                     return Step.stop(ops);
                 }
                 if (!Availability.isRunningAndReady(pod)) {
+                    if (BrokenRolloutRecovery.replacesAtOnce(set, pod, ordinal - set.spec().startOrdinal(), revisions.update().name(), false)) {
+                        waits.add(new Wait(pod.name(), pod.name() + " of an earlier revision is not Running and Ready; it is replaced"
+                                + " at once instead of blocking the rollout (kubernetes#67250)"));
+                        ops.add(new Operation.DeletePod(pod, Operation.DeletePod.Cause.ROLLING_UPDATE));
+                        return Step.stop(ops);
+                    }
                     waits.add(new Wait(pod.name(), "waiting for " + pod.name() + " to be Running and Ready"));
                     return Step.stop(ops);
                 }

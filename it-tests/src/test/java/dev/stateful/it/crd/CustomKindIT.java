@@ -7,6 +7,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.stateful.app.controller.RunningController;
+import dev.stateful.domain.features.Migration;
+import dev.stateful.fabric8.migrate.Migrator;
 import dev.stateful.fabric8.preflight.BuiltInControllerCheck;
 import dev.stateful.it.support.Pods;
 import dev.stateful.it.support.RealCluster;
@@ -223,6 +225,64 @@ class CustomKindIT {
                 .hasMessageContaining("--kinds crd");
         Eventually.await("the check's set deleted", TIMEOUT, () -> cluster.client().apps().statefulSets().inNamespace(RealCluster.NAMESPACE)
                 .withLabel(BuiltInControllerCheck.LABEL).list().getItems().isEmpty());
+    }
+
+    @Test
+    void aBrokenRolloutUnderOrderedReadyIsRecoveredByTheNextRevision() {
+        sets.create(CustomSets.of(WebSet.in(namespace).replicas(3)));
+        awaitRolledOut("web", 3);
+        Workload web = new Workload(cluster.client(), namespace, "web", TIMEOUT);
+
+        sets.edit("web", spec -> image(spec, WebSet.BROKEN));
+        web.await("web-2 recreated on the image that cannot be pulled", () -> web.podNames().contains("web-2")
+                && WebSet.BROKEN.equals(web.pod("web-2").getSpec().getContainers().get(0).getImage()));
+        sets.edit("web", spec -> image(spec, WebSet.V2));
+
+        awaitRolledOut("web", 3);
+        assertThat(web.pods()).extracting(p -> p.getSpec().getContainers().get(0).getImage()).containsOnly(WebSet.V2);
+    }
+
+    // ---------------------------------------------------------------- stateful migrate
+
+    @Test
+    void aRunningAppsV1SetIsMigratedWithoutRecreatingAPodOrClaim() throws InterruptedException {
+        Workload apps = new Workload(cluster.client(), namespace, "db", TIMEOUT);
+        apps.create(WebSet.in(namespace).named("db").replicas(3));
+        apps.awaitRolledOut(3);
+        Map<String, String> podUids = uids(apps.pods());
+        Map<String, String> claimUids = uids(apps.claims());
+        List<String> revisions = apps.revisions().stream().map(r -> r.getMetadata().getName()).toList();
+        String revision = apps.status().getCurrentRevision();
+        Migrator migrator = new Migrator(cluster.client());
+
+        assertThat(migrator.plan(namespace, "db")).extracting(Migration.Step::describe).containsExactly(
+                "create statefulset.apps.stateful.dev/db in " + namespace + " with the spec of statefulset.apps/db (3 replicas)",
+                "delete statefulset.apps/db in " + namespace + " with propagationPolicy=Orphan: its pods, claims and revisions stay, running",
+                "wait for the controller to adopt pods db-0, db-1, db-2 and revisions " + String.join(", ", revisions));
+        assertThat(sets.get("db")).as("planning writes nothing").isNull();
+
+        List<String> said = new java.util.ArrayList<>();
+        migrator.run(namespace, "db", TIMEOUT, said::add);
+
+        assertThat(said).first().isEqualTo("statefulset.apps.stateful.dev/db created");
+        assertThat(said).last().asString().contains("migrated");
+        assertThat(cluster.client().apps().statefulSets().inNamespace(namespace).withName("db").get()).isNull();
+        GenericKubernetesResource ours = awaitRolledOut("db", 3);
+        Workload after = new Workload(cluster.client(), namespace, "db", TIMEOUT);
+        assertThat(uids(after.pods())).as("the same pods, never recreated").isEqualTo(podUids);
+        assertThat(uids(after.claims())).as("the same claims").isEqualTo(claimUids);
+        assertThat(after.revisions()).extracting(r -> r.getMetadata().getName()).isEqualTo(revisions);
+        assertThat(status(ours)).containsEntry("currentRevision", revision);
+        assertThat(concat(after.pods(), after.revisions())).allSatisfy(o ->
+                assertThat(o.getMetadata().getOwnerReferences()).singleElement().satisfies(ref ->
+                        assertThat(ref.getUid()).isEqualTo(ours.getMetadata().getUid())));
+        assertThat(cluster.writes(w -> w.namespace().equals(namespace) && w.resource().equals("pods") && w.method().equals("DELETE")))
+                .as("no pod deleted").isEmpty();
+        assertThat(migrator.plan(namespace, "db")).as("run again: nothing left").isEmpty();
+    }
+
+    static Map<String, String> uids(List<? extends HasMetadata> objects) {
+        return objects.stream().collect(Collectors.toMap(o -> o.getMetadata().getName(), o -> o.getMetadata().getUid(), (a, b) -> a, TreeMap::new));
     }
 
     // ---------------------------------------------------------------- helpers
