@@ -29,7 +29,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import dev.stateful.inmemory.store.strategy.StatefulSetAdmission;
 
 /**
- * Spec 10, scenario 26 (spec 7.3): the cluster's admission rejects invalid sets and forbidden spec
+ * Upstream {@code ValidateStatefulSet} / {@code ValidateStatefulSetUpdate}: the cluster's admission rejects invalid sets and forbidden spec
  * updates like an API server, so the controller never sees them; the mutable fields can change.
  */
 @ExtendWith(InMemoryClusterExtension.class)

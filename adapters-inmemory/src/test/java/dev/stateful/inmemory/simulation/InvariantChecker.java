@@ -249,7 +249,7 @@ final class InvariantChecker implements ChangeListener, ReconcileListener {
         }
     }
 
-    /** Phase C of spec 2.6: under OrderedReady only the highest pod, only when everything else is healthy. */
+    /** Scale-down as upstream {@code processCondemned} does it: under OrderedReady only the highest pod, only when everything else is healthy. */
     private void checkScaleDown(Knowledge k, StatefulSet set, Pod victim) {
         if (!set.spec().isMonotonic()) {
             return;
@@ -543,7 +543,7 @@ final class InvariantChecker implements ChangeListener, ReconcileListener {
             return pods.values().stream().filter(p -> PodIdentity.isControlledBy(p, set)).toList();
         }
 
-        /** The revision the set's template resolves to (spec 3.3), over the revisions the controller knows. */
+        /** The revision the set's template resolves to (upstream {@code getStatefulSetRevisions}), over the revisions the controller knows. */
         String updateRevision(StatefulSet set) {
             List<ControllerRevision> all = revisions.values().stream()
                     .filter(r -> r.metadata().namespace().equals(set.namespace())).toList();

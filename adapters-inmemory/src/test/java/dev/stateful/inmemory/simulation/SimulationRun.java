@@ -354,7 +354,7 @@ final class SimulationRun {
             List<String> terminal = pods().stream()
                     .filter(p -> !PodIdentity.inOrdinalRange(set().orElseThrow(), p) && Availability.hasTerminalPhase(p))
                     .map(Pod::name).toList();
-            trace.add("(end) OrderedReady scale-down stalls behind terminated condemned pods (upstream, spec 2.6): the user deletes "
+            trace.add("(end) OrderedReady scale-down stalls behind terminated condemned pods (upstream processCondemned): the user deletes "
                     + terminal + ", settle");
             terminal.forEach(this::deletePod);
             passes = settleWithin(CONVERGENCE_PASSES);
@@ -392,7 +392,7 @@ final class SimulationRun {
     }
 
     /**
-     * Upstream's documented stall (spec 2.6, scenario 10): under OrderedReady the highest condemned
+     * Upstream's documented stall in {@code processCondemned}: under OrderedReady the highest condemned
      * pod is unhealthy but is not the first unavailable pod, so it waits for a lower condemned pod
      * that is never processed. With a healthy kubelet only pods that already terminated
      * (Failed/Succeeded) stay unhealthy, so an operator deleting them ends it.

@@ -4,7 +4,7 @@ import dev.stateful.domain.memo.IdentityMemo;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Revision hashes and names (spec 3.1, upstream {@code HashControllerRevision},
+ * Revision hashes and names (upstream {@code HashControllerRevision},
  * {@code ControllerRevisionName}, {@code rand.SafeEncodeString}).
  */
 public final class RevisionHash {

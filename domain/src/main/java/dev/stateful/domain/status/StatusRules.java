@@ -8,7 +8,7 @@ import dev.stateful.domain.sync.Availability;
 import java.time.Instant;
 import java.util.List;
 
-/** StatefulSet status: the counters (spec 5.1), rollout completion (4.4) and when to write (5.3). */
+/** StatefulSet status: the counters ({@code computeReplicaStatus}), rollout completion ({@code completeRollingUpdate}) and when to write ({@code inconsistentStatus}). */
 public final class StatusRules {
 
     private StatusRules() {

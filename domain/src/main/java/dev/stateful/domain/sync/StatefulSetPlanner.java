@@ -31,7 +31,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The sync algorithm (upstream {@code UpdateStatefulSet}, spec section 2): from one snapshot, the
+ * The sync algorithm (upstream {@code UpdateStatefulSet}): from one snapshot, the
  * plan of one reconcile pass. Pure: the same snapshot always gives the same plan.
  */
 public final class StatefulSetPlanner {
@@ -140,7 +140,7 @@ public final class StatefulSetPlanner {
             rollingUpdatePhase();
         }
 
-        /** Spec 2.3 steps 3–5: in-range pods into their slots, placeholders for the gaps, the rest condemned. */
+        /** As {@code updateStatefulSet}: in-range pods into their slots, placeholders for the gaps, the rest condemned. */
         private void partition() {
             int start = set.spec().startOrdinal();
             int count = set.spec().replicasOrDefault();
@@ -169,7 +169,7 @@ public final class StatefulSetPlanner {
             condemned.sort(PodIdentity.DESCENDING_ORDINAL);
         }
 
-        /** Spec 3.4: which revision a (re)created pod gets. */
+        /** {@code newVersionedStatefulSetPod}: which revision a (re)created pod gets. */
         private Pod newVersionedPod(int ordinal) {
             UpdateStrategy strategy = set.spec().updateStrategy();
             int start = set.spec().startOrdinal();
@@ -218,7 +218,7 @@ public final class StatefulSetPlanner {
             return true;
         }
 
-        /** Spec 2.5, the decision list for one in-range slot. */
+        /** {@code processReplica}, the decision list for one in-range slot. */
         private Step processReplica(Pod pod, PodIdentity.ParsedName parsed) {
             // the name is parsed once per pod and pass; every rule below reads this parse
             int ordinal = parsed.ordinal();
@@ -349,7 +349,7 @@ public final class StatefulSetPlanner {
 
         // ------------------------------------------------------------ phase C
 
-        /** Spec 2.6: scale-down, highest ordinal first; one deletion per pass when ordered. */
+        /** {@code processCondemned}: scale-down, highest ordinal first; one deletion per pass when ordered. */
         private boolean condemnedPhase() {
             Pod firstUnavailable = firstUnavailable();
             List<Phase.Unit> units = new ArrayList<>();
@@ -391,7 +391,7 @@ public final class StatefulSetPlanner {
             return firstUnavailable == null ? "" : " (" + firstUnavailable.name() + " is the first unavailable pod)";
         }
 
-        /** Spec 2.3 step 6: the first unavailable pod, replicas ascending then condemned lowest first. */
+        /** {@code firstUnhealthyPod} of {@code updateStatefulSet}: the first unavailable pod, replicas ascending then condemned lowest first. */
         private Pod firstUnavailable() {
             for (int i = 0; i < replicas.length; i++) {
                 if (isUnavailable(i)) {

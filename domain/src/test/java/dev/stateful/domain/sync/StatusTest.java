@@ -18,7 +18,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The status a plan reports (spec 5.1–5.3, 2.7; section 10 scenario 23; upstream
+ * The status a plan reports (upstream {@code computeReplicaStatus}, {@code completeRollingUpdate},
+ * {@code inconsistentStatus}, the {@code minReadySeconds} requeue of {@code syncStatefulSet};
  * {@code TestStatefulSetAvailability}, {@code TestStatefulSetZeroMinReadySeconds}). Project decisions:
  * stored conditions are preserved; completion requires availability and applies to OnDelete.
  */

@@ -336,7 +336,7 @@ public final class StatefulSetReconciler {
             throw new IllegalStateException("unknown operation " + op);
         }
 
-        /** {@code CreateStatefulPod} (spec 1.6). */
+        /** {@code CreateStatefulPod}. */
         private RuntimeException createPod(Operation.CreatePod c) {
             String podName = c.pod().name();
             RuntimeException claimError = createClaims(podName, c.createClaims());
@@ -363,7 +363,7 @@ public final class StatefulSetReconciler {
             return createError;
         }
 
-        /** {@code UpdateStatefulPod} (spec 1.3): claims first, then the pod if it changed. */
+        /** {@code UpdateStatefulPod}: claims first, then the pod if it changed. */
         private RuntimeException updatePod(Operation.UpdatePod u) {
             String podName = u.pod().name();
             RuntimeException error = createClaims(podName, u.createClaims());
@@ -384,7 +384,7 @@ public final class StatefulSetReconciler {
         }
 
         /**
-         * {@code createPersistentVolumeClaims} (spec 1.5): errors aggregated. AlreadyExists is one of
+         * {@code createPersistentVolumeClaims}: errors aggregated. AlreadyExists is one of
          * them, without an event, as upstream: the pod waits for a sync whose cache shows the claim,
          * which may be terminating.
          */
@@ -453,7 +453,7 @@ public final class StatefulSetReconciler {
             return null;
         }
 
-        /** Spec 5.3: completion, then write only on change, retrying conflicts on a fresh copy. */
+        /** {@code updateStatefulSetStatus}: completion, then write only on change, retrying conflicts on a fresh copy. */
         private RuntimeException writeStatus(Plan plan) {
             StatefulSetStatus computed = plan.status();
             computed = computed.withCurrentReplicas(Math.max(0, computed.currentReplicas() - rollingDeletes.get()));
