@@ -79,6 +79,7 @@ class CustomKindIT {
             return crd.getStatus() != null && crd.getStatus().getConditions().stream()
                     .anyMatch(c -> c.getType().equals("Established") && c.getStatus().equals("True"));
         });
+        // started at once, as `kubectl apply -k deploy/crd/` does: the controller waits until the new kind is served.
         // deploy/crd/'s ClusterRole alone (no apps/v1 StatefulSet rights), and the election Role
         cluster.bindLikeDeploy(CRD_CONTROLLER, "stateful-controller-crd", "stateful-controller-leader-election");
         cluster.startController(CRD_CONTROLLER, "--kinds=crd");
