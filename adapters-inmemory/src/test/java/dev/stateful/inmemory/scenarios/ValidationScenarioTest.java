@@ -26,7 +26,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import dev.stateful.inmemory.store.strategy.StatefulSetAdmission;
+import dev.stateful.inmemory.store.StatefulSetAdmission;
 
 /**
  * Upstream {@code ValidateStatefulSet} / {@code ValidateStatefulSetUpdate}: the cluster's admission rejects invalid sets and forbidden spec

@@ -12,7 +12,7 @@ import dev.stateful.domain.model.StatefulSetStatus;
 import dev.stateful.domain.model.UpdateStrategy;
 import dev.stateful.domain.revision.RevisionResolver;
 import dev.stateful.domain.storage.PodClaims;
-import dev.stateful.domain.sync.Availability;
+import dev.stateful.domain.availability.Availability;
 import dev.stateful.domain.sync.Ownership;
 import dev.stateful.domain.update.MaxUnavailable;
 import dev.stateful.inmemory.InMemoryCluster;

@@ -12,7 +12,7 @@ import dev.stateful.domain.model.StatefulSetSpec;
 import dev.stateful.domain.model.StatefulSetStatus;
 import dev.stateful.domain.revision.RevisionResolver;
 import dev.stateful.domain.storage.PodClaims;
-import dev.stateful.domain.sync.Availability;
+import dev.stateful.domain.availability.Availability;
 import dev.stateful.domain.sync.Ownership;
 import dev.stateful.inmemory.InMemoryCluster;
 import dev.stateful.inmemory.audit.Actor;

@@ -4,7 +4,7 @@ import dev.stateful.domain.identity.PodIdentity;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.model.StatefulSetStatus;
-import dev.stateful.domain.sync.Availability;
+import dev.stateful.domain.availability.Availability;
 import java.time.Instant;
 import java.util.List;
 
@@ -58,7 +58,11 @@ public final class StatusRules {
      * readiness (issue #136831), and applies to OnDelete as well (1.36, PR #136833).
      */
     public static StatefulSetStatus completeRollout(StatefulSet set, StatefulSetStatus status) {
-        int replicas = set.spec().replicasOrDefault();
+        return completeRollout(set.spec().replicasOrDefault(), status);
+    }
+
+    /** {@link #completeRollout(StatefulSet, StatefulSetStatus)} for a set of {@code replicas} replicas. */
+    public static StatefulSetStatus completeRollout(int replicas, StatefulSetStatus status) {
         if (status.updatedReplicas() == replicas && status.availableReplicas() == replicas && status.replicas() == replicas) {
             return status.withCurrentReplicas(status.updatedReplicas()).withCurrentRevision(status.updateRevision());
         }

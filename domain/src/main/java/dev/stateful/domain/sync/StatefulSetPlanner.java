@@ -1,5 +1,6 @@
 package dev.stateful.domain.sync;
 
+import dev.stateful.domain.availability.Availability;
 import dev.stateful.domain.defaults.Defaults;
 import dev.stateful.domain.features.BrokenRolloutRecovery;
 import dev.stateful.domain.features.RolloutPause;
@@ -18,6 +19,7 @@ import dev.stateful.domain.revision.RevisionResolver;
 import dev.stateful.domain.revision.RevisionWrite;
 import dev.stateful.domain.revision.RevisionData;
 import dev.stateful.domain.revision.RevisionHistory;
+import dev.stateful.domain.status.PlannedStatus;
 import dev.stateful.domain.status.StatusRules;
 import dev.stateful.domain.storage.PodClaims;
 import dev.stateful.domain.update.MaxUnavailable;
@@ -55,6 +57,7 @@ public final class StatefulSetPlanner {
         List<Violation> violations = VALIDATED.apply(set);
         if (!violations.isEmpty()) {
             return new Plan(set.key(), violations, List.of(), null, List.of(), set.status(),
+                    new PlannedStatus.Refused(violations, snapshot.now()),
                     List.of(), List.of(), List.of(new Wait("", "the StatefulSet is invalid: " + violations.get(0))), Optional.empty());
         }
         Ownership.PodClaim claim = Ownership.claimPods(set, snapshot.pods());
@@ -76,7 +79,8 @@ public final class StatefulSetPlanner {
                 ? List.of()
                 : HistoryTruncation.revisionsToDelete(set, claim.claimed(), sorted, null,
                         write instanceof RevisionWrite.Renumber r ? r.renumbered() : null);
-        return new Plan(set.key(), List.of(), ownership, revisions, pass.phases, pass.status, truncate, truncateIfWriteFails,
+        return new Plan(set.key(), List.of(), ownership, revisions, pass.phases, pass.status,
+                new PlannedStatus.Counted(pass.status, set.spec().replicasOrDefault()), truncate, truncateIfWriteFails,
                 pass.waits, pass.requeueAfter());
     }
 

@@ -1,5 +1,6 @@
 package dev.stateful.domain.sync;
 
+import dev.stateful.domain.availability.Availability;
 import static dev.stateful.domain.sync.Plans.deletes;
 import static org.assertj.core.api.Assertions.assertThat;
 

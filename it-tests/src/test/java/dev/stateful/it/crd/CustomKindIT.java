@@ -6,7 +6,7 @@ import static dev.stateful.it.crd.CustomSets.status;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.stateful.app.controller.RunningController;
+import dev.stateful.app.wiring.Injectors;
 import dev.stateful.domain.features.Migration;
 import dev.stateful.fabric8.migrate.Migrator;
 import dev.stateful.fabric8.preflight.BuiltInControllerCheck;
@@ -219,7 +219,7 @@ class CustomKindIT {
 
     @Test
     void appsModeRefusesToStartWhereTheBuiltInControllerIsOn() {
-        assertThatThrownBy(() -> RunningController.start(TestCluster.controllerSettings(cluster.kubeconfig(RealCluster.CONTROLLER),
+        assertThatThrownBy(() -> Injectors.startController(TestCluster.controllerSettings(cluster.kubeconfig(RealCluster.CONTROLLER),
                 "--kinds=apps", "--lease-namespace=" + RealCluster.NAMESPACE)))
                 .isInstanceOf(BuiltInControllerCheck.BuiltInControllerOnException.class)
                 .hasMessageContaining("kube-controller-manager's StatefulSet controller is on")

@@ -3,7 +3,7 @@ package dev.stateful.it.crd;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.stateful.app.controller.RunningController;
+import dev.stateful.app.wiring.Injectors;
 import dev.stateful.fabric8.preflight.CustomKindInstalledCheck;
 import dev.stateful.it.support.TestCluster;
 
@@ -41,7 +41,7 @@ class GeneratedCrdIT {
 
     @Test
     void ourKindsControllerRefusesToStartWhereTheCrdIsNotInstalled() {
-        assertThatThrownBy(() -> RunningController.start(TestCluster.controllerSettings(plane.get().kubeconfig("admin"), "--kinds=crd")))
+        assertThatThrownBy(() -> Injectors.startController(TestCluster.controllerSettings(plane.get().kubeconfig("admin"), "--kinds=crd")))
                 .isInstanceOf(CustomKindInstalledCheck.NotInstalledException.class)
                 .hasMessageContaining("statefulsets.apps.stateful.dev is not served by this cluster")
                 .hasMessageContaining("kubectl apply --server-side -k deploy/crd/");

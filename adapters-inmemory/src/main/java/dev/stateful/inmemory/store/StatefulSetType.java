@@ -1,10 +1,8 @@
-package dev.stateful.inmemory.store.strategy;
+package dev.stateful.inmemory.store;
 
 import dev.stateful.domain.model.ObjectMeta;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.model.StatefulSetStatus;
-import dev.stateful.inmemory.store.Kind;
-import dev.stateful.inmemory.store.ObjectType;
 
 /**
  * apps/v1 StatefulSet (upstream registry {@code statefulSetStrategy}): admission on create and update,

@@ -1,4 +1,4 @@
-package dev.stateful.domain.sync;
+package dev.stateful.domain.availability;
 
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.PodStatus;
