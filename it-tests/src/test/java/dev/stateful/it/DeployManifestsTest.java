@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stateful.app.cli.ControllerCommand;
 import dev.stateful.app.controller.ControllerSettings;
+import dev.stateful.domain.model.SetKind;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.KubernetesList;
@@ -56,6 +57,12 @@ class DeployManifestsTest {
         return found.get(0);
     }
 
+    static <T extends HasMetadata> T named(Class<T> kind, String name) {
+        List<T> found = objects.stream().filter(kind::isInstance).map(kind::cast).filter(o -> o.getMetadata().getName().equals(name)).toList();
+        assertThat(found).as(kind.getSimpleName() + " " + name).hasSize(1);
+        return found.get(0);
+    }
+
     static Map<String, List<String>> rules(List<PolicyRule> rules) {
         Map<String, List<String>> out = new TreeMap<>();
         for (PolicyRule rule : rules) {
@@ -79,11 +86,11 @@ class DeployManifestsTest {
 
     @Test
     void leasesAreGrantedOnlyInTheControllersNamespace() {
-        Role role = one(Role.class);
+        Role role = named(Role.class, "stateful-controller-leader-election");
 
         assertThat(role.getMetadata().getNamespace()).isEqualTo("stateful-system");
         assertThat(rules(role.getRules())).isEqualTo(Map.of("coordination.k8s.io/leases", List.of("create", "get", "patch")));
-        assertThat(one(RoleBinding.class).getSubjects()).singleElement()
+        assertThat(named(RoleBinding.class, "stateful-controller-leader-election").getSubjects()).singleElement()
                 .satisfies(s -> assertThat(s.getName()).isEqualTo("stateful-controller"));
         assertThat(one(ClusterRoleBinding.class).getSubjects()).singleElement()
                 .satisfies(s -> assertThat(s.getNamespace() + "/" + s.getName()).isEqualTo("stateful-system/stateful-controller"));
@@ -128,10 +135,50 @@ class DeployManifestsTest {
     }
 
     @Test
+    void theBuiltInControllerCheckMayCreateGetAndDeleteStatefulSetsInTheControllersNamespaceOnly() {
+        Role role = named(Role.class, "stateful-controller-builtin-check");
+
+        assertThat(role.getMetadata().getNamespace()).isEqualTo("stateful-system");
+        assertThat(rules(role.getRules())).isEqualTo(Map.of("apps/statefulsets", List.of("create", "delete", "get")));
+        assertThat(named(RoleBinding.class, "stateful-controller-builtin-check").getSubjects()).singleElement()
+                .satisfies(s -> assertThat(s.getName()).isEqualTo("stateful-controller"));
+    }
+
+    @Test
+    void deployRunsAppsModeAndDeployCrdSwitchesTheSameDeploymentToOurKind() throws IOException {
+        Container container = one(Deployment.class).getSpec().getTemplate().getSpec().getContainers().get(0);
+        String crdKustomization = Files.readString(DEPLOY.resolve("crd").resolve("kustomization.yaml"));
+
+        assertThat(container.getArgs().get(0)).isEqualTo("--kinds=apps");
+        assertThat(ControllerCommand.settings(container.getArgs().get(0)).kinds()).containsExactly(SetKind.APPS_V1);
+        assertThat(crdKustomization).contains("path: /spec/template/spec/containers/0/args/0\n      value: --kinds=crd");
+        assertThat(ControllerCommand.settings("--kinds=crd").kinds()).containsExactly(SetKind.STATEFUL_DEV);
+        assertThat(crdKustomization).contains("- ..", "- customresourcedefinition.yaml", "- clusterrole.yaml", "- clusterrolebinding.yaml");
+        for (String removed : List.of("ClusterRole", "ClusterRoleBinding", "Role", "RoleBinding")) {
+            assertThat(crdKustomization).as("crd mode drops the apps/v1 %s", removed)
+                    .containsPattern("\\$patch: delete\\s+apiVersion: rbac.authorization.k8s.io/v1\\s+kind: " + removed + "\\s+metadata:\\s+name: stateful-controller"
+                            + (removed.startsWith("Role") ? "-builtin-check" : "") + "\\s");
+        }
+    }
+
+    @Test
+    void theCrdModeRoleIsTheAppsModeRoleWithOurKindInsteadOfAppsV1() {
+        ClusterRole crd = read(DEPLOY.resolve("crd").resolve("clusterrole.yaml")).map(ClusterRole.class::cast).findFirst().orElseThrow();
+        Map<String, List<String>> expected = new TreeMap<>();
+        rules(one(ClusterRole.class).getRules()).forEach((resource, verbs) ->
+                expected.put(resource.replace("apps/statefulsets", "apps.stateful.dev/statefulsets"), verbs));
+
+        assertThat(crd.getMetadata().getName()).isEqualTo("stateful-controller-crd");
+        assertThat(rules(crd.getRules())).isEqualTo(expected).doesNotContainKeys("apps/statefulsets", "apps/statefulsets/status");
+        assertThat(read(DEPLOY.resolve("crd").resolve("clusterrolebinding.yaml")).map(ClusterRoleBinding.class::cast).findFirst().orElseThrow()
+                .getSubjects()).singleElement().satisfies(s -> assertThat(s.getNamespace() + "/" + s.getName()).isEqualTo("stateful-system/stateful-controller"));
+    }
+
+    @Test
     void kustomizationListsEveryManifest() throws IOException {
         String kustomization = Files.readString(DEPLOY.resolve("kustomization.yaml"));
         try (Stream<Path> files = Files.list(DEPLOY)) {
-            assertThat(files.map(f -> f.getFileName().toString()).filter(n -> !n.equals("kustomization.yaml")))
+            assertThat(files.filter(Files::isRegularFile).map(f -> f.getFileName().toString()).filter(n -> !n.equals("kustomization.yaml")))
                     .allSatisfy(name -> assertThat(kustomization).contains("- " + name));
         }
     }

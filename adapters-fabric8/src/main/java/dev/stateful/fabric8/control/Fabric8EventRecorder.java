@@ -82,7 +82,7 @@ public final class Fabric8EventRecorder implements EventRecorder, AutoCloseable 
     public void record(StatefulSet set, Type type, String reason, String message) {
         // client-go's getSpamKey: source and object and type, not the reason
         String spamKey = String.join("\u0000", COMPONENT, "StatefulSet", set.namespace(), set.name(),
-                nullToEmpty(set.metadata().uid()), "apps/v1", type.name());
+                nullToEmpty(set.metadata().uid()), set.kind().apiVersion(), type.name());
         // aggregated first, as EventCorrelate does: a dropped event still counts towards the group
         EventAggregator.Outcome outcome = aggregator.aggregate(spamKey + "\u0000" + reason, message);
         if (!spam.allow(spamKey)) {
@@ -136,7 +136,7 @@ public final class Fabric8EventRecorder implements EventRecorder, AutoCloseable 
         Event event = new EventBuilder()
                 .withNewMetadata().withName(name).withNamespace(set.namespace()).endMetadata()
                 .withNewInvolvedObject()
-                    .withApiVersion("apps/v1").withKind("StatefulSet").withNamespace(set.namespace()).withName(set.name())
+                    .withApiVersion(set.kind().apiVersion()).withKind(set.kind().kind()).withNamespace(set.namespace()).withName(set.name())
                     .withUid(emptyToNull(set.metadata().uid())).withResourceVersion(emptyToNull(set.metadata().resourceVersion()))
                 .endInvolvedObject()
                 .withType(type.name()).withReason(reason).withMessage(message)

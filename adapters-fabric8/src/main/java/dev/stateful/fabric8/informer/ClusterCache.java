@@ -5,7 +5,9 @@ import dev.stateful.domain.model.ControllerRevision;
 import dev.stateful.domain.model.ObjectKey;
 import dev.stateful.domain.model.PersistentVolumeClaim;
 import dev.stateful.domain.model.Pod;
+import dev.stateful.domain.model.SetKind;
 import dev.stateful.domain.model.StatefulSet;
+import dev.stateful.fabric8.convert.CustomKindConvert;
 import dev.stateful.fabric8.convert.Fabric8Codec;
 import dev.stateful.fabric8.convert.InternedMeta;
 import dev.stateful.fabric8.convert.SlimPod;
@@ -19,9 +21,12 @@ import io.fabric8.kubernetes.client.dsl.MixedOperation;
 import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
@@ -40,13 +45,20 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
     public static final Duration DEFAULT_RESYNC = Duration.ofHours(12);
 
     private final KubernetesClient client;
-    private final Cached<io.fabric8.kubernetes.api.model.apps.StatefulSet, StatefulSet> sets;
+    /** One informer per kind of set managed (apps/v1, our own kind, or both), looked up in this order. */
+    private final List<Cached<? extends HasMetadata, StatefulSet>> sets;
     private final Cached<io.fabric8.kubernetes.api.model.Pod, Pod> pods;
     private final Cached<io.fabric8.kubernetes.api.model.PersistentVolumeClaim, PersistentVolumeClaim> claims;
     private final Cached<io.fabric8.kubernetes.api.model.apps.ControllerRevision, ControllerRevision> revisions;
     private final WatchHealth watchHealth = new WatchHealth(() -> all().toList());
 
-    private record Cached<T extends HasMetadata, D>(SharedIndexInformer<T> informer, DomainStore<T, D> store) {
+    private record Cached<T extends HasMetadata, D>(SharedIndexInformer<T> informer, DomainStore<T, D> store, Function<T, D> decode) {
+
+        AutoCloseable subscribe(java.util.function.BiConsumer<D, D> changed) {
+            ChangeAdapter<T, D> handler = new ChangeAdapter<>(decode, changed);
+            informer.addEventHandler(handler);
+            return () -> informer.removeEventHandler(handler);
+        }
     }
 
     /**
@@ -54,19 +66,34 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
      * @param resync how often every cached object is re-reported; zero for never
      */
     public ClusterCache(KubernetesClient client, String namespace, Duration resync) {
+        this(client, namespace, resync, Set.of(SetKind.APPS_V1));
+    }
+
+    /** @param kinds the kinds of StatefulSet to manage: apps/v1, our own kind, or both */
+    public ClusterCache(KubernetesClient client, String namespace, Duration resync, Set<SetKind> kinds) {
         this.client = client;
         long resyncMillis = resync.toMillis();
-        sets = cache(scope(client.apps().statefulSets(), namespace), resyncMillis, new DomainStore<>("statefulset",
-                set -> interned(Fabric8Codec.toDomain(set)), Fabric8Codec::toFabric8, StatefulSet::name));
+        List<Cached<? extends HasMetadata, StatefulSet>> setCaches = new ArrayList<>();
+        if (kinds.contains(SetKind.APPS_V1)) {
+            setCaches.add(cache(scope(client.apps().statefulSets(), namespace), resyncMillis, new DomainStore<>("statefulset",
+                    set -> interned(Fabric8Codec.toDomain(set)), Fabric8Codec::toFabric8, StatefulSet::name),
+                    Fabric8Codec::toDomain));
+        }
+        if (kinds.contains(SetKind.STATEFUL_DEV)) {
+            setCaches.add(cache(scope(client.genericKubernetesResources(CustomKindConvert.CONTEXT), namespace), resyncMillis,
+                    new DomainStore<>("statefulset.apps.stateful.dev", set -> interned(CustomKindConvert.toDomain(set)),
+                            CustomKindConvert::toFabric8, StatefulSet::name), CustomKindConvert::toDomain));
+        }
+        sets = List.copyOf(setCaches);
         // Pods are most of a cluster: the cache keeps only what the controller reads of them.
         pods = cache(scope(client.pods(), namespace), resyncMillis, new DomainStore<>("pod",
-                pod -> SlimPod.of(Fabric8Codec.toDomain(pod)), Fabric8Codec::toFabric8, Pod::name));
+                pod -> SlimPod.of(Fabric8Codec.toDomain(pod)), Fabric8Codec::toFabric8, Pod::name), Fabric8Codec::toDomain);
         // Claims, sets and revisions are written back whole (claims by update), so they are kept whole,
         // their repeated metadata strings interned.
         claims = cache(scope(client.persistentVolumeClaims(), namespace), resyncMillis, new DomainStore<>("persistentvolumeclaim",
-                claim -> interned(Fabric8Codec.toDomain(claim)), Fabric8Codec::toFabric8, PersistentVolumeClaim::name));
+                claim -> interned(Fabric8Codec.toDomain(claim)), Fabric8Codec::toFabric8, PersistentVolumeClaim::name), Fabric8Codec::toDomain);
         revisions = cache(scope(client.apps().controllerRevisions(), namespace), resyncMillis, new DomainStore<>("controllerrevision",
-                revision -> interned(Fabric8Codec.toDomain(revision)), Fabric8Codec::toFabric8, ControllerRevision::name));
+                revision -> interned(Fabric8Codec.toDomain(revision)), Fabric8Codec::toFabric8, ControllerRevision::name), Fabric8Codec::toDomain);
     }
 
     /** Starts listing and watching; returns at once. {@link #hasSynced()} tells when the caches are filled. */
@@ -108,25 +135,24 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
 
     @Override
     public AutoCloseable subscribe(Handler handler) {
-        var setHandler = new ChangeAdapter<io.fabric8.kubernetes.api.model.apps.StatefulSet, StatefulSet>(
-                Fabric8Codec::toDomain, handler::statefulSetChanged);
-        var podHandler = new ChangeAdapter<io.fabric8.kubernetes.api.model.Pod, Pod>(Fabric8Codec::toDomain, handler::podChanged);
-        sets.informer().addEventHandler(setHandler);
-        pods.informer().addEventHandler(podHandler);
+        List<AutoCloseable> subscriptions = new ArrayList<>();
+        sets.forEach(cached -> subscriptions.add(cached.subscribe(handler::statefulSetChanged)));
+        subscriptions.add(pods.subscribe(handler::podChanged));
         return () -> {
-            sets.informer().removeEventHandler(setHandler);
-            pods.informer().removeEventHandler(podHandler);
+            for (AutoCloseable subscription : subscriptions) {
+                subscription.close();
+            }
         };
     }
 
     @Override
     public Optional<StatefulSet> statefulSet(ObjectKey key) {
-        return sets.store().get(key.namespace(), key.name());
+        return sets.stream().flatMap(cached -> cached.store().get(key.namespace(), key.name()).stream()).findFirst();
     }
 
     @Override
     public List<StatefulSet> statefulSets(String namespace) {
-        return sets.store().list(namespace);
+        return sets.stream().flatMap(cached -> cached.store().list(namespace).stream()).toList();
     }
 
     @Override
@@ -196,7 +222,7 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
     }
 
     private Stream<SharedIndexInformer<?>> all() {
-        return Stream.of(sets.informer(), pods.informer(), claims.informer(), revisions.informer());
+        return Stream.concat(sets.stream().map(Cached::informer), Stream.of(pods.informer(), claims.informer(), revisions.informer()));
     }
 
     private static <T extends HasMetadata, L extends KubernetesResourceList<T>, R extends Resource<T>> Informable<T> scope(
@@ -204,9 +230,10 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
         return namespace.isEmpty() ? operation.inAnyNamespace() : operation.inNamespace(namespace);
     }
 
-    private static <T extends HasMetadata, D> Cached<T, D> cache(Informable<T> source, long resyncMillis, DomainStore<T, D> store) {
+    private static <T extends HasMetadata, D> Cached<T, D> cache(Informable<T> source, long resyncMillis, DomainStore<T, D> store,
+            Function<T, D> decode) {
         // Our store keeps its own per-namespace maps, so fabric8's namespace index is dead weight.
         SharedIndexInformer<T> informer = source.runnableInformer(resyncMillis).removeNamespaceIndex().itemStore(store);
-        return new Cached<>(informer, store);
+        return new Cached<>(informer, store, decode);
     }
 }

@@ -2,6 +2,7 @@ package dev.stateful.inmemory.manifest;
 
 import dev.stateful.domain.codec.DecodeException;
 import dev.stateful.domain.codec.Decoded;
+import dev.stateful.domain.codec.CustomKindCodec;
 import dev.stateful.domain.codec.ModelCodec;
 import dev.stateful.domain.defaults.Defaults;
 import dev.stateful.domain.json.Json;
@@ -83,7 +84,7 @@ public final class ManifestApplier {
     private void check(YamlDocument document, Json.Obj content, String kind, List<Finding> findings) {
         switch (kind) {
             case "StatefulSet": {
-                Decoded<StatefulSet> decoded = ModelCodec.decodeStatefulSet(content, true);
+                Decoded<StatefulSet> decoded = CustomKindCodec.decodeStatefulSet(content, true);
                 decoded.problems().forEach(v -> findings.add(finding(document, v)));
                 if (decoded.problems().isEmpty()) {
                     StatefulSet set = Defaults.statefulSet(decoded.value());
@@ -138,7 +139,7 @@ public final class ManifestApplier {
         } else if (!API_VERSIONS.containsKey(kind)) {
             findings.add(finding(document, new Violation("kind", Violation.Type.NOT_SUPPORTED,
                     "\"" + kind + "\": supported values: " + String.join(", ", API_VERSIONS.keySet()))));
-        } else if (!API_VERSIONS.get(kind).equals(apiVersion)) {
+        } else if (!API_VERSIONS.get(kind).equals(apiVersion) && !(kind.equals("StatefulSet") && CustomKindCodec.isCustom(content))) {
             findings.add(finding(document, new Violation("apiVersion", Violation.Type.NOT_SUPPORTED,
                     "\"" + apiVersion + "\": " + kind + " is served as " + API_VERSIONS.get(kind))));
         }
@@ -148,7 +149,7 @@ public final class ManifestApplier {
     private ApplyResult.Applied applyObject(YamlDocument document, Json.Obj content, String kind, List<Finding> findings) {
         switch (kind) {
             case "StatefulSet": {
-                Decoded<StatefulSet> decoded = ModelCodec.decodeStatefulSet(content, true);
+                Decoded<StatefulSet> decoded = CustomKindCodec.decodeStatefulSet(content, true);
                 if (!decoded.problems().isEmpty()) {
                     decoded.problems().forEach(v -> findings.add(finding(document, v)));
                     return null;

@@ -26,6 +26,8 @@ public final class SetManifest {
     private boolean claims = true;
     private String secondClaim;
     private final List<String> finalizers = new ArrayList<>();
+    private String apiVersion = "apps/v1";
+    private boolean paused;
 
     private SetManifest() {
     }
@@ -124,13 +126,25 @@ public final class SetManifest {
         return this;
     }
 
+    /** The same manifest as our own kind (apps.stateful.dev/v1alpha1): only the apiVersion changes. */
+    public SetManifest ourKind() {
+        apiVersion = "apps.stateful.dev/v1alpha1";
+        return this;
+    }
+
+    /** {@code spec.updateStrategy.rollingUpdate.paused: true} (our kind only). */
+    public SetManifest paused() {
+        paused = true;
+        return this;
+    }
+
     public String name() {
         return name;
     }
 
     public String yaml() {
         StringBuilder y = new StringBuilder();
-        y.append("apiVersion: apps/v1\n");
+        y.append("apiVersion: ").append(apiVersion).append('\n');
         y.append("kind: StatefulSet\n");
         y.append("metadata:\n");
         y.append("  name: ").append(name).append('\n');
@@ -166,11 +180,14 @@ public final class SetManifest {
                 y.append("    whenScaled: ").append(whenScaled).append('\n');
             }
         }
-        if (updateStrategyType != null || partition != null || maxUnavailable != null) {
+        if (updateStrategyType != null || partition != null || maxUnavailable != null || paused) {
             y.append("  updateStrategy:\n");
             y.append("    type: ").append(updateStrategyType == null ? "RollingUpdate" : updateStrategyType).append('\n');
-            if (partition != null || maxUnavailable != null) {
+            if (partition != null || maxUnavailable != null || paused) {
                 y.append("    rollingUpdate:\n");
+                if (paused) {
+                    y.append("      paused: true\n");
+                }
                 if (partition != null) {
                     y.append("      partition: ").append(partition).append('\n');
                 }

@@ -7,9 +7,12 @@ import dev.stateful.app.controller.InCluster;
 import dev.stateful.app.controller.LogFormat;
 import dev.stateful.app.controller.RunningController;
 import dev.stateful.app.wiring.Injectors;
+import dev.stateful.domain.model.SetKind;
 import dev.stateful.fabric8.client.UnknownContextException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashSet;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -17,7 +20,8 @@ import picocli.CommandLine.Option;
 
 /** {@code stateful controller}: the StatefulSet controller of a real cluster, until SIGTERM. */
 @Command(name = "controller", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Run as the StatefulSet controller of a cluster (switch off kube-controller-manager's first).",
+        description = {"Run as the StatefulSet controller of a cluster: of our own kind (apps.stateful.dev) by default; with --kinds apps,"
+            + " of apps/v1 StatefulSets too (switch off kube-controller-manager's first).",
             "Connects like kubectl: --kubeconfig, else $KUBECONFIG, else ~/.kube/config, else the in-cluster service account."})
 public final class ControllerCommand implements Callable<Integer> {
 
@@ -77,6 +81,16 @@ public final class ControllerCommand implements Callable<Integer> {
             description = "log lines on stderr as text or as one JSON object each (default: ${DEFAULT-VALUE})")
     LogFormat logFormat;
 
+    @Option(names = "--kinds", paramLabel = "apps,crd", defaultValue = "crd", converter = KindsConverter.class,
+            description = {"which StatefulSets to manage: crd (our own apps.stateful.dev kind; safe beside kube-controller-manager's"
+                + " controller), apps (apps/v1; refused while kube-controller-manager's StatefulSet controller is on), or apps,crd"
+                + " (default: ${DEFAULT-VALUE})"})
+    Set<SetKind> kinds;
+
+    @Option(names = "--builtin-controller-check", arity = "0..1", fallbackValue = "true", defaultValue = "true", paramLabel = "true|false",
+            description = "with apps: first make sure kube-controller-manager's StatefulSet controller is off (default: ${DEFAULT-VALUE})")
+    boolean builtInCheck;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -122,7 +136,8 @@ public final class ControllerCommand implements Callable<Integer> {
         boolean elect = leaderElect != null ? leaderElect : inCluster.isInCluster();
         String leaseNs = leaseNamespace != null ? leaseNamespace : inCluster.namespace().orElse(DEFAULT_LEASE_NAMESPACE);
         return new ControllerSettings(kubeconfig, context, namespace, workers, elect,
-                new ControllerSettings.Lease(leaseNs, leaseName, leaseDuration, renewDeadline, retryPeriod), qps, burst, metricsPort, bindAddress);
+                new ControllerSettings.Lease(leaseNs, leaseName, leaseDuration, renewDeadline, retryPeriod), qps, burst, metricsPort,
+                bindAddress, kinds, builtInCheck);
     }
 
     private void require(boolean condition, String message) {
@@ -139,6 +154,23 @@ public final class ControllerCommand implements Callable<Integer> {
             } catch (IllegalArgumentException e) {
                 throw new CommandLine.TypeConversionException(e.getMessage());
             }
+        }
+    }
+
+    /** {@code apps}, {@code crd} or both, comma-separated. */
+    static final class KindsConverter implements CommandLine.ITypeConverter<Set<SetKind>> {
+        @Override
+        public Set<SetKind> convert(String value) {
+            Set<SetKind> out = new LinkedHashSet<>();
+            for (String kind : value.split(",", -1)) {
+                switch (kind.trim()) {
+                    case "apps" -> out.add(SetKind.APPS_V1);
+                    case "crd" -> out.add(SetKind.STATEFUL_DEV);
+                    default -> throw new CommandLine.TypeConversionException(
+                            "unknown kind \"" + kind.trim() + "\": use apps, crd or apps,crd");
+                }
+            }
+            return out;
         }
     }
 

@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = "A StatefulSet controller: run it against a cluster, serve it over gRPC, or try it on the embedded in-memory cluster.",
-        subcommands = {DemoCommand.class, ControllerCommand.class, ServeCommand.class, RolloutCommand.class, ScaleCommand.class, SetCommand.class, EngineCommand.class,
+        subcommands = {DemoCommand.class, ControllerCommand.class, MigrateCommand.class, ServeCommand.class, RolloutCommand.class, ScaleCommand.class, SetCommand.class, EngineCommand.class,
                 ValidateCommand.class, PlanCommand.class, CompletionCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 

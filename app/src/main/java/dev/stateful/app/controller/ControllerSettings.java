@@ -1,7 +1,9 @@
 package dev.stateful.app.controller;
 
+import dev.stateful.domain.model.SetKind;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Set;
 
 /**
  * Everything the running controller is configured with, resolved from the command line.
@@ -16,12 +18,23 @@ import java.time.Duration;
  * @param burst API requests allowed at once above {@code qps}
  * @param metricsPort the port of /metrics, /healthz and /readyz; 0 picks a free one
  * @param bindAddress the address /metrics, /healthz and /readyz listen on (kube-controller-manager's {@code --bind-address})
+ * @param kinds which StatefulSets to manage ({@code --kinds}): apps/v1, our own kind, or both
+ * @param builtInCheck whether {@code apps} first makes sure kube-controller-manager's StatefulSet controller is off
  */
 public record ControllerSettings(Path kubeconfig, String context, String namespace, int workers, boolean leaderElect,
-                                 Lease lease, double qps, int burst, int metricsPort, String bindAddress) {
+                                 Lease lease, double qps, int burst, int metricsPort, String bindAddress,
+                                 Set<SetKind> kinds, boolean builtInCheck) {
 
     /** kube-controller-manager's default: every interface, so that the kubelet's probes and Prometheus reach the pod. */
     public static final String ALL_INTERFACES = "0.0.0.0";
+
+    /** The safe default of {@code --kinds}: our own kind only, which never competes with a built-in controller. */
+    public static final Set<SetKind> DEFAULT_KINDS = Set.of(SetKind.STATEFUL_DEV);
+
+    public ControllerSettings(Path kubeconfig, String context, String namespace, int workers, boolean leaderElect,
+                              Lease lease, double qps, int burst, int metricsPort) {
+        this(kubeconfig, context, namespace, workers, leaderElect, lease, qps, burst, metricsPort, ALL_INTERFACES, DEFAULT_KINDS, true);
+    }
 
     /** The Lease for leader election and kube-controller-manager's timings by default. */
     public record Lease(String namespace, String name, Duration duration, Duration renewDeadline, Duration retryPeriod) {
@@ -30,5 +43,6 @@ public record ControllerSettings(Path kubeconfig, String context, String namespa
     public ControllerSettings {
         namespace = namespace == null ? "" : namespace;
         bindAddress = bindAddress == null ? ALL_INTERFACES : bindAddress;
+        kinds = kinds == null || kinds.isEmpty() ? DEFAULT_KINDS : Set.copyOf(kinds);
     }
 }

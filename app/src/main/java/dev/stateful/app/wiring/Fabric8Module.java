@@ -12,17 +12,22 @@ import dev.stateful.app.controller.ReconcileSyncer;
 import dev.stateful.app.controller.RolloutGauges;
 import dev.stateful.app.controller.RunningController;
 import dev.stateful.domain.model.ObjectKey;
+import dev.stateful.domain.model.SetKind;
 import dev.stateful.fabric8.client.ClientFactory;
+import dev.stateful.fabric8.control.CustomKindStatusWriter;
 import dev.stateful.fabric8.control.Fabric8ClaimControl;
 import dev.stateful.fabric8.control.Fabric8EventRecorder;
 import dev.stateful.fabric8.control.Fabric8PodControl;
 import dev.stateful.fabric8.control.Fabric8RevisionControl;
 import dev.stateful.fabric8.control.Fabric8StatusWriter;
+import dev.stateful.fabric8.control.KindStatusWriter;
 import dev.stateful.fabric8.election.LeaderElection;
 import dev.stateful.fabric8.election.LeaderGuard;
 import dev.stateful.fabric8.election.LeadershipGate;
 import dev.stateful.fabric8.informer.ClusterCache;
 import dev.stateful.fabric8.loop.ControllerLoop;
+import dev.stateful.fabric8.preflight.BuiltInControllerCheck;
+import dev.stateful.fabric8.preflight.CustomKindInstalledCheck;
 import dev.stateful.fabric8.loop.EventRouting;
 import dev.stateful.fabric8.loop.KeySyncer;
 import dev.stateful.fabric8.loop.PodEventRouter;
@@ -41,6 +46,8 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
@@ -64,6 +71,9 @@ public final class Fabric8Module extends AbstractModule {
      * the client rate limit is not the bound. Idle threads end after a minute.
      */
     static final int BATCH_THREADS = 256;
+
+    /** kube-controller-manager syncs a new set within milliseconds; this leaves room for a busy one. */
+    static final java.time.Duration BUILT_IN_CHECK_WAIT = java.time.Duration.ofSeconds(5);
 
     private final ControllerSettings settings;
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
@@ -118,6 +128,12 @@ public final class Fabric8Module extends AbstractModule {
                 .withRateLimit(settings.qps(), settings.burst()), registry);
         try {
             ClientFactory.verifyReachable(client);
+            if (settings.kinds().contains(SetKind.STATEFUL_DEV)) {
+                CustomKindInstalledCheck.requireInstalled(client, settings.namespace());
+            }
+            if (settings.kinds().contains(SetKind.APPS_V1) && settings.builtInCheck()) {
+                BuiltInControllerCheck.requireOff(client, settings.lease().namespace(), BUILT_IN_CHECK_WAIT);
+            }
         } catch (RuntimeException e) {
             client.close();
             throw e;
@@ -128,7 +144,7 @@ public final class Fabric8Module extends AbstractModule {
     @Provides
     @Singleton
     ClusterCache cache(KubernetesClient client) {
-        return new ClusterCache(client, settings.namespace(), ClusterCache.DEFAULT_RESYNC);
+        return new ClusterCache(client, settings.namespace(), ClusterCache.DEFAULT_RESYNC, settings.kinds());
     }
 
     @Provides
@@ -182,7 +198,14 @@ public final class Fabric8Module extends AbstractModule {
     @Provides
     @Singleton
     StatusWriter status(KubernetesClient client, Optional<LeadershipGate> gate) {
-        return guarded(gate, new Fabric8StatusWriter(client), LeaderGuard::status);
+        Map<SetKind, StatusWriter> byKind = new LinkedHashMap<>();
+        if (settings.kinds().contains(SetKind.APPS_V1)) {
+            byKind.put(SetKind.APPS_V1, new Fabric8StatusWriter(client));
+        }
+        if (settings.kinds().contains(SetKind.STATEFUL_DEV)) {
+            byKind.put(SetKind.STATEFUL_DEV, new CustomKindStatusWriter(client));
+        }
+        return guarded(gate, new KindStatusWriter(byKind), LeaderGuard::status);
     }
 
     @Provides

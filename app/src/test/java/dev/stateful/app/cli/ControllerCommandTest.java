@@ -91,7 +91,7 @@ class ControllerCommandTest {
 
         assertThat(settings).isEqualTo(new ControllerSettings(Path.of("/etc/kube/config"), "prod", "databases", 8, false,
                 new ControllerSettings.Lease("ops", "sts", Duration.ofSeconds(30), Duration.ofSeconds(20), Duration.ofMillis(500)),
-                50, 100, 0, "127.0.0.1"));
+                50, 100, 0, "127.0.0.1", ControllerSettings.DEFAULT_KINDS, true));
     }
 
     @Test

@@ -240,7 +240,9 @@ public final class StartupFigure implements Figure {
     private static long controllerToReady(List<String> base, Path kubeconfig) throws Exception {
         int port = freePort();
         List<String> command = new ArrayList<>(base);
-        command.addAll(List.of("--kubeconfig", kubeconfig.toString(), "--metrics-port", Integer.toString(port), "--leader-elect=false"));
+        // apps/v1 sets, as the figure has always measured; the mock runs no built-in controller to check for
+        command.addAll(List.of("--kubeconfig", kubeconfig.toString(), "--metrics-port", Integer.toString(port), "--leader-elect=false",
+                "--kinds=apps", "--builtin-controller-check=false"));
         File log = File.createTempFile("stateful-bench-controller-", ".log");
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofMillis(200)).build();
         HttpRequest readyz = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/readyz")).timeout(Duration.ofSeconds(1)).build();

@@ -46,8 +46,10 @@ final class OurControllerProcess implements AutoCloseable {
             jvm.addAll(List.of(extra.split("\\s+")));
         }
         List<String> command = new ArrayList<>(ControllerJar.command(jvm));
+        // apps/v1 sets, the kind upstream's controller manages; our side's plane runs kube-controller-manager
+        // with -statefulset, so the built-in controller check has nothing to find and is skipped
         command.addAll(List.of("--kubeconfig", kubeconfig.toString(), "--metrics-port", Integer.toString(port), "--leader-elect=false",
-                "--qps", rate.qpsText(), "--burst", Integer.toString(rate.burst())));
+                "--kinds=apps", "--builtin-controller-check=false", "--qps", rate.qpsText(), "--burst", Integer.toString(rate.burst())));
         Files.createDirectories(log.getParent());
         Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         OurControllerProcess controller = new OurControllerProcess(process, port, log);

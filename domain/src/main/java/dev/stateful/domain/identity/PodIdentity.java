@@ -133,7 +133,7 @@ public final class PodIdentity {
 
     /** The controller reference every pod, claim owner ref and revision of this set carries. */
     public static OwnerReference controllerRef(StatefulSet set) {
-        return OwnerReference.controllerRef(OwnerReference.STATEFUL_SET_API_VERSION, OwnerReference.STATEFUL_SET_KIND, set.metadata());
+        return OwnerReference.controllerRef(set.kind().apiVersion(), set.kind().kind(), set.metadata());
     }
 
     /** Whether the pod's controller reference points at this set (kind and uid). */

@@ -1,10 +1,20 @@
 package dev.stateful.domain.model;
 
-/** apps/v1 StatefulSet. */
-public record StatefulSet(ObjectMeta metadata, StatefulSetSpec spec, StatefulSetStatus status) {
+/**
+ * A StatefulSet: apps/v1, or our own kind with the same spec and status ({@link SetKind}) plus
+ * the fields only it has ({@link SetExtensions}; {@link SetExtensions#NONE} for apps/v1).
+ */
+public record StatefulSet(ObjectMeta metadata, StatefulSetSpec spec, StatefulSetStatus status, SetKind kind, SetExtensions extensions) {
 
     public StatefulSet {
         status = status == null ? StatefulSetStatus.EMPTY : status;
+        kind = kind == null ? SetKind.APPS_V1 : kind;
+        extensions = extensions == null || !kind.isCustom() ? SetExtensions.NONE : extensions;
+    }
+
+    /** An apps/v1 StatefulSet. */
+    public StatefulSet(ObjectMeta metadata, StatefulSetSpec spec, StatefulSetStatus status) {
+        this(metadata, spec, status, SetKind.APPS_V1, SetExtensions.NONE);
     }
 
     public String name() {
@@ -20,14 +30,19 @@ public record StatefulSet(ObjectMeta metadata, StatefulSetSpec spec, StatefulSet
     }
 
     public StatefulSet withMetadata(ObjectMeta value) {
-        return new StatefulSet(value, spec, status);
+        return new StatefulSet(value, spec, status, kind, extensions);
     }
 
     public StatefulSet withSpec(StatefulSetSpec value) {
-        return new StatefulSet(metadata, value, status);
+        return new StatefulSet(metadata, value, status, kind, extensions);
     }
 
     public StatefulSet withStatus(StatefulSetStatus value) {
-        return new StatefulSet(metadata, spec, value);
+        return new StatefulSet(metadata, spec, value, kind, extensions);
+    }
+
+    /** The same set served as {@code value} with {@code fields}; apps/v1 keeps none of them. */
+    public StatefulSet as(SetKind value, SetExtensions fields) {
+        return new StatefulSet(metadata, spec, status, value, fields);
     }
 }

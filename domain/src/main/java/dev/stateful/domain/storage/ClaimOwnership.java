@@ -37,7 +37,7 @@ public final class ClaimOwnership {
         }
 
         public static Owner of(StatefulSet set) {
-            return new Owner(OwnerReference.STATEFUL_SET_API_VERSION, OwnerReference.STATEFUL_SET_KIND, set.name(), set.metadata().uid());
+            return new Owner(set.kind().apiVersion(), set.kind().kind(), set.name(), set.metadata().uid());
         }
 
         /** A pod owner; a placeholder pod that is not created yet has no UID (""). */

@@ -2,6 +2,8 @@ package dev.stateful.domain.sync;
 
 import dev.stateful.domain.availability.Availability;
 import dev.stateful.domain.defaults.Defaults;
+import dev.stateful.domain.features.BrokenRolloutRecovery;
+import dev.stateful.domain.features.RolloutPause;
 import dev.stateful.domain.identity.PodIdentity;
 import dev.stateful.domain.json.Json;
 import dev.stateful.domain.memo.IdentityMemo;
@@ -152,6 +154,11 @@ public final class StatefulSetPlanner {
                 return;
             }
             if (set.spec().updateStrategy().isOnDelete()) {
+                return;
+            }
+            Optional<String> paused = RolloutPause.holds(set);
+            if (paused.isPresent()) {
+                waits.add(new Wait("", paused.get()));
                 return;
             }
             rollingUpdatePhase();
@@ -310,6 +317,12 @@ public final class StatefulSetPlanner {
                     return Step.stop(ops);
                 }
                 if (!Availability.isRunningAndReady(pod)) {
+                    if (BrokenRolloutRecovery.replacesAtOnce(set, pod, ordinal - set.spec().startOrdinal(), revisions.update().name(), false)) {
+                        waits.add(new Wait(pod.name(), pod.name() + " of an earlier revision is not Running and Ready; it is replaced"
+                                + " at once instead of blocking the rollout (kubernetes#67250)"));
+                        ops.add(new Operation.DeletePod(pod, Operation.DeletePod.Cause.ROLLING_UPDATE));
+                        return Step.stop(ops);
+                    }
                     waits.add(new Wait(pod.name(), "waiting for " + pod.name() + " to be Running and Ready"));
                     return Step.stop(ops);
                 }

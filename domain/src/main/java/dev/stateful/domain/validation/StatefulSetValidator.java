@@ -1,5 +1,6 @@
 package dev.stateful.domain.validation;
 
+import dev.stateful.domain.features.MutableFields;
 import dev.stateful.domain.json.Json;
 import dev.stateful.domain.model.IntOrString;
 import dev.stateful.domain.model.ObjectMeta;
@@ -60,7 +61,7 @@ public final class StatefulSetValidator {
     public static List<Violation> validateUpdate(StatefulSet oldSet, StatefulSet newSet) {
         List<Violation> out = new ArrayList<>(metadataUpdate(oldSet.metadata(), newSet.metadata()));
         out.addAll(spec(newSet.spec()));
-        if (!onlyMutableFieldsDiffer(oldSet.spec(), newSet.spec())) {
+        if (!onlyMutableFieldsDiffer(MutableFields.comparedSpec(oldSet, newSet), newSet.spec())) {
             out.add(Errors.forbidden("spec", FORBIDDEN_SPEC_UPDATE));
         }
         return List.copyOf(out);

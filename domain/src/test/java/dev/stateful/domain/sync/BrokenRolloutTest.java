@@ -21,10 +21,10 @@ import org.junit.jupiter.api.Test;
 class BrokenRolloutTest {
 
     private static final String GOOD = "nginx:1.25";
-    private static final String BROKEN = "nginx:does-not-exist";
+    static final String BROKEN = "nginx:does-not-exist";
 
     /** Rolls web-2 onto the broken image and leaves it Running but never Ready. */
-    private static Cluster brokenUpdate(StatefulSet set) {
+    static Cluster brokenUpdate(StatefulSet set) {
         Cluster cluster = Cluster.of(set).converge();
         cluster.image(BROKEN);
         assertThat(deletes(cluster.sync())).containsExactly("web-2");

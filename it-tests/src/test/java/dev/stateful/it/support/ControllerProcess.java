@@ -40,6 +40,9 @@ public final class ControllerProcess implements AutoCloseable {
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
                 "-cp", System.getProperty("java.class.path"), "dev.stateful.app.cli.Main", "controller",
                 "--kubeconfig", kubeconfig.toString(), "--metrics-port", String.valueOf(port)));
+        if (java.util.stream.Stream.of(flags).noneMatch(f -> f.startsWith("--kinds"))) {
+            command.addAll(TestCluster.APPS_KIND);
+        }
         command.addAll(List.of(flags));
         try {
             Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();

@@ -53,13 +53,25 @@ public interface TestCluster extends AutoCloseable {
     void stopControllers();
 
     /**
+     * The flags of a test's apps/v1 controller: the clusters the tests start run no built-in
+     * StatefulSet controller (the mock has none, the control plane runs with it off), so the check
+     * for one is left out; {@code CustomKindIT} shows it refusing where one runs.
+     */
+    List<String> APPS_KIND = List.of("--kinds=apps", "--builtin-controller-check=false");
+
+    /**
      * {@code stateful controller}'s settings for a test's controller: {@code kubeconfig}, the
-     * endpoints on a free port, and no leader election unless {@code flags} ask for it.
+     * endpoints on a free port, no leader election unless {@code flags} ask for it, and apps/v1
+     * StatefulSets ({@link #APPS_KIND}) unless they name {@code --kinds}.
      */
     static dev.stateful.app.controller.ControllerSettings controllerSettings(Path kubeconfig, String... flags) {
         List<String> args = new java.util.ArrayList<>(List.of("--kubeconfig", kubeconfig.toString(), "--metrics-port", "0"));
         if (java.util.stream.Stream.of(flags).noneMatch(f -> f.startsWith("--leader-elect=") || f.equals("--leader-elect"))) {
             args.add("--leader-elect=false");
+        }
+        if (java.util.stream.Stream.of(flags).noneMatch(f -> f.startsWith("--kinds"))) {
+            // the apps/v1 controller on clusters whose built-in StatefulSet controller is off by construction
+            args.addAll(APPS_KIND);
         }
         args.addAll(List.of(flags));
         return dev.stateful.app.cli.ControllerCommand.settings(args.toArray(String[]::new));

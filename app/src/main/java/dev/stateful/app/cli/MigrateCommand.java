@@ -1,0 +1,83 @@
+package dev.stateful.app.cli;
+
+import dev.stateful.app.InvalidInputException;
+import dev.stateful.domain.features.Migration;
+import dev.stateful.fabric8.client.ClientFactory;
+import dev.stateful.fabric8.migrate.Migrator;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code stateful migrate statefulset/NAME}: moves a running apps/v1 StatefulSet into our own kind
+ * without recreating a pod or claim ({@link Migration}); needs {@code stateful controller --kinds crd}
+ * running to adopt the pods.
+ */
+@Command(name = "migrate", mixinStandardHelpOptions = true,
+        description = {"Move a running apps/v1 StatefulSet into our own kind (apps.stateful.dev) without recreating any pod or claim:",
+            "create it as our kind with the same spec, delete the apps/v1 set with propagationPolicy=Orphan, and wait for the",
+            "controller (--kinds crd) to adopt its pods and revisions. Safe to run again after an interruption."})
+public final class MigrateCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "statefulset/NAME", description = "the apps/v1 StatefulSet (NAME or statefulset/NAME)")
+    String target;
+
+    @Option(names = {"-n", "--namespace"}, paramLabel = "NAMESPACE", description = "its namespace (default: the kubeconfig's, else default)")
+    String namespace;
+
+    @Option(names = "--kubeconfig", paramLabel = "FILE", description = "kubeconfig file to use")
+    Path kubeconfig;
+
+    @Option(names = "--context", paramLabel = "NAME", description = "kubeconfig context to use (default: the current one)")
+    String context;
+
+    @Option(names = "--dry-run", description = "print the steps, write nothing")
+    boolean dryRun;
+
+    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "2m", converter = ControllerCommand.DurationConverter.class,
+            description = "how long to wait for the controller to adopt the pods (default: ${DEFAULT-VALUE})")
+    Duration timeout;
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        String name = name(target);
+        try (var client = ClientFactory.create(ClientFactory.Options.defaults().withKubeconfig(kubeconfig).withContext(context))) {
+            String ns = namespace != null ? namespace : client.getNamespace() != null ? client.getNamespace() : "default";
+            Migrator migrator = new Migrator(client);
+            var out = spec.commandLine().getOut();
+            if (dryRun) {
+                List<Migration.Step> steps = migrator.plan(ns, name);
+                out.println(steps.isEmpty() ? "statefulset " + ns + "/" + name + " is migrated already; nothing to do"
+                        : "dry run, nothing written; the steps left:");
+                for (int i = 0; i < steps.size(); i++) {
+                    out.println("  " + (i + 1) + ". " + steps.get(i).describe());
+                }
+                out.flush();
+                return 0;
+            }
+            migrator.run(ns, name, timeout, line -> {
+                out.println(line);
+                out.flush();
+            });
+            return 0;
+        }
+    }
+
+    static String name(String target) {
+        String name = target.startsWith("statefulset/") ? target.substring("statefulset/".length())
+                : target.startsWith("statefulsets/") ? target.substring("statefulsets/".length())
+                : target.startsWith("sts/") ? target.substring("sts/".length()) : target;
+        if (name.isEmpty() || name.contains("/")) {
+            throw new InvalidInputException("migrate takes statefulset/NAME, got \"" + target + "\"");
+        }
+        return name;
+    }
+}
