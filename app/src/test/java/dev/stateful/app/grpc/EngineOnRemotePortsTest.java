@@ -21,7 +21,9 @@ class EngineOnRemotePortsTest {
         Path manifest = Files.writeString(dir.resolve("web.yaml"), Files.readString(Commands.WEB)
                 .replace("replicas: 3", "replicas: 2").replace("minReadySeconds: 10", "minReadySeconds: 0"));
         try (Commands.Served served = Commands.serve("--remote-ports", "--file", manifest.toString())) {
-            assertThat(served.process().out()).contains("stateful engine --ports grpc://127.0.0.1:" + served.port());
+            // the hint is the line after the one serve() waits for: wait for it too, do not read it at once
+            String hint = "stateful engine --ports grpc://127.0.0.1:" + served.port();
+            assertThat(served.process().await(Pattern.compile(Pattern.quote(hint)), Duration.ofSeconds(10))).isEqualTo(hint);
 
             try (Commands.Background engine = Commands.engine("--ports", "grpc://" + served.address(), "--resync-seconds", "1")) {
                 engine.await(Pattern.compile("the controller runs against the remote ports"), Duration.ofSeconds(30));
