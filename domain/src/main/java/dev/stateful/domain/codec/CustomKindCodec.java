@@ -4,6 +4,13 @@ import dev.stateful.domain.json.Json;
 import dev.stateful.domain.model.SetExtensions;
 import dev.stateful.domain.model.SetKind;
 import dev.stateful.domain.model.StatefulSet;
+import dev.stateful.domain.model.StatefulSetStatus;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * Our own kind ({@link SetKind#STATEFUL_DEV}) as JSON: the apps/v1 spec and status that
@@ -26,7 +33,7 @@ public final class CustomKindCodec {
         if (!isCustom(object)) {
             return ModelCodec.statefulSet(object);
         }
-        return ModelCodec.statefulSet(withoutExtensions(object)).as(SetKind.STATEFUL_DEV, extensions(object));
+        return withUpdateTimes(ModelCodec.statefulSet(withoutExtensions(object)).as(SetKind.STATEFUL_DEV, extensions(object)), object);
     }
 
     /** A set of either kind as {@link ModelCodec#decodeStatefulSet} decodes it (strictly: unknown fields are problems). */
@@ -35,25 +42,65 @@ public final class CustomKindCodec {
             return ModelCodec.decodeStatefulSet(object, strict);
         }
         Decoded<StatefulSet> decoded = ModelCodec.decodeStatefulSet(withoutExtensions(object), strict);
-        StatefulSet value = decoded.value() == null ? null : decoded.value().as(SetKind.STATEFUL_DEV, extensions(object));
+        StatefulSet value = decoded.value() == null ? null
+                : withUpdateTimes(decoded.value().as(SetKind.STATEFUL_DEV, extensions(object)), object);
         return new Decoded<>(value, decoded.problems());
     }
 
     /** The object without the fields apps/v1 lacks: what {@link ModelCodec} decodes (strictly too). */
     public static Json.Obj withoutExtensions(Json.Obj object) {
-        Json.Obj out = object.update("spec", spec -> spec.has("updateStrategy")
+        Json.Obj out = object.update("spec", spec -> (spec.has("updateStrategy")
                 ? spec.update("updateStrategy", strategy -> strategy.has("rollingUpdate")
                         ? strategy.update("rollingUpdate", rolling -> rolling.without("paused")) : strategy)
-                : spec);
+                : spec).without("progressDeadlineSeconds"));
         if (out.has("status")) {
-            out = out.update("status", status -> status.without("labelSelector"));
+            out = out.update("status", status -> {
+                Json.Obj s = status.without("labelSelector");
+                if (!s.has("conditions")) {
+                    return s;
+                }
+                List<Object> conditions = new ArrayList<>();
+                for (Json c : s.array("conditions")) {
+                    conditions.add(c instanceof Json.Obj o ? o.without("lastUpdateTime") : c);
+                }
+                return s.with("conditions", conditions);
+            });
         }
         return out;
     }
 
     static SetExtensions extensions(Json.Obj object) {
-        Json.Obj rolling = object.objectOrEmpty("spec").objectOrEmpty("updateStrategy").objectOrEmpty("rollingUpdate");
-        return new SetExtensions(rolling.bool("paused").orElse(false));
+        Json.Obj spec = object.objectOrEmpty("spec");
+        Json.Obj rolling = spec.objectOrEmpty("updateStrategy").objectOrEmpty("rollingUpdate");
+        Integer deadline = spec.integer("progressDeadlineSeconds").map(Long::intValue).orElse(null);
+        return new SetExtensions(rolling.bool("paused").orElse(false), deadline);
+    }
+
+    /** A Deployment-style condition's {@code lastUpdateTime}, put back on the decoded condition of its type. */
+    private static StatefulSet withUpdateTimes(StatefulSet set, Json.Obj object) {
+        Map<String, Instant> times = new HashMap<>();
+        for (Json c : object.objectOrEmpty("status").array("conditions")) {
+            if (c instanceof Json.Obj o && o.string("type").isPresent()) {
+                o.string("lastUpdateTime").flatMap(CustomKindCodec::instant).ifPresent(t -> times.put(o.string("type").get(), t));
+            }
+        }
+        if (times.isEmpty()) {
+            return set;
+        }
+        List<StatefulSetStatus.Condition> conditions = set.status().conditions().stream()
+                .map(c -> new StatefulSetStatus.Condition(c.type(), c.status(), c.lastTransitionTime(), c.reason(), c.message(),
+                        times.get(c.type())))
+                .toList();
+        return set.withStatus(set.status().withConditions(conditions));
+    }
+
+    /** Read leniently as from an API server: a malformed time is dropped, as the progress it marks is then unknown. */
+    private static Optional<Instant> instant(String text) {
+        try {
+            return Optional.of(Rfc3339.parse(text));
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
     }
 
     /** The set as its kind's JSON; our kind's status carries {@code labelSelector}. */
@@ -66,6 +113,23 @@ public final class CustomKindCodec {
         if (set.extensions().paused()) {
             out = out.update("spec", spec -> spec.update("updateStrategy",
                     strategy -> strategy.update("rollingUpdate", rolling -> rolling.with("paused", true))));
+        }
+        if (set.extensions().progressDeadlineSeconds() != null) {
+            int deadline = set.extensions().progressDeadlineSeconds();
+            out = out.update("spec", spec -> spec.with("progressDeadlineSeconds", deadline));
+        }
+        if (set.status().conditions().stream().anyMatch(c -> c.lastUpdateTime() != null)) {
+            List<StatefulSetStatus.Condition> source = set.status().conditions();
+            out = out.update("status", status -> {
+                List<Object> conditions = new ArrayList<>();
+                List<Json> encoded = status.array("conditions");
+                for (int i = 0; i < encoded.size(); i++) {
+                    Json.Obj c = (Json.Obj) encoded.get(i);
+                    Instant updated = source.get(i).lastUpdateTime();
+                    conditions.add(updated == null ? c : c.with("lastUpdateTime", ModelCodec.time(updated)));
+                }
+                return status.with("conditions", conditions);
+            });
         }
         if (set.spec().selector() != null) {
             String selector = SelectorText.of(set.spec().selector());

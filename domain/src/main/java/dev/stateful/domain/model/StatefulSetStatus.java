@@ -35,7 +35,15 @@ public record StatefulSetStatus(
         return new StatefulSetStatus(observedGeneration, replicas, readyReplicas, currentReplicas, updatedReplicas, availableReplicas, currentRevision, updateRevision, collisionCount, value);
     }
 
-    /** apps/v1 StatefulSetCondition. */
-    public record Condition(String type, String status, java.time.Instant lastTransitionTime, String reason, String message) {
+    /**
+     * apps/v1 StatefulSetCondition; {@code lastUpdateTime} (null for apps/v1, which has no such
+     * field) is a DeploymentCondition's, which our kind's {@code Progressing} condition carries.
+     */
+    public record Condition(String type, String status, java.time.Instant lastTransitionTime, String reason, String message,
+                            java.time.Instant lastUpdateTime) {
+
+        public Condition(String type, String status, java.time.Instant lastTransitionTime, String reason, String message) {
+            this(type, status, lastTransitionTime, reason, message, null);
+        }
     }
 }

@@ -1,5 +1,6 @@
 package dev.stateful.domain.status;
 
+import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.model.StatefulSetStatus;
 import dev.stateful.domain.validation.Violation;
 import java.time.Instant;
@@ -32,13 +33,16 @@ public sealed interface PlannedStatus {
      * below 0), then completion; our {@code InvalidSpec} condition goes, the others stay.
      *
      * @param observed the counters over the observed pods, before any write
-     * @param replicas {@code spec.replicas}, which completion compares against
+     * @param set the set synced: our kind's {@link RolloutConditions} are set over the stored ones
+     * @param now the clock of the sync
      */
-    record Counted(StatefulSetStatus observed, int replicas) implements PlannedStatus {
+    record Counted(StatefulSetStatus observed, StatefulSet set, Instant now) implements PlannedStatus {
         @Override
         public StatefulSetStatus over(StatefulSetStatus stored, int rollingDeletes) {
             StatefulSetStatus counted = observed.withCurrentReplicas(Math.max(0, observed.currentReplicas() - rollingDeletes));
-            return StatusRules.completeRollout(replicas, counted).withConditions(InvalidSpecCondition.clear(stored).conditions());
+            StatefulSetStatus next = StatusRules.completeRollout(set.spec().replicasOrDefault(), counted)
+                    .withConditions(InvalidSpecCondition.clear(stored).conditions());
+            return next.withConditions(RolloutConditions.conditions(set, stored, next, now));
         }
     }
 

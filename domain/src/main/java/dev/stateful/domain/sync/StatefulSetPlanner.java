@@ -20,6 +20,7 @@ import dev.stateful.domain.revision.RevisionWrite;
 import dev.stateful.domain.revision.RevisionData;
 import dev.stateful.domain.revision.RevisionHistory;
 import dev.stateful.domain.status.PlannedStatus;
+import dev.stateful.domain.status.RolloutConditions;
 import dev.stateful.domain.status.StatusRules;
 import dev.stateful.domain.storage.PodClaims;
 import dev.stateful.domain.update.MaxUnavailable;
@@ -31,6 +32,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * The sync algorithm (upstream {@code UpdateStatefulSet}): from one snapshot, the
@@ -89,9 +91,11 @@ public final class StatefulSetPlanner {
                 ? List.of()
                 : HistoryTruncation.revisionsToDelete(set, claim.claimed(), sorted, null,
                         write instanceof RevisionWrite.Renumber r ? r.renumbered() : null);
+        PlannedStatus planned = new PlannedStatus.Counted(pass.status, set, snapshot.now());
+        Optional<Duration> deadline = RolloutConditions.recheckAfter(set, planned.over(pass.status, 0), snapshot.now());
+        Optional<Duration> requeue = Stream.of(pass.requeueAfter(), deadline).flatMap(Optional::stream).min(Comparator.naturalOrder());
         return new Plan(set.key(), List.of(), ownership, revisions, pass.phases, pass.status,
-                new PlannedStatus.Counted(pass.status, set.spec().replicasOrDefault()), truncate, truncateIfWriteFails,
-                pass.waits, pass.requeueAfter());
+                planned, truncate, truncateIfWriteFails, pass.waits, requeue);
     }
 
     /** One pass over the replicas; mutable only while the plan is being built. */

@@ -67,4 +67,49 @@ class CustomKindCodecTest {
 
         assertThat(SelectorText.of(selector)).isEqualTo("app=web,!canary,env in (dev,prod),owner,tier=db,zone notin (b)");
     }
+
+    static final String WITH_DEADLINE = """
+            {"apiVersion":"apps.stateful.dev/v1alpha1","kind":"StatefulSet","metadata":{"name":"web","namespace":"default"},
+             "spec":{"replicas":2,"serviceName":"web","selector":{"matchLabels":{"app":"web"}},"progressDeadlineSeconds":90,
+                     "template":{"metadata":{"labels":{"app":"web"}},"spec":{"containers":[{"name":"c","image":"i"}]}}},
+             "status":{"replicas":2,"conditions":[
+                {"type":"Progressing","status":"True","lastTransitionTime":"2026-01-01T00:00:00Z",
+                 "lastUpdateTime":"2026-01-01T00:05:00Z","reason":"RevisionUpdated","message":"m"},
+                {"type":"Other","status":"True","lastTransitionTime":"2026-01-01T00:00:00Z"}]}}
+            """;
+
+    @Test
+    void progressDeadlineSecondsAndAConditionsLastUpdateTimeAreReadStrictlyAndWrittenBack() {
+        Json.Obj object = JsonParser.parseObject(WITH_DEADLINE);
+        Decoded<StatefulSet> decoded = CustomKindCodec.decodeStatefulSet(object, true);
+
+        assertThat(decoded.problems()).isEmpty();
+        StatefulSet set = decoded.value();
+        assertThat(set.extensions().progressDeadline()).isEqualTo(90);
+        assertThat(set.status().conditions().get(0).lastUpdateTime()).isEqualTo(java.time.Instant.parse("2026-01-01T00:05:00Z"));
+        assertThat(set.status().conditions().get(1).lastUpdateTime()).isNull();
+
+        Json.Obj out = CustomKindCodec.encode(set);
+        assertThat(out.objectOrEmpty("spec").integer("progressDeadlineSeconds")).contains(90L);
+        assertThat(((Json.Obj) out.objectOrEmpty("status").array("conditions").get(0)).string("lastUpdateTime"))
+                .contains("2026-01-01T00:05:00Z");
+        assertThat(((Json.Obj) out.objectOrEmpty("status").array("conditions").get(1)).has("lastUpdateTime")).isFalse();
+        assertThat(CustomKindCodec.statefulSet(out)).isEqualTo(set);
+    }
+
+    @Test
+    void withoutProgressDeadlineSecondsTheDeadlineIsADeploymentsDefaultAndNothingIsWritten() {
+        StatefulSet set = CustomKindCodec.statefulSet(object("apps.stateful.dev/v1alpha1"));
+
+        assertThat(set.extensions().progressDeadline()).isEqualTo(600);
+        assertThat(CustomKindCodec.encode(set).objectOrEmpty("spec").has("progressDeadlineSeconds")).isFalse();
+    }
+
+    @Test
+    void anAppsV1SetRefusesProgressDeadlineSeconds() {
+        Json.Obj object = JsonParser.parseObject(WITH_DEADLINE.replace("apps.stateful.dev/v1alpha1", "apps/v1"));
+
+        assertThat(CustomKindCodec.decodeStatefulSet(object, true).problems()).extracting(v -> v.field())
+                .contains("spec.progressDeadlineSeconds");
+    }
 }
