@@ -8,6 +8,7 @@ import dev.stateful.domain.model.SetExtensions;
 import dev.stateful.domain.model.SetKind;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.model.StatefulSetSpec;
+import dev.stateful.domain.model.StatefulSetStatus;
 import dev.stateful.inmemory.InMemoryCluster;
 import dev.stateful.inmemory.driver.ControllerDriver;
 import dev.stateful.inmemory.junit.InMemoryClusterExtension;
@@ -131,5 +132,42 @@ class CustomKindScenarioTest {
 
         assertThat(result.hasProblems()).isTrue();
         assertThat(result.describeProblems()).contains("updates to statefulset spec for fields other than");
+    }
+
+    @Test
+    void aRolloutStuckOnAPodThatNeverGetsReadyEndsInProgressDeadlineExceededWithoutAnotherEvent(InMemoryCluster cluster) {
+        cluster.kubelet().behaveForImage("nginx:broken", PodBehaviour.NEVER_READY);
+        s.apply(SetManifest.web().replicas(3).ourKind().progressDeadlineSeconds(120));
+        s.settle();
+        assertThat(condition("Progressing").reason()).isEqualTo("NewRevisionAvailable");
+        assertThat(condition("Available").status()).isEqualTo("True");
+        java.time.Instant rolloutStarted = cluster.clock().instant();
+
+        s.setImage("nginx:broken");
+        s.settle();
+
+        StatefulSetStatus.Condition progressing = condition("Progressing");
+        assertThat(progressing.status()).isEqualTo("False");
+        assertThat(progressing.reason()).isEqualTo("ProgressDeadlineExceeded");
+        assertThat(progressing.lastTransitionTime()).isAfter(rolloutStarted.plusSeconds(120));
+        assertThat(condition("Available").status()).as("2 of 3 available, maxUnavailable 1").isEqualTo("True");
+
+        s.setImage("nginx:1.26");
+        s.settle();
+        assertThat(condition("Progressing").status()).isEqualTo("True");
+        assertThat(condition("Progressing").reason()).isEqualTo("NewRevisionAvailable");
+    }
+
+    @Test
+    void anAppsV1SetShowsNoRolloutConditions() {
+        s.apply(SetManifest.web().replicas(2));
+        s.settle();
+
+        assertThat(s.status().conditions()).isEmpty();
+    }
+
+    private StatefulSetStatus.Condition condition(String type) {
+        return s.status().conditions().stream().filter(c -> type.equals(c.type())).findFirst()
+                .orElseThrow(() -> new AssertionError("no " + type + " condition: " + s.status()));
     }
 }

@@ -28,6 +28,7 @@ public final class SetManifest {
     private final List<String> finalizers = new ArrayList<>();
     private String apiVersion = "apps/v1";
     private boolean paused;
+    private Integer progressDeadlineSeconds;
 
     private SetManifest() {
     }
@@ -138,6 +139,12 @@ public final class SetManifest {
         return this;
     }
 
+    /** {@code spec.progressDeadlineSeconds} (our kind only). */
+    public SetManifest progressDeadlineSeconds(int value) {
+        progressDeadlineSeconds = value;
+        return this;
+    }
+
     public String name() {
         return name;
     }
@@ -160,6 +167,9 @@ public final class SetManifest {
         y.append("  replicas: ").append(replicas).append('\n');
         if (podManagementPolicy != null) {
             y.append("  podManagementPolicy: ").append(podManagementPolicy).append('\n');
+        }
+        if (progressDeadlineSeconds != null) {
+            y.append("  progressDeadlineSeconds: ").append(progressDeadlineSeconds).append('\n');
         }
         if (minReadySeconds != null) {
             y.append("  minReadySeconds: ").append(minReadySeconds).append('\n');

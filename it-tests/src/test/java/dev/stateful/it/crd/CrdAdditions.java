@@ -66,6 +66,13 @@ final class CrdAdditions {
                 rule("(has(self.matchLabels) && size(self.matchLabels) > 0) || (has(self.matchExpressions) && size(self.matchExpressions) > 0)",
                         "spec.selector: empty selector is invalid for StatefulSet"),
                 transition("self == oldSelf", "spec.selector: field is immutable"));
+        // Deployment's defaulting (SetDefaults_Deployment) and bounds (ValidateDeploymentSpec)
+        Map<String, Object> deadline = schema("integer",
+                "Our kind only: seconds a rollout may make no progress before Progressing is False with reason ProgressDeadlineExceeded.");
+        deadline.put("format", "int32");
+        deadline.put("default", 600);
+        deadline.put("minimum", 1);
+        specProps.put("progressDeadlineSeconds", deadline);
         validations(specProps, "volumeClaimTemplates",
                 transition("self == oldSelf", "spec.volumeClaimTemplates: field is immutable"));
         spec.put("x-kubernetes-validations", list(
@@ -76,9 +83,14 @@ final class CrdAdditions {
                 rule("!has(self.template.spec.restartPolicy) || self.template.spec.restartPolicy == 'Always'",
                         "spec.template.spec.restartPolicy: Unsupported value: only \"Always\" is supported"),
                 rule("!has(self.template.spec.activeDeadlineSeconds)",
-                        "spec.template.spec.activeDeadlineSeconds: Forbidden: activeDeadlineSeconds in StatefulSet is not Supported")));
+                        "spec.template.spec.activeDeadlineSeconds: Forbidden: activeDeadlineSeconds in StatefulSet is not Supported"),
+                rule("!has(self.progressDeadlineSeconds) || !has(self.minReadySeconds) || self.progressDeadlineSeconds > self.minReadySeconds",
+                        "spec.progressDeadlineSeconds: Invalid value: must be greater than minReadySeconds")));
         Map<String, Object> statusProps = map(status.get("properties"));
         statusProps.put("labelSelector", schema("string", "The selector as text (metav1.FormatLabelSelector), for the scale subresource."));
+        // our kind's Progressing condition is a DeploymentCondition: lastUpdateTime marks the last progress
+        map(map(map(statusProps.get("conditions")).get("items")).get("properties"))
+                .put("lastUpdateTime", ordered("format", "date-time", "type", "string"));
 
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("type", "object");

@@ -117,6 +117,11 @@ class CustomKindIT {
         assertRejected(spec -> path(spec, "template", "spec").put("restartPolicy", "Never"),
                 "spec.template.spec.restartPolicy: Unsupported value");
         assertRejected(spec -> spec.put("podManagementPolicy", "Sometimes"), "spec.podManagementPolicy", "Unsupported value: \"Sometimes\"");
+        assertRejected(spec -> spec.put("progressDeadlineSeconds", 0), "spec.progressDeadlineSeconds", "greater than or equal to 1");
+        assertRejected(spec -> {
+            spec.put("minReadySeconds", 30);
+            spec.put("progressDeadlineSeconds", 30);
+        }, "spec.progressDeadlineSeconds: Invalid value: must be greater than minReadySeconds");
         assertThatThrownBy(() -> sets.create(CustomSets.of(WebSet.in(namespace).named("a".repeat(53)))))
                 .isInstanceOf(KubernetesClientException.class).hasMessageContaining("metadata.name: must be no more than 52 characters");
     }
@@ -241,6 +246,47 @@ class CustomKindIT {
 
         awaitRolledOut("web", 3);
         assertThat(web.pods()).extracting(p -> p.getSpec().getContainers().get(0).getImage()).containsOnly(WebSet.V2);
+    }
+
+    @Test
+    void aRolloutOnAnImageThatNeverGetsReadyEndsInProgressDeadlineExceeded() {
+        GenericKubernetesResource manifest = CustomSets.of(WebSet.in(namespace).replicas(2));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> manifestSpec = (Map<String, Object>) manifest.getAdditionalProperties().get("spec");
+        manifestSpec.put("progressDeadlineSeconds", 10);
+        sets.create(manifest);
+        awaitRolledOut("web", 2);
+        Eventually.await("Progressing NewRevisionAvailable", TIMEOUT, () -> sets.get("web"),
+                set -> "NewRevisionAvailable".equals(condition(set, "Progressing").get("reason")));
+
+        sets.edit("web", spec -> image(spec, WebSet.BROKEN));
+
+        GenericKubernetesResource stuck = Eventually.await("Progressing False with ProgressDeadlineExceeded", TIMEOUT,
+                () -> sets.get("web"), set -> "ProgressDeadlineExceeded".equals(condition(set, "Progressing").get("reason")));
+        Map<String, Object> progressing = condition(stuck, "Progressing");
+        assertThat(progressing).containsEntry("status", "False");
+        assertThat((String) progressing.get("message")).contains("has timed out progressing");
+        assertThat(progressing).containsKey("lastUpdateTime");
+        assertThat(condition(stuck, "Available")).as("1 of 2 available, maxUnavailable 1")
+                .containsEntry("status", "True").containsEntry("reason", "MinimumReplicasAvailable");
+    }
+
+    @Test
+    void theApiServerDefaultsProgressDeadlineSecondsAsForADeployment() {
+        GenericKubernetesResource created = sets.create(CustomSets.of(WebSet.in(namespace).replicas(0)));
+
+        @SuppressWarnings("unchecked")
+        Map<String, Object> spec = (Map<String, Object>) created.getAdditionalProperties().get("spec");
+        assertThat(spec).containsEntry("progressDeadlineSeconds", 600);
+    }
+
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> condition(GenericKubernetesResource set, String type) {
+        Object conditions = status(set).get("conditions");
+        if (!(conditions instanceof List<?> list)) {
+            return Map.of();
+        }
+        return list.stream().map(c -> (Map<String, Object>) c).filter(c -> type.equals(c.get("type"))).findFirst().orElse(Map.of());
     }
 
     // ---------------------------------------------------------------- stateful migrate
