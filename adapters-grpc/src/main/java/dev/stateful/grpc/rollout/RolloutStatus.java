@@ -3,6 +3,8 @@ package dev.stateful.grpc.rollout;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.model.StatefulSetStatus;
 import dev.stateful.domain.model.UpdateStrategy;
+import dev.stateful.domain.status.RolloutConditions;
+import java.util.Optional;
 
 /**
  * kubectl's verdict on a StatefulSet rollout ({@code statefulSetStatusViewer}), word for word,
@@ -39,6 +41,22 @@ public record RolloutStatus(String message, boolean done) {
         }
         return new RolloutStatus("statefulset rolling update complete " + status.currentReplicas() + " pods at revision "
                 + status.currentRevision() + "...", true);
+    }
+
+    /**
+     * Our kind's verdict that the controller gave up on the rollout: kubectl's
+     * {@code DeploymentStatusViewer} error for a Deployment whose observed generation is current and
+     * whose Progressing condition has reason ProgressDeadlineExceeded.
+     */
+    public static Optional<String> exceededDeadline(StatefulSet set) {
+        if (set.metadata().generation() > set.status().observedGeneration()) {
+            return Optional.empty();
+        }
+        return set.status().conditions().stream()
+                .filter(c -> RolloutConditions.PROGRESSING.equals(c.type())
+                        && RolloutConditions.PROGRESS_DEADLINE_EXCEEDED.equals(c.reason()))
+                .findFirst()
+                .map(c -> "statefulset \"" + set.metadata().name() + "\" exceeded its progress deadline");
     }
 
     private static RolloutStatus waiting(String message) {

@@ -25,6 +25,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ScheduledExecutorService;
@@ -122,6 +123,11 @@ final class RolloutWatch implements ClusterEvents.Handler {
                 throw Failures.failedPrecondition("rollout status is only available for RollingUpdate strategy type");
             }
             boolean progressed = sendPodChanges(view) | sendStatus(view.set());
+            Optional<String> exceeded = RolloutStatus.exceededDeadline(view.set());
+            if (exceeded.isPresent()) {
+                stuck(exceeded.get(), PlanMessages.waits(view.plan().waits()));
+                return;
+            }
             RolloutStatus verdict = RolloutStatus.of(view.set());
             if (verdict.done()) {
                 send(RolloutEvent.newBuilder().setDone(RolloutDone.newBuilder().setMessage(verdict.message())

@@ -65,4 +65,22 @@ class RolloutStatusTest {
         assertThat(RolloutStatus.supported(web(UpdateStrategy.onDelete(), 1, StatefulSetStatus.EMPTY))).isFalse();
         assertThat(RolloutStatus.supported(web(UpdateStrategy.rollingUpdate(0, null), 1, StatefulSetStatus.EMPTY))).isTrue();
     }
+
+    private static StatefulSet withProgressing(long generation, long observed, String reason) {
+        StatefulSetStatus.Condition progressing = new StatefulSetStatus.Condition("Progressing",
+                "ProgressDeadlineExceeded".equals(reason) ? "False" : "True", Fixtures.T0, reason, "m", Fixtures.T0);
+        return web(UpdateStrategy.rollingUpdate(0, null), generation, status(observed, 2, 2, 1, "a", "b").withConditions(List.of(progressing)));
+    }
+
+    @Test
+    void aSetWhoseProgressingConditionSaysProgressDeadlineExceededIsReportedAsKubectlReportsADeployment() {
+        assertThat(RolloutStatus.exceededDeadline(withProgressing(2, 2, "ProgressDeadlineExceeded")))
+                .contains("statefulset \"web\" exceeded its progress deadline");
+    }
+
+    @Test
+    void aProgressingRolloutOrADeadlineOfAnEarlierGenerationIsNotReportedExceeded() {
+        assertThat(RolloutStatus.exceededDeadline(withProgressing(2, 2, "RevisionUpdated"))).isEmpty();
+        assertThat(RolloutStatus.exceededDeadline(withProgressing(3, 2, "ProgressDeadlineExceeded"))).isEmpty();
+    }
 }
