@@ -3,6 +3,7 @@ package dev.stateful.grpc.server;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import dev.stateful.domain.model.ObjectKey;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.model.UpdateStrategy;
 import dev.stateful.grpc.convert.Timestamps;
@@ -102,6 +103,25 @@ class WatchRolloutTest {
         assertThat(last.getStuck().getWaitsList()).anySatisfy(w -> assertThat(w.getReason()).isEqualTo("waiting for web-2 to be Running and Ready"));
         assertThat(events).filteredOn(RolloutEvent::hasWaiting).extracting(e -> e.getWaiting().getReason())
                 .contains("waiting for web-2 to be Running and Ready");
+    }
+
+    @Test
+    void aSetOfOurKindWhoseRolloutExceededItsProgressDeadlineIsReportedStuckAsKubectlReportsADeployment() {
+        harness.stub.apply(ApplyRequest.newBuilder().setManifest(Manifests.web(3, "nginx:1.25")
+                .replace("apiVersion: apps/v1", "apiVersion: apps.stateful.dev/v1alpha1").replace("name: web", "name: db")
+                .replace("  replicas: 3", "  replicas: 3\n  progressDeadlineSeconds: 60")).build());
+        Sets.settle(harness.cluster);
+        harness.cluster.kubelet().behaveForImage("nginx:broken", PodBehaviour.NEVER_READY);
+        ObjectKey db = new ObjectKey("default", "db");
+        Sets.setImage(harness.cluster, db, "nginx:broken");
+        Sets.settle(harness.cluster); // the controller's requeue at the deadline moves the in-memory clock past it
+
+        List<RolloutEvent> events = watchToTheEnd(WatchRolloutRequest.newBuilder().setRef(ObjectRef.newBuilder().setName("db"))
+                .build(), Duration.ofSeconds(10));
+
+        RolloutEvent last = events.get(events.size() - 1);
+        assertThat(last.hasStuck()).isTrue();
+        assertThat(last.getStuck().getReason()).isEqualTo("statefulset \"db\" exceeded its progress deadline");
     }
 
     @Test
