@@ -54,19 +54,27 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
      * @param resync how often every cached object is re-reported; zero for never
      */
     public ClusterCache(KubernetesClient client, String namespace, Duration resync) {
+        this(client, namespace, resync, Decoders.FABRIC8);
+    }
+
+    /** @param decoders how objects entering the caches become records (once per object) */
+    public ClusterCache(KubernetesClient client, String namespace, Duration resync, Decoders decoders) {
         this.client = client;
         long resyncMillis = resync.toMillis();
         sets = cache(scope(client.apps().statefulSets(), namespace), resyncMillis, new DomainStore<>("statefulset",
-                set -> interned(Fabric8Codec.toDomain(set)), Fabric8Codec::toFabric8, StatefulSet::name));
+                set -> interned(decoders.statefulSet(set)), Fabric8Codec::toFabric8,
+                io.fabric8.kubernetes.api.model.apps.StatefulSet::new, StatefulSet::metadata));
         // Pods are most of a cluster: the cache keeps only what the controller reads of them.
         pods = cache(scope(client.pods(), namespace), resyncMillis, new DomainStore<>("pod",
-                pod -> SlimPod.of(Fabric8Codec.toDomain(pod)), Fabric8Codec::toFabric8, Pod::name));
+                pod -> SlimPod.of(decoders.pod(pod)), Fabric8Codec::toFabric8, io.fabric8.kubernetes.api.model.Pod::new, Pod::metadata));
         // Claims, sets and revisions are written back whole (claims by update), so they are kept whole,
         // their repeated metadata strings interned.
         claims = cache(scope(client.persistentVolumeClaims(), namespace), resyncMillis, new DomainStore<>("persistentvolumeclaim",
-                claim -> interned(Fabric8Codec.toDomain(claim)), Fabric8Codec::toFabric8, PersistentVolumeClaim::name));
+                claim -> interned(decoders.claim(claim)), Fabric8Codec::toFabric8,
+                io.fabric8.kubernetes.api.model.PersistentVolumeClaim::new, PersistentVolumeClaim::metadata));
         revisions = cache(scope(client.apps().controllerRevisions(), namespace), resyncMillis, new DomainStore<>("controllerrevision",
-                revision -> interned(Fabric8Codec.toDomain(revision)), Fabric8Codec::toFabric8, ControllerRevision::name));
+                revision -> interned(decoders.revision(revision)), Fabric8Codec::toFabric8,
+                io.fabric8.kubernetes.api.model.apps.ControllerRevision::new, ControllerRevision::metadata));
     }
 
     /** Starts listing and watching; returns at once. {@link #hasSynced()} tells when the caches are filled. */
@@ -108,9 +116,10 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
 
     @Override
     public AutoCloseable subscribe(Handler handler) {
+        // handlers get the records the caches decoded (and keep): an event decodes nothing again
         var setHandler = new ChangeAdapter<io.fabric8.kubernetes.api.model.apps.StatefulSet, StatefulSet>(
-                Fabric8Codec::toDomain, handler::statefulSetChanged);
-        var podHandler = new ChangeAdapter<io.fabric8.kubernetes.api.model.Pod, Pod>(Fabric8Codec::toDomain, handler::podChanged);
+                sets.store()::recordOf, handler::statefulSetChanged);
+        var podHandler = new ChangeAdapter<io.fabric8.kubernetes.api.model.Pod, Pod>(pods.store()::recordOf, handler::podChanged);
         sets.informer().addEventHandler(setHandler);
         pods.informer().addEventHandler(podHandler);
         return () -> {

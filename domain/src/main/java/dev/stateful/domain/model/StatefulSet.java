@@ -1,10 +1,20 @@
 package dev.stateful.domain.model;
 
-/** apps/v1 StatefulSet. */
-public record StatefulSet(ObjectMeta metadata, StatefulSetSpec spec, StatefulSetStatus status) {
+/**
+ * apps/v1 StatefulSet.
+ *
+ * @param derived what the planner derives from this set alone (its validation, the revision its
+ *     template makes), kept with it; any change makes a new set with nothing derived
+ */
+public record StatefulSet(ObjectMeta metadata, StatefulSetSpec spec, StatefulSetStatus status, Derived derived) {
 
     public StatefulSet {
         status = status == null ? StatefulSetStatus.EMPTY : status;
+        derived = derived == null ? new Derived() : derived;
+    }
+
+    public StatefulSet(ObjectMeta metadata, StatefulSetSpec spec, StatefulSetStatus status) {
+        this(metadata, spec, status, null);
     }
 
     public String name() {
