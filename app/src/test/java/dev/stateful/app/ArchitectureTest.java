@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Dependencies point inward only: adapters -> ports -> domain. The domain depends on the JDK alone;
- * only the app wires (Guice) and owns a main.
+ * the wire format (codec, over Jackson) is the adapters' and the app's, never the domain's or the
+ * ports'; only the app wires (Guice) and owns a main.
  */
 class ArchitectureTest {
 
@@ -42,7 +43,15 @@ class ArchitectureTest {
     @Test
     void domainAndPortsNeverReachIntoAdaptersOrApp() {
         noClasses().that().resideInAnyPackage("dev.stateful.domain..", "dev.stateful.ports..")
-                .should().dependOnClassesThat().resideInAnyPackage("dev.stateful.inmemory..", "dev.stateful.fabric8..", "dev.stateful.grpc..", "dev.stateful.app..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.stateful.codec..", "dev.stateful.inmemory..",
+                        "dev.stateful.fabric8..", "dev.stateful.grpc..", "dev.stateful.app..")
+                .check(classes);
+    }
+
+    @Test
+    void theCodecDependsOnTheDomainAndJacksonOnly() {
+        noClasses().that().resideInAPackage("dev.stateful.codec..")
+                .should().dependOnClassesThat().resideOutsideOfPackages("dev.stateful.codec..", "dev.stateful.domain..", "java..", "tools.jackson..")
                 .check(classes);
     }
 

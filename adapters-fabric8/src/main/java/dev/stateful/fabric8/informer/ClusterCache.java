@@ -197,7 +197,7 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
     }
 
     private static PersistentVolumeClaim interned(PersistentVolumeClaim claim) {
-        return new PersistentVolumeClaim(InternedMeta.of(claim.metadata()), claim.spec(), claim.phase().intern());
+        return new PersistentVolumeClaim(InternedMeta.of(claim.metadata()), InternedMeta.strings(claim.spec()), claim.phase().intern());
     }
 
     private static ControllerRevision interned(ControllerRevision revision) {

@@ -47,10 +47,10 @@ final class DomainStore<T extends HasMetadata, D> implements ItemStore<T> {
     private final Map<String, Map<String, D>> byNamespace = new ConcurrentHashMap<>();
     /**
      * The owner index (upstream's informers keep one through an indexer): per namespace, the names
-     * of the objects by controller ({@link #ownerKey}); and each key's entry, to unindex it.
+     * of the objects by controller ({@link #ownerKey}). An object is unindexed from the owner of the
+     * record it replaces (no second map of keys to owners: it cost ~170 bytes per cached object).
      */
     private final Map<String, Map<String, Set<String>>> byController = new ConcurrentHashMap<>();
-    private final Map<String, String> ownerOfKey = new ConcurrentHashMap<>();
 
     /**
      * @param blank a new, empty fabric8 object of the kind (the carrier of a previous state)
@@ -164,19 +164,17 @@ final class DomainStore<T extends HasMetadata, D> implements ItemStore<T> {
         carrying(obj, record);
         // indexed under the new owner before the record changes, unindexed from the old one after:
         // a reader of the index always finds the object under one of them
-        String owner = ownerKey(obj.getMetadata().getOwnerReferences() == null ? Optional.empty()
-                : obj.getMetadata().getOwnerReferences().stream().filter(r -> Boolean.TRUE.equals(r.getController()))
-                        .findFirst().map(r -> r.getUid() == null ? "" : r.getUid()));
+        String owner = ownerOf(record);
+        // keyed by the record's own name string (not the one parsed from the key): one copy per object
+        String name = nameOf.apply(record);
         byController.computeIfAbsent(k.namespace(), ns -> new ConcurrentHashMap<>()).compute(owner, (o, names) -> {
             Set<String> out = names == null ? ConcurrentHashMap.newKeySet() : names;
-            out.add(k.name());
+            out.add(name);
             return out;
         });
-        // keyed by the record's own name string (not the one parsed from the key): one copy per object
-        D old = byNamespace.computeIfAbsent(k.namespace(), ns -> new ConcurrentHashMap<>()).put(nameOf.apply(record), record);
-        String previousOwner = ownerOfKey.put(key, owner);
-        if (previousOwner != null && !previousOwner.equals(owner)) {
-            unindex(k, previousOwner);
+        D old = byNamespace.computeIfAbsent(k.namespace(), ns -> new ConcurrentHashMap<>()).put(name, record);
+        if (old != null && !ownerOf(old).equals(owner)) {
+            unindex(k, ownerOf(old));
         }
         return old == null ? null : previous(old);
     }
@@ -189,9 +187,8 @@ final class DomainStore<T extends HasMetadata, D> implements ItemStore<T> {
         if (names != null && names.isEmpty()) {
             byNamespace.remove(k.namespace(), names);
         }
-        String owner = ownerOfKey.remove(key);
-        if (owner != null) {
-            unindex(k, owner);
+        if (old != null) {
+            unindex(k, ownerOf(old));
         }
         return old == null ? null : previous(old);
     }
@@ -204,6 +201,11 @@ final class DomainStore<T extends HasMetadata, D> implements ItemStore<T> {
                 return names.isEmpty() ? null : names;
             });
         }
+    }
+
+    private String ownerOf(D record) {
+        return ownerKey(metaOf.apply(record).ownerReferences().stream().filter(r -> Boolean.TRUE.equals(r.controller()))
+                .findFirst().map(r -> r.uid() == null ? "" : r.uid()));
     }
 
     /** The index key of a controller uid, or of "no controller". */
