@@ -23,7 +23,7 @@ import dev.stateful.inmemory.ports.InMemoryRevisionControl;
 import dev.stateful.inmemory.ports.InMemoryStatusWriter;
 import dev.stateful.inmemory.store.IdGenerator;
 import dev.stateful.inmemory.store.Stores;
-import dev.stateful.inmemory.store.strategy.StatefulSetAdmission;
+import dev.stateful.inmemory.store.StatefulSetAdmission;
 import dev.stateful.ports.ClaimControl;
 import dev.stateful.ports.ClusterReader;
 import dev.stateful.ports.EventRecorder;

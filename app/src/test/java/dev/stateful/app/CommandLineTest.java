@@ -2,6 +2,7 @@ package dev.stateful.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stateful.app.cli.Main;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;

@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Runs every figure of issue 6 and prints one table on stdout (progress goes to stderr):
+ * Runs every figure of docs/benchmarks.md and prints one table on stdout (progress goes to stderr):
  * <pre>
  * ./mvnw -q -pl bench -am package -DskipTests &amp;&amp; java -jar bench/target/bench.jar
  * </pre>

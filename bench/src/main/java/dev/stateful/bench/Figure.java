@@ -3,7 +3,7 @@ package dev.stateful.bench;
 import java.util.List;
 
 /**
- * One figure of issue 6: runs its harness at the given scale and returns its rows. Every row that
+ * One figure of docs/benchmarks.md: runs its harness at the given scale and returns its rows. Every row that
  * has a goal compares ours with a baseline measured in the same run.
  *
  * <p>Extension point: figures 5 (gRPC) and 6 (start-up) are {@link NotYetMeasured} until their
@@ -11,7 +11,7 @@ import java.util.List;
  */
 public interface Figure {
 
-    /** The figure number as the issue numbers them. */
+    /** The figure number as docs/benchmarks.md numbers them. */
     int number();
 
     String title();

@@ -3,7 +3,7 @@ package dev.stateful.bench;
 import java.time.Duration;
 
 /**
- * How big each harness runs. {@link #full()} is the issue's sizes (the documented command);
+ * How big each harness runs. {@link #full()} is the documented sizes (the documented command);
  * {@link #quick()} is the same harnesses at a tiny size for the smoke test: same rows, numbers
  * meaningless.
  *

@@ -9,11 +9,13 @@ import java.util.List;
 import java.util.Map;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonToken;
+import tools.jackson.core.SerializableString;
 import tools.jackson.core.StreamReadConstraints;
 import tools.jackson.core.TokenStreamLocation;
 import tools.jackson.core.json.JsonFactory;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.util.RawValue;
 
 /**
  * Reads JSON into the domain's {@link Json} trees with Jackson's strict RFC 8259 parser, from text or
@@ -103,8 +105,22 @@ public final class JsonParser {
             case VALUE_TRUE -> Json.Bool.TRUE;
             case VALUE_FALSE -> Json.Bool.FALSE;
             case VALUE_NULL -> Json.Null.INSTANCE;
+            // a tree made from objects may hold values as they are: raw JSON text (fabric8 sends a
+            // revision's data that way), or any other value, which Jackson serialises
+            case VALUE_EMBEDDED_OBJECT -> embedded(p.getEmbeddedObject());
             default -> throw new JsonException("unexpected token " + token);
         };
+    }
+
+    private static Json embedded(Object value) {
+        if (value == null) {
+            return Json.Null.INSTANCE;
+        }
+        if (value instanceof RawValue raw) {
+            Object text = raw.rawValue();
+            return parse(text instanceof SerializableString s ? s.getValue() : String.valueOf(text));
+        }
+        return read((JsonNode) MAPPER.valueToTree(value));
     }
 
     /** {@code s} as Go decodes it: every surrogate that is not half of a pair replaced by U+FFFD. */

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * High availability (issue 5): three {@code stateful controller} processes campaign for one Lease
+ * High availability (leader election over a Lease): three {@code stateful controller} processes campaign for one Lease
  * on the mock API with short timings; twenty times, a rollout starts and its leader is killed
  * (SIGKILL, nothing released) at a random point of it, a fresh process replaces the dead one, and
  * the rollout completes under the next leader.

@@ -2,6 +2,7 @@ package dev.stateful.it;
 
 import dev.stateful.app.cli.ControllerCommand;
 import dev.stateful.app.controller.RunningController;
+import dev.stateful.app.wiring.Injectors;
 import dev.stateful.testsupport.Eventually;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.client.Config;
@@ -45,7 +46,7 @@ class K3sControllerIT extends CoreScenarios {
         k3s.start();
         Path kubeconfig = Files.writeString(Files.createTempDirectory("k3s").resolve("kubeconfig"), k3s.getKubeConfigYaml());
         client = new KubernetesClientBuilder().withConfig(Config.fromKubeconfig(kubeconfig.toFile())).build();
-        controller = RunningController.start(ControllerCommand.settings(
+        controller = Injectors.startController(ControllerCommand.settings(
                 "--kubeconfig", kubeconfig.toString(), "--metrics-port", "0", "--leader-elect=false"));
     }
 

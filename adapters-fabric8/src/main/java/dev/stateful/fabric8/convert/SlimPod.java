@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The part of a pod the controller reads, which is what the pod cache keeps (figure 4 of issue 6:
+ * The part of a pod the controller reads, which is what the pod cache keeps (docs/benchmarks.md, figure 4:
  * a whole pod costs ~20 KB of heap, this ~1 KB). What the domain reads from a pod, and so what stays:
  * <ul>
  * <li>metadata: name, namespace, uid, resourceVersion, generation, labels (identity, revision,

@@ -61,6 +61,17 @@ class Fabric8CodecTest {
     }
 
     @Test
+    void a_revision_comes_back_from_the_fabric8_object_with_its_bytes_and_its_decoded_data() {
+        String data = "{\"spec\":{\"template\":{\"$patch\":\"replace\",\"spec\":{\"x\":\"\\u003c\"}}}}";
+        ControllerRevision revision = ModelCodec.controllerRevision(ObjectMeta.named("default", "web-123"), data, 3);
+
+        ControllerRevision back = Fabric8Codec.toDomain(Fabric8Codec.toFabric8(revision));
+
+        assertThat(back.data()).isEqualTo(data);
+        assertThat(back.decoded()).isEqualTo(revision.decoded());
+    }
+
+    @Test
     void revision_data_goes_out_as_the_exact_bytes_the_hash_was_computed_over() {
         String data = "{\"spec\":{\"template\":{\"$patch\":\"replace\",\"metadata\":{\"labels\":{\"app\":\"a\\u0026b\"}},"
                 + "\"spec\":{\"containers\":[{\"args\":[\"\\u003cx\\u003e\"],\"image\":\"i\",\"name\":\"c\"}],\"priority\":1e+21,\"ratio\":0.5}}}}";

@@ -7,7 +7,7 @@ import dev.stateful.domain.json.Json;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.storage.PodClaims;
-import dev.stateful.domain.sync.Availability;
+import dev.stateful.domain.availability.Availability;
 import dev.stateful.domain.testing.Fixtures;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;

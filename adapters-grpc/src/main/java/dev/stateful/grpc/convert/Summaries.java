@@ -8,7 +8,7 @@ import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.model.StatefulSetStatus;
 import dev.stateful.domain.revision.RevisionData;
-import dev.stateful.domain.sync.Availability;
+import dev.stateful.domain.availability.Availability;
 import dev.stateful.grpc.v1.ClaimInfo;
 import dev.stateful.grpc.v1.ObjectRef;
 import dev.stateful.grpc.v1.PodInfo;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.stateful.domain.identity.PodIdentity;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.StatefulSet;
-import dev.stateful.domain.sync.Availability;
+import dev.stateful.domain.availability.Availability;
 import dev.stateful.grpc.remote.PortSet;
 import dev.stateful.grpc.remote.client.CallPolicy;
 import dev.stateful.grpc.remote.client.RemotePorts;

@@ -6,12 +6,6 @@ import dev.stateful.domain.model.PersistentVolumeClaim;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.inmemory.clock.ManualClock;
-import dev.stateful.inmemory.store.strategy.ClaimType;
-import dev.stateful.inmemory.store.strategy.PodType;
-import dev.stateful.inmemory.store.strategy.RevisionType;
-import dev.stateful.inmemory.store.strategy.ServiceType;
-import dev.stateful.inmemory.store.strategy.StatefulSetAdmission;
-import dev.stateful.inmemory.store.strategy.StatefulSetType;
 import java.util.List;
 
 /**

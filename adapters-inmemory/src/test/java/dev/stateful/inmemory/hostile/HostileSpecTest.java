@@ -13,7 +13,7 @@ import dev.stateful.inmemory.audit.Actor;
 import dev.stateful.inmemory.driver.ControllerDriver;
 import dev.stateful.inmemory.events.RecordedEvent;
 import dev.stateful.inmemory.store.Kind;
-import dev.stateful.inmemory.store.strategy.StatefulSetAdmission;
+import dev.stateful.inmemory.store.StatefulSetAdmission;
 import dev.stateful.ports.reconcile.SyncResult;
 import java.util.ArrayList;
 import java.util.List;

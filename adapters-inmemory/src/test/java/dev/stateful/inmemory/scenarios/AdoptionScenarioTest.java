@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Spec 10, scenario 25 (spec 6.2): orphans that match the selector and are named after the set are
+ * Upstream {@code ClaimPods} with the {@code isMemberOf} filter: orphans that match the selector and are named after the set are
  * adopted by patch; other pods are ignored; an owned pod that stops matching is released.
  */
 @ExtendWith(InMemoryClusterExtension.class)

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Spec 10, scenarios 19 and 20: an update to an image that never becomes Ready. OrderedReady gets
+ * An update to an image that never becomes Ready. OrderedReady gets
  * stuck on the broken pod even after the template is reverted (upstream #67250: phase A blocks
  * before the update phase), until the user deletes the pod; Parallel heals itself once reverted,
  * because an outdated pod that is already unavailable is replaced without charging the budget

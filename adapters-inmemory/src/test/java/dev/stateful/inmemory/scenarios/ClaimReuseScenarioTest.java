@@ -20,7 +20,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-/** Spec 10, scenario 5: existing claims are reused; a terminating claim blocks its pod (spec 1.5, PR #93457). */
+/** Existing claims are reused; a terminating claim blocks its pod (upstream {@code createPersistentVolumeClaims}, kubernetes#93457). */
 @ExtendWith(InMemoryClusterExtension.class)
 class ClaimReuseScenarioTest {
 

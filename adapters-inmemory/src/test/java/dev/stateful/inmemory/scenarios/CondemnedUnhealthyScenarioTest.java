@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Spec 10, scenario 10 (spec 2.6): under OrderedReady an unhealthy condemned pod is deleted only if
+ * Upstream {@code processCondemned}: under OrderedReady an unhealthy condemned pod is deleted only if
  * it is the first unavailable pod of the whole set; when two are unhealthy the higher waits for the
  * lower, which can stall the scale-down (upstream behaviour).
  */

@@ -18,7 +18,8 @@ import dev.stateful.domain.model.ControllerRevision;
 import dev.stateful.ports.reconcile.SyncResult;
 
 /**
- * Spec 10, scenario 24 (spec 2.3 step 7, 6.5) and retention on set deletion (spec 1.7): while a set
+ * Upstream {@code updateStatefulSet} returns before any pod action when the set has a deletionTimestamp,
+ * and retention on set deletion (KEP-1847): while a set
  * is being deleted the controller only refreshes its status; the garbage collector removes the
  * pods, and the claims too when whenDeleted is Delete.
  */

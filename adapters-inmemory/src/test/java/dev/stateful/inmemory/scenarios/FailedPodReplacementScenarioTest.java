@@ -15,7 +15,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Spec 10, scenario 6: a Failed or Succeeded pod is deleted in one sync and recreated in the next (spec 2.5 step 1). */
+/** A Failed or Succeeded pod is deleted in one sync and recreated in the next (upstream {@code processReplica}, first step). */
 @ExtendWith(InMemoryClusterExtension.class)
 class FailedPodReplacementScenarioTest {
 

@@ -14,7 +14,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Spec 10, scenario 21 (spec 4.3): maxUnavailable bounds how many pods a rolling update takes down
+ * KEP-961, upstream {@code getStatefulSetMaxUnavailable}: maxUnavailable bounds how many pods a rolling update takes down
  * at once, counting pods that are already unavailable; percentages round down, minimum 1.
  */
 @ExtendWith(InMemoryClusterExtension.class)

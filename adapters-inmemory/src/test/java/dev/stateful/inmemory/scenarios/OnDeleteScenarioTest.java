@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Spec 10, scenario 22 (spec 4.1): OnDelete never deletes a pod for being outdated; pods that get
+ * OnDelete (upstream {@code TestStatefulSetControlOnDeleteUpdate}): never deletes a pod for being outdated; pods that get
  * (re)created use the update revision. Project decision (as 1.36): currentRevision is promoted
  * once every replica is updated and available.
  */

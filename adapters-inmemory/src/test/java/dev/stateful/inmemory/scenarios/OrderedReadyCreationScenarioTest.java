@@ -17,7 +17,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-/** Spec 10, scenario 1: OrderedReady creates pods one at a time, each after its predecessor is Running, Ready and available. */
+/** OrderedReady creates pods one at a time, each after its predecessor is Running, Ready and available. */
 @ExtendWith(InMemoryClusterExtension.class)
 class OrderedReadyCreationScenarioTest {
 

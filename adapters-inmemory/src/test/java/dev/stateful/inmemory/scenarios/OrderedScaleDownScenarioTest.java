@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Spec 10, scenario 8: OrderedReady scale-down removes the highest ordinal first, one pod at a time,
+ * OrderedReady scale-down removes the highest ordinal first, one pod at a time,
  * only while every remaining replica is healthy; the retention policy decides whether the claims go.
  */
 @ExtendWith(InMemoryClusterExtension.class)

@@ -13,7 +13,7 @@ import dev.stateful.inmemory.faults.ApiError;
 import dev.stateful.inmemory.store.Kind;
 import dev.stateful.inmemory.store.Verb;
 
-/** Spec 10, scenario 2: Parallel creates every missing pod in one sync, whatever their readiness. */
+/** Parallel creates every missing pod in one sync, whatever their readiness. */
 @ExtendWith(InMemoryClusterExtension.class)
 class ParallelCreationScenarioTest {
 

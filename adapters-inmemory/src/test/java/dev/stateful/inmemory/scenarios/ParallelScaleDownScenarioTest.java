@@ -10,7 +10,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-/** Spec 10, scenario 9: Parallel scale-down deletes every condemned pod in one sync, highest first, ignoring health. */
+/** Parallel scale-down deletes every condemned pod in one sync, highest first, ignoring health. */
 @ExtendWith(InMemoryClusterExtension.class)
 class ParallelScaleDownScenarioTest {
 

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-/** Spec 10, scenario 18 (spec 3.4, 4.2): a partition keeps the pods below it on the current revision. */
+/** Upstream {@code TestStatefulSetControlRollingUpdateWithPartition}: a partition keeps the pods below it on the current revision. */
 @ExtendWith(InMemoryClusterExtension.class)
 class PartitionScenarioTest {
 

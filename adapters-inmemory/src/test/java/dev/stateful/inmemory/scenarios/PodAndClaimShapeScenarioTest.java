@@ -22,7 +22,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-/** Spec 10, scenarios 3 and 4: what the controller's pods and claims look like. */
+/** What the controller's pods and claims look like (upstream {@code newStatefulSetPod}, {@code getPersistentVolumeClaims}). */
 @ExtendWith(InMemoryClusterExtension.class)
 class PodAndClaimShapeScenarioTest {
 

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * {@code kubectl apply} of a manifest that did not change, or that spells out the API defaults,
  * must not start a rollout (the class of upstream #134773); an explicit {@code type: RollingUpdate}
- * without a block keeps upstream's revision choice for recreated pods (spec 3.4, #70442).
+ * without a block keeps upstream's revision choice for recreated pods ({@code newVersionedStatefulSetPod}, kubernetes#70442).
  */
 @ExtendWith(InMemoryClusterExtension.class)
 class ReapplyScenarioTest {
@@ -86,7 +86,7 @@ class ReapplyScenarioTest {
         s.deletePod("web-0");
         s.cluster().tick();
         s.sync();
-        assertThat(s.revisionOf("web-0")).as("spec 3.4: ordinal < currentReplicas gets the current revision").isEqualTo(old);
+        assertThat(s.revisionOf("web-0")).as("newVersionedStatefulSetPod: ordinal < currentReplicas gets the current revision").isEqualTo(old);
 
         s.cluster().kubelet().clearBehaviours();
         s.settle();

@@ -16,7 +16,7 @@ import dev.stateful.inmemory.store.Kind;
 import dev.stateful.inmemory.store.Verb;
 import dev.stateful.ports.reconcile.SyncResult;
 
-/** Spec 10, scenario 16 (spec 3.6): history is truncated to revisionHistoryLimit non-live revisions, oldest first. */
+/** Upstream {@code truncateHistory}: history is truncated to revisionHistoryLimit non-live revisions, oldest first. */
 @ExtendWith(InMemoryClusterExtension.class)
 class RevisionHistoryScenarioTest {
 

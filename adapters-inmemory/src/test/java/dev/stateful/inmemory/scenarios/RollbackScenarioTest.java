@@ -11,7 +11,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-/** Spec 10, scenario 15 (spec 3.3 step 4, 3.7): reverting the template reuses the old ControllerRevision under the next number. */
+/** Upstream {@code getStatefulSetRevisions}, {@code TestStatefulSetControlRollback}: reverting the template reuses the old ControllerRevision under the next number. */
 @ExtendWith(InMemoryClusterExtension.class)
 class RollbackScenarioTest {
 

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Spec 10, scenario 17 (spec 4.3 with the default maxUnavailable 1): an OrderedReady rolling update
+ * Upstream {@code updateStatefulSetAfterInvariantEstablished} with the default maxUnavailable 1: an OrderedReady rolling update
  * replaces pods from the highest ordinal down, each only after the previously replaced pod is
  * Running, Ready and available; the update revision becomes current when every replica is updated
  * and available.

@@ -7,7 +7,7 @@ import dev.stateful.domain.model.OwnerReference;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.model.StatefulSetStatus;
-import dev.stateful.domain.sync.Availability;
+import dev.stateful.domain.availability.Availability;
 import dev.stateful.inmemory.InMemoryCluster;
 import dev.stateful.inmemory.store.Change;
 import dev.stateful.inmemory.store.ChangeListener;

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Spec 10, scenario 12 (spec 1.7 {@code PodClaimIsStale}): with whenScaled=Delete a claim still
+ * Upstream {@code PodClaimIsStale} (KEP-1847): with whenScaled=Delete a claim still
  * owned by an earlier incarnation of a pod blocks the pod's re-creation until the garbage collector
  * has deleted it; the pod then gets a fresh claim.
  */

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-/** Spec 10, scenario 11 (KEP-3335): moving {@code ordinals.start} creates the new range first, then removes the old ordinals highest first. */
+/** KEP-3335: moving {@code ordinals.start} creates the new range first, then removes the old ordinals highest first. */
 @ExtendWith(InMemoryClusterExtension.class)
 class StartOrdinalScenarioTest {
 

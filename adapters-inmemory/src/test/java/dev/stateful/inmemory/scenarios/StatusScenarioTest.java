@@ -20,7 +20,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-/** Spec 10, scenario 23 (spec 5): what the status counts, and when the controller writes it. */
+/** Upstream {@code computeReplicaStatus} and {@code updateStatefulSetStatus}: what the status counts, and when the controller writes it. */
 @ExtendWith(InMemoryClusterExtension.class)
 class StatusScenarioTest {
 

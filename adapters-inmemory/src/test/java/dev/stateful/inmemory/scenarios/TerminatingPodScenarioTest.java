@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Spec 10, scenario 7: a terminating replica blocks everything after it under OrderedReady, but not
+ * A terminating replica blocks everything after it under OrderedReady, but not
  * under Parallel; either way its replacement waits until the old pod is gone (one pod per identity).
  */
 @ExtendWith(InMemoryClusterExtension.class)

@@ -26,10 +26,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import dev.stateful.inmemory.store.strategy.StatefulSetAdmission;
+import dev.stateful.inmemory.store.StatefulSetAdmission;
 
 /**
- * Spec 10, scenario 26 (spec 7.3): the cluster's admission rejects invalid sets and forbidden spec
+ * Upstream {@code ValidateStatefulSet} / {@code ValidateStatefulSetUpdate}: the cluster's admission rejects invalid sets and forbidden spec
  * updates like an API server, so the controller never sees them; the mutable fields can change.
  */
 @ExtendWith(InMemoryClusterExtension.class)

@@ -12,7 +12,7 @@ import dev.stateful.domain.model.StatefulSetStatus;
 import dev.stateful.domain.model.UpdateStrategy;
 import dev.stateful.domain.revision.RevisionResolver;
 import dev.stateful.domain.storage.PodClaims;
-import dev.stateful.domain.sync.Availability;
+import dev.stateful.domain.availability.Availability;
 import dev.stateful.domain.sync.Ownership;
 import dev.stateful.domain.update.MaxUnavailable;
 import dev.stateful.inmemory.InMemoryCluster;
@@ -249,7 +249,7 @@ final class InvariantChecker implements ChangeListener, ReconcileListener {
         }
     }
 
-    /** Phase C of spec 2.6: under OrderedReady only the highest pod, only when everything else is healthy. */
+    /** Scale-down as upstream {@code processCondemned} does it: under OrderedReady only the highest pod, only when everything else is healthy. */
     private void checkScaleDown(Knowledge k, StatefulSet set, Pod victim) {
         if (!set.spec().isMonotonic()) {
             return;
@@ -543,7 +543,7 @@ final class InvariantChecker implements ChangeListener, ReconcileListener {
             return pods.values().stream().filter(p -> PodIdentity.isControlledBy(p, set)).toList();
         }
 
-        /** The revision the set's template resolves to (spec 3.3), over the revisions the controller knows. */
+        /** The revision the set's template resolves to (upstream {@code getStatefulSetRevisions}), over the revisions the controller knows. */
         String updateRevision(StatefulSet set) {
             List<ControllerRevision> all = revisions.values().stream()
                     .filter(r -> r.metadata().namespace().equals(set.namespace())).toList();

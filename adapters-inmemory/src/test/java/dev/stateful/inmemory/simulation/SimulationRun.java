@@ -12,7 +12,7 @@ import dev.stateful.domain.model.StatefulSetSpec;
 import dev.stateful.domain.model.StatefulSetStatus;
 import dev.stateful.domain.revision.RevisionResolver;
 import dev.stateful.domain.storage.PodClaims;
-import dev.stateful.domain.sync.Availability;
+import dev.stateful.domain.availability.Availability;
 import dev.stateful.domain.sync.Ownership;
 import dev.stateful.inmemory.InMemoryCluster;
 import dev.stateful.inmemory.audit.Actor;
@@ -354,7 +354,7 @@ final class SimulationRun {
             List<String> terminal = pods().stream()
                     .filter(p -> !PodIdentity.inOrdinalRange(set().orElseThrow(), p) && Availability.hasTerminalPhase(p))
                     .map(Pod::name).toList();
-            trace.add("(end) OrderedReady scale-down stalls behind terminated condemned pods (upstream, spec 2.6): the user deletes "
+            trace.add("(end) OrderedReady scale-down stalls behind terminated condemned pods (upstream processCondemned): the user deletes "
                     + terminal + ", settle");
             terminal.forEach(this::deletePod);
             passes = settleWithin(CONVERGENCE_PASSES);
@@ -392,7 +392,7 @@ final class SimulationRun {
     }
 
     /**
-     * Upstream's documented stall (spec 2.6, scenario 10): under OrderedReady the highest condemned
+     * Upstream's documented stall in {@code processCondemned}: under OrderedReady the highest condemned
      * pod is unhealthy but is not the first unavailable pod, so it waits for a lower condemned pod
      * that is never processed. With a healthy kubelet only pods that already terminated
      * (Failed/Succeeded) stay unhealthy, so an operator deleting them ends it.

@@ -10,7 +10,6 @@ import dev.stateful.domain.model.PersistentVolumeClaim;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.PodStatus;
 import dev.stateful.inmemory.clock.ManualClock;
-import dev.stateful.inmemory.store.strategy.StatefulSetAdmission;
 import dev.stateful.ports.ApiException;
 import java.time.Duration;
 import java.util.List;

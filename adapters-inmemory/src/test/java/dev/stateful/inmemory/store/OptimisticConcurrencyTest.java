@@ -14,7 +14,6 @@ import dev.stateful.domain.model.ObjectKey;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.inmemory.clock.ManualClock;
-import dev.stateful.inmemory.store.strategy.StatefulSetAdmission;
 import dev.stateful.ports.ApiException;
 import java.time.Duration;
 import java.util.ArrayList;

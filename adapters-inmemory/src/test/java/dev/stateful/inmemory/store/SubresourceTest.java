@@ -17,7 +17,6 @@ import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.model.StatefulSetSpec;
 import dev.stateful.domain.model.StatefulSetStatus;
 import dev.stateful.inmemory.clock.ManualClock;
-import dev.stateful.inmemory.store.strategy.StatefulSetAdmission;
 import dev.stateful.ports.ApiException;
 import java.util.List;
 import java.util.Random;

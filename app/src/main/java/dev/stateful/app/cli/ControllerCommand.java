@@ -6,6 +6,7 @@ import dev.stateful.app.controller.GoDuration;
 import dev.stateful.app.controller.InCluster;
 import dev.stateful.app.controller.LogFormat;
 import dev.stateful.app.controller.RunningController;
+import dev.stateful.app.wiring.Injectors;
 import dev.stateful.fabric8.client.UnknownContextException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -98,7 +99,7 @@ public final class ControllerCommand implements Callable<Integer> {
         logFormat.apply();
         RunningController controller;
         try {
-            controller = RunningController.start(settings);
+            controller = Injectors.startController(settings);
         } catch (UnknownContextException e) {
             throw new InvalidInputException(e.getMessage());
         }

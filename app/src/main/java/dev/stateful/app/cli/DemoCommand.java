@@ -1,13 +1,11 @@
 package dev.stateful.app.cli;
 
-import com.google.inject.Guice;
 import com.google.inject.Injector;
 import dev.stateful.app.ExitCodes;
 import dev.stateful.app.demo.DemoScenario;
 import dev.stateful.app.demo.Narrator;
 import dev.stateful.app.manifest.ManifestFile;
-import dev.stateful.app.wiring.EngineModule;
-import dev.stateful.app.wiring.InMemoryModule;
+import dev.stateful.app.wiring.Injectors;
 import dev.stateful.inmemory.InMemoryCluster;
 import dev.stateful.inmemory.driver.ControllerDriver;
 import dev.stateful.inmemory.manifest.ApplyResult;
@@ -46,7 +44,7 @@ public final class DemoCommand implements Callable<Integer> {
 
         InMemoryCluster cluster = InMemoryCluster.builder().seed(seed).build();
         Narrator narrator = new Narrator(out, cluster.clock());
-        Injector injector = Guice.createInjector(new InMemoryModule(cluster), new EngineModule(narrator));
+        Injector injector = Injectors.inMemory(cluster, narrator);
         cluster.clusterEvents().subscribe(narrator);
         cluster.stores().addListener(narrator);
 

@@ -1,14 +1,11 @@
 package dev.stateful.app.cli;
 
-import com.google.inject.Guice;
 import com.google.inject.Injector;
 import dev.stateful.app.ExitCodes;
-import dev.stateful.app.wiring.EngineModule;
-import dev.stateful.app.wiring.GrpcModule;
+import dev.stateful.app.wiring.Injectors;
 import dev.stateful.grpc.engine.SyncLoop;
 import dev.stateful.grpc.remote.client.CallPolicy;
 import dev.stateful.grpc.remote.client.RemotePorts;
-import dev.stateful.ports.reconcile.ReconcileListener;
 import dev.stateful.ports.reconcile.StatefulSetReconciler;
 import java.io.PrintWriter;
 import java.time.Clock;
@@ -59,7 +56,7 @@ public final class EngineCommand implements Callable<Integer> {
         }, "engine-shutdown");
         try (RemotePorts remote = RemotePorts.connect(connection.settings(ports), policy);
              PortsProbe probe = new PortsProbe(connection.settings(ports), spec.commandLine().getErr()).start()) {
-            Injector injector = Guice.createInjector(GrpcModule.remotePorts(remote.ports()), new EngineModule(ReconcileListener.NONE));
+            Injector injector = Injectors.remoteEngine(remote.ports());
             try (SyncLoop loop = new SyncLoop(remote.ports().reader(), remote.ports().clusterEvents(),
                     injector.getInstance(StatefulSetReconciler.class), Duration.ofSeconds(resyncSeconds), Clock.systemUTC()).start()) {
                 out.println("the controller runs against the remote ports at " + ports);

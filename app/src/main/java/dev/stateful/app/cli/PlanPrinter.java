@@ -11,7 +11,7 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Renders a plan: for people (the actions in order, the status to write, why it waits), or as data for {@code -o json|yaml}. */
+/** Renders a plan: for people (the actions in order, the status once they are done, why it waits), or as data for {@code -o json|yaml}. */
 final class PlanPrinter {
 
     private PlanPrinter() {
@@ -32,7 +32,8 @@ final class PlanPrinter {
         if (actions.isEmpty()) {
             out.println("  none");
         }
-        StatefulSetStatus s = plan.status();
+        // what the set shows once the writes above succeeded: a rolling delete lowers currentReplicas, completion promotes the revision
+        StatefulSetStatus s = plan.statusWhenExecuted();
         out.println("Status:");
         out.println(String.format("  replicas=%d ready=%d available=%d current=%d updated=%d", s.replicas(), s.readyReplicas(),
                 s.availableReplicas(), s.currentReplicas(), s.updatedReplicas()));
@@ -49,13 +50,13 @@ final class PlanPrinter {
 
     /** The same plan as data: the actions in order, the status, the waits (pod and reason) and the requeue delay. */
     static Json toJson(Plan plan) {
-        StatefulSetStatus s = plan.status();
         Json.Obj json = Json.object("statefulSet", Json.object("namespace", plan.key().namespace(), "name", plan.key().name()),
                 "valid", plan.isValid(),
                 "violations", plan.violations().stream().map(Object::toString).toList());
         if (!plan.isValid()) {
             return json;
         }
+        StatefulSetStatus s = plan.statusWhenExecuted();
         return json.with("actions", actions(plan))
                 .with("status", Json.object("replicas", s.replicas(), "readyReplicas", s.readyReplicas(),
                         "availableReplicas", s.availableReplicas(), "currentReplicas", s.currentReplicas(),

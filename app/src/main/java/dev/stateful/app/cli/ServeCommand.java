@@ -1,13 +1,11 @@
 package dev.stateful.app.cli;
 
-import com.google.inject.Guice;
 import com.google.inject.Injector;
 import com.google.inject.Key;
 import dev.stateful.app.ExitCodes;
 import dev.stateful.app.manifest.ManifestFile;
-import dev.stateful.app.wiring.EngineModule;
 import dev.stateful.app.wiring.GrpcModule;
-import dev.stateful.app.wiring.InMemoryModule;
+import dev.stateful.app.wiring.Injectors;
 import dev.stateful.grpc.remote.PortSet;
 import dev.stateful.grpc.remote.server.RemotePortsServices;
 import dev.stateful.grpc.runtime.GrpcServer;
@@ -19,7 +17,6 @@ import dev.stateful.grpc.server.StatefulSetServiceImpl;
 import dev.stateful.inmemory.InMemoryCluster;
 import dev.stateful.inmemory.driver.ControllerDriver;
 import dev.stateful.inmemory.manifest.ApplyResult;
-import dev.stateful.ports.reconcile.ReconcileListener;
 import io.grpc.BindableService;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -40,8 +37,8 @@ import picocli.CommandLine.Option;
  * SIGTERM (or interruption).
  *
  * <p>A real cluster (fabric8, {@code --kubeconfig}) plugs in by binding the ports and
- * {@code SpecWriter}/{@code ManifestSink} to it instead of {@link InMemoryModule} and
- * {@link GrpcModule#inMemoryWrites}; everything else here stays.
+ * {@code SpecWriter}/{@code ManifestSink} to it instead of {@code InMemoryModule} and
+ * {@link GrpcModule#inMemoryWrites} in {@link Injectors#serving}; everything else here stays.
  */
 @Command(name = "serve", mixinStandardHelpOptions = true,
         description = {"Serve the stateful.v1 gRPC API (plan, validate, steer and watch StatefulSets) in front of the "
@@ -101,8 +98,7 @@ public final class ServeCommand implements Callable<Integer> {
         if (file != null && !preload(cluster, err)) {
             return ExitCodes.INVALID;
         }
-        Injector injector = Guice.createInjector(new InMemoryModule(cluster), new EngineModule(ReconcileListener.NONE),
-                new GrpcModule(), GrpcModule.inMemoryWrites(cluster));
+        Injector injector = Injectors.serving(cluster);
         List<BindableService> services = new ArrayList<>();
         services.add(injector.getInstance(StatefulSetServiceImpl.class));
         if (remotePorts) {

@@ -6,7 +6,7 @@ import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.model.StatefulSetSpec;
 import dev.stateful.domain.model.UpdateStrategy;
-import dev.stateful.domain.sync.Availability;
+import dev.stateful.domain.availability.Availability;
 import dev.stateful.domain.sync.Plan;
 import dev.stateful.domain.update.MaxUnavailable;
 import dev.stateful.ports.ClusterReader;

@@ -1,11 +1,6 @@
 package dev.stateful.app.controller;
 
-import com.google.inject.Guice;
-import com.google.inject.Injector;
-import com.google.inject.ProvisionException;
 import dev.stateful.app.ExitCodes;
-import dev.stateful.app.wiring.EngineModule;
-import dev.stateful.app.wiring.Fabric8Module;
 import dev.stateful.fabric8.control.Fabric8EventRecorder;
 import dev.stateful.fabric8.election.LeaderElection;
 import dev.stateful.fabric8.informer.ClusterCache;
@@ -13,7 +8,6 @@ import dev.stateful.domain.model.ObjectKey;
 import dev.stateful.fabric8.loop.ControllerLoop;
 import dev.stateful.fabric8.queue.WorkQueue;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
@@ -50,10 +44,10 @@ public final class RunningController implements AutoCloseable {
     /** Whether closing the controller closes its client: not when the caller lent it (a test's client). */
     public enum ClientLifetime { OWNED, BORROWED }
 
-    @Inject
-    RunningController(KubernetesClient client, ClusterCache cache, ControllerLoop loop, Optional<LeaderElection> election,
-                      Fabric8EventRecorder recorder, @EngineModule.Batches ExecutorService batches, HealthServer health,
-                      WorkQueue<ObjectKey> queue, ClientLifetime clientLifetime) {
+    /** Built by the wiring ({@code Fabric8Module}); nothing runs until {@link #start}. */
+    public RunningController(KubernetesClient client, ClusterCache cache, ControllerLoop loop, Optional<LeaderElection> election,
+                             Fabric8EventRecorder recorder, ExecutorService batches, HealthServer health,
+                             WorkQueue<ObjectKey> queue, ClientLifetime clientLifetime) {
         this.queue = queue;
         this.clientLifetime = clientLifetime;
         this.client = client;
@@ -66,38 +60,10 @@ public final class RunningController implements AutoCloseable {
     }
 
     /**
-     * Connects, serves the endpoints, starts the informers and campaigns for the lease (or starts
-     * the workers at once without leader election); returns without waiting for any of it.
-     *
-     * @throws RuntimeException with a one-line message when the cluster cannot be reached or the port is taken
+     * Serves the endpoints, starts the informers and campaigns for the lease (or starts the workers
+     * at once without leader election); returns without waiting for any of it.
      */
-    public static RunningController start(ControllerSettings settings) {
-        return start(new Fabric8Module(settings));
-    }
-
-    /**
-     * The controller on a client the caller owns and closes (e.g. one a test framework made for a
-     * mock API server); the kubeconfig and context of {@code settings} are not used.
-     */
-    public static RunningController start(ControllerSettings settings, KubernetesClient client) {
-        return start(new Fabric8Module(settings, client));
-    }
-
-    private static RunningController start(Fabric8Module module) {
-        ControllerSettings settings = module.settings();
-        Injector injector = Guice.createInjector(module);
-        RunningController controller;
-        try {
-            controller = injector.getInstance(RunningController.class);
-        } catch (ProvisionException e) {
-            // Guice wraps what a provider threw; the user wants the reason, not Guice's report
-            throw e.getCause() instanceof RuntimeException cause ? cause : e;
-        }
-        controller.begin(settings);
-        return controller;
-    }
-
-    private void begin(ControllerSettings settings) {
+    public void start(ControllerSettings settings) {
         LOG.info("serving /metrics, /healthz and /readyz on port {}", health.port());
         cache.start();
         LOG.info("watching StatefulSets in {} with {} workers", settings.namespace().isEmpty() ? "all namespaces"

@@ -10,7 +10,7 @@ import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.model.UpdateStrategy;
 import dev.stateful.domain.revision.RevisionData;
 import dev.stateful.domain.revision.RevisionHistory;
-import dev.stateful.domain.sync.Availability;
+import dev.stateful.domain.availability.Availability;
 import dev.stateful.inmemory.InMemoryCluster;
 import dev.stateful.inmemory.driver.ControllerDriver;
 import dev.stateful.inmemory.manifest.ApplyResult;

@@ -3,7 +3,7 @@ package dev.stateful.app.demo;
 import dev.stateful.domain.identity.PodIdentity;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.StatefulSet;
-import dev.stateful.domain.sync.Availability;
+import dev.stateful.domain.availability.Availability;
 import dev.stateful.domain.sync.Operation;
 import dev.stateful.domain.sync.Wait;
 import dev.stateful.inmemory.store.Change;

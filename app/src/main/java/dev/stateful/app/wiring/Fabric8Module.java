@@ -86,12 +86,18 @@ public final class Fabric8Module extends AbstractModule {
         bind(Clock.class).toInstance(Clock.systemUTC());
         bind(ClusterReader.class).to(ClusterCache.class);
         bind(ClusterEvents.class).to(ClusterCache.class);
-        bind(RunningController.class).in(Singleton.class);
-        bind(RunningController.ClientLifetime.class).toInstance(lent.isPresent()
-                ? RunningController.ClientLifetime.BORROWED : RunningController.ClientLifetime.OWNED);
         // the gauges read the caches, which exist only once the injector does
         Provider<ClusterReader> reader = getProvider(ClusterReader.class);
         install(new EngineModule(new RolloutGauges(registry, reader::get, Clock.systemUTC())));
+    }
+
+    @Provides
+    @Singleton
+    RunningController controller(KubernetesClient client, ClusterCache cache, ControllerLoop loop, Optional<LeaderElection> election,
+                                 Fabric8EventRecorder recorder, @EngineModule.Batches ExecutorService batches, HealthServer health,
+                                 WorkQueue<ObjectKey> queue) {
+        return new RunningController(client, cache, loop, election, recorder, batches, health, queue,
+                lent.isPresent() ? RunningController.ClientLifetime.BORROWED : RunningController.ClientLifetime.OWNED);
     }
 
     @Provides

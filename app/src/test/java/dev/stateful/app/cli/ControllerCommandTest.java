@@ -3,7 +3,6 @@ package dev.stateful.app.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stateful.app.ExitCodes;
-import dev.stateful.app.Main;
 import dev.stateful.app.controller.ControllerSettings;
 import dev.stateful.app.controller.InCluster;
 import java.io.IOException;

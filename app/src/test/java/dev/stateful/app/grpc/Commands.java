@@ -35,7 +35,7 @@ final class Commands {
     static Run main(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int exit = dev.stateful.app.Main.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
+        int exit = dev.stateful.app.cli.Main.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
         return new Run(exit, out.toString(), err.toString());
     }
 

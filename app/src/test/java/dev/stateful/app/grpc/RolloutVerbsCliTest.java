@@ -3,7 +3,7 @@ package dev.stateful.app.grpc;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stateful.app.ExitCodes;
-import dev.stateful.app.Main;
+import dev.stateful.app.cli.Main;
 import dev.stateful.grpc.runtime.Channels;
 import dev.stateful.grpc.runtime.ClientSettings;
 import dev.stateful.grpc.v1.GetStatefulSetRequest;

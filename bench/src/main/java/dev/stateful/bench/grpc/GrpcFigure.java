@@ -131,7 +131,7 @@ public final class GrpcFigure implements Figure {
         }
     }
 
-    /** p50, p99 and throughput rows of one encoding; the p99 goal is the for both. */
+    /** p50, p99 and throughput rows of one encoding; the p99 goal (docs/benchmarks.md) is the same for both. */
     private static List<Row> rows(String p50Id, String p99Id, String rateId, String what, Samples net, Samples in, String p50Goal) {
         double netP50 = net.percentile(0.50);
         double netP99 = net.percentile(0.99);

@@ -165,7 +165,7 @@ public final class StartupFigure implements Figure {
         } else {
             command.add("-cp");
             command.add(System.getProperty("java.class.path"));
-            command.add("dev.stateful.app.Main");
+            command.add("dev.stateful.app.cli.Main");
         }
         command.add("controller");
         return command;

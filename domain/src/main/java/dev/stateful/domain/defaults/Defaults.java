@@ -9,7 +9,7 @@ import dev.stateful.domain.model.UpdateStrategy;
 import java.util.List;
 
 /**
- * API-server defaulting of an apps/v1 StatefulSet (spec 7.1, {@code SetObjectDefaults_StatefulSet})
+ * API-server defaulting of an apps/v1 StatefulSet ({@code SetObjectDefaults_StatefulSet})
  * as kube 1.34 applies it with default feature gates: {@code MaxUnavailableStatefulSet} off, so
  * {@code maxUnavailable} stays absent (the controller reads absent as 1), and
  * {@code StatefulSetAutoDeletePVC} on. Only unset values are filled (Go's notion of unset: absent,
@@ -44,7 +44,7 @@ public final class Defaults {
 
     /**
      * An empty type becomes RollingUpdate with an empty {@code rollingUpdate} block; an explicit
-     * RollingUpdate without a block keeps none (this changes the revision of recreated pods, spec 3.4).
+     * RollingUpdate without a block keeps none (this changes the revision of recreated pods, see {@code newVersionedStatefulSetPod}).
      * A present block under RollingUpdate gets partition 0.
      */
     public static UpdateStrategy updateStrategy(UpdateStrategy strategy) {

@@ -7,7 +7,7 @@ import dev.stateful.domain.model.StatefulSet;
 import java.util.Comparator;
 
 /**
- * Stable network identity of StatefulSet pods (spec 1.1–1.3): names {@code <set>-<ordinal>},
+ * Stable network identity of StatefulSet pods (upstream {@code getPodName}, {@code getParentNameAndOrdinal}, {@code identityMatches}, {@code updateIdentity}): names {@code <set>-<ordinal>},
  * ordinal parsing, membership, identity labels and their repair.
  */
 public final class PodIdentity {

@@ -3,7 +3,7 @@ package dev.stateful.domain.model;
 /**
  * apps/v1 StatefulSetUpdateStrategy. {@code rollingUpdate} is null when absent: an explicit
  * {@code type: RollingUpdate} without the block stays null after defaulting, which changes the
- * revision chosen for recreated pods (spec 3.4).
+ * revision chosen for recreated pods ({@code newVersionedStatefulSetPod}).
  */
 public record UpdateStrategy(String type, RollingUpdate rollingUpdate) {
 

@@ -8,7 +8,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
-/** Keeps a set's revision history within {@code revisionHistoryLimit} (spec 3.6, upstream {@code truncateHistory}). */
+/** Keeps a set's revision history within {@code revisionHistoryLimit} (upstream {@code truncateHistory}). */
 public final class HistoryTruncation {
 
     /** The API default of {@code revisionHistoryLimit}. */

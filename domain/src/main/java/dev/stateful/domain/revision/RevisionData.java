@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * What a revision stores (spec 3.1, upstream {@code getPatch} / {@code ApplyRevision}): a strategic
+ * What a revision stores (upstream {@code getPatch} / {@code ApplyRevision}): a strategic
  * merge patch that replaces the whole pod template, {@code {"spec":{"template":{…,"$patch":"replace"}}}}.
  */
 public final class RevisionData {

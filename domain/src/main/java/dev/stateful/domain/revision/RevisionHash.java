@@ -3,7 +3,7 @@ package dev.stateful.domain.revision;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Revision hashes and names (spec 3.1, upstream {@code HashControllerRevision},
+ * Revision hashes and names (upstream {@code HashControllerRevision},
  * {@code ControllerRevisionName}, {@code rand.SafeEncodeString}).
  */
 public final class RevisionHash {

@@ -15,7 +15,7 @@ import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
- * Building, ordering and comparing ControllerRevisions (spec 3.1–3.3, upstream {@code newRevision},
+ * Building, ordering and comparing ControllerRevisions (upstream {@code newRevision},
  * {@code history.SortControllerRevisions}, {@code EqualRevision}, {@code FindEqualRevisions}).
  */
 public final class RevisionHistory {

@@ -8,8 +8,7 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * Chooses the current and update revisions of a set over a snapshot of its revisions (spec 3.3 and
- * 3.5, upstream {@code getStatefulSetRevisions} + {@code CreateControllerRevision}), without side
+ * Chooses the current and update revisions of a set over a snapshot of its revisions (upstream {@code getStatefulSetRevisions} + {@code CreateControllerRevision}), without side
  * effects: the caller performs the returned write.
  */
 public final class RevisionResolver {
@@ -24,7 +23,7 @@ public final class RevisionResolver {
 
     /**
      * @param set the set as synced; {@code status.collisionCount} and {@code status.currentRevision} are read
-     * @param owned the set's revisions as listed in spec 2.2 (selector match, owned by the set or by
+     * @param owned the set's revisions as upstream {@code ListRevisions} lists them (selector match, owned by the set or by
      *     nobody), in any order
      * @param occupied other revisions known to exist in the namespace (for example the object an
      *     AlreadyExists create answered with); they only take part in name-collision handling

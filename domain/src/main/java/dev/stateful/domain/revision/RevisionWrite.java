@@ -2,7 +2,7 @@ package dev.stateful.domain.revision;
 
 import dev.stateful.domain.model.ControllerRevision;
 
-/** The single revision write a sync needs (spec 3.3 step 4). */
+/** The single revision write a sync needs (create, or renumber on rollback, as {@code getStatefulSetRevisions}). */
 public sealed interface RevisionWrite permits RevisionWrite.None, RevisionWrite.Create, RevisionWrite.Renumber {
 
     RevisionWrite NONE = new None();

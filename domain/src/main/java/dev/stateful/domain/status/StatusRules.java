@@ -4,11 +4,11 @@ import dev.stateful.domain.identity.PodIdentity;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.model.StatefulSetStatus;
-import dev.stateful.domain.sync.Availability;
+import dev.stateful.domain.availability.Availability;
 import java.time.Instant;
 import java.util.List;
 
-/** StatefulSet status: the counters (spec 5.1), rollout completion (4.4) and when to write (5.3). */
+/** StatefulSet status: the counters ({@code computeReplicaStatus}), rollout completion ({@code completeRollingUpdate}) and when to write ({@code inconsistentStatus}). */
 public final class StatusRules {
 
     private StatusRules() {
@@ -58,7 +58,11 @@ public final class StatusRules {
      * readiness (issue #136831), and applies to OnDelete as well (1.36, PR #136833).
      */
     public static StatefulSetStatus completeRollout(StatefulSet set, StatefulSetStatus status) {
-        int replicas = set.spec().replicasOrDefault();
+        return completeRollout(set.spec().replicasOrDefault(), status);
+    }
+
+    /** {@link #completeRollout(StatefulSet, StatefulSetStatus)} for a set of {@code replicas} replicas. */
+    public static StatefulSetStatus completeRollout(int replicas, StatefulSetStatus status) {
         if (status.updatedReplicas() == replicas && status.availableReplicas() == replicas && status.replicas() == replicas) {
             return status.withCurrentReplicas(status.updatedReplicas()).withCurrentRevision(status.updateRevision());
         }

@@ -12,7 +12,7 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * PVC retention policy (KEP-1847, spec 1.7): which owner references a pod's claims must carry so
+ * PVC retention policy (KEP-1847, upstream {@code isClaimOwnerUpToDate}): which owner references a pod's claims must carry so
  * that the garbage collector deletes them with the set or with a condemned pod, and the guards that
  * keep the controller away from claims it does not (or no longer) manage. Semantics are upstream's
  * exactly, including which checks compare by name and which by UID.
@@ -55,7 +55,7 @@ public final class ClaimOwnership {
         }
     }
 
-    /** Which of the set and the pod should own a claim: the table of spec 1.7. */
+    /** Which of the set and the pod should own a claim: the retention table of KEP-1847. */
     public record DesiredOwners(boolean set, boolean pod) {
         static final DesiredOwners NONE = new DesiredOwners(false, false);
     }

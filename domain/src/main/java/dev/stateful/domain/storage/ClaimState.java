@@ -4,7 +4,7 @@ import dev.stateful.domain.model.PersistentVolumeClaim;
 import java.util.Optional;
 
 /**
- * What one claim of a pod needs (spec 1.5, the lister lookup table). Lookup errors do not exist in
+ * What one claim of a pod needs (the lister lookups of upstream {@code createPersistentVolumeClaims}). Lookup errors do not exist in
  * the pure domain: the store either has the claim or not.
  */
 public sealed interface ClaimState permits ClaimState.Missing, ClaimState.Terminating, ClaimState.Present {

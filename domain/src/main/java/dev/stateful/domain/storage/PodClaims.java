@@ -18,8 +18,8 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * Stable storage identity of StatefulSet pods (spec 1.4) and what a pod's claims need before the
- * pod can run (spec 1.5). Claim lookups are by claim name within the set's namespace.
+ * Stable storage identity of StatefulSet pods ({@code getPersistentVolumeClaims}, {@code storageMatches}) and what a pod's claims need before the
+ * pod can run ({@code createPersistentVolumeClaims}). Claim lookups are by claim name within the set's namespace.
  */
 public final class PodClaims {
 

@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * One write the controller decided on, shaped like upstream's pod-control calls so that the
- * executor can keep their error and event semantics (spec 1.5–1.6, 6.4).
+ * executor can keep their error and event semantics ({@code createPersistentVolumeClaims}, {@code CreateStatefulPod}, {@code recordPodEvent}).
  */
 public sealed interface Operation {
 

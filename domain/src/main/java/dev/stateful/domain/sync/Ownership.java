@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Which pods and revisions belong to a set (spec 6.2–6.3, upstream {@code ClaimPods} and
+ * Which pods and revisions belong to a set (upstream {@code ClaimPods} and
  * {@code adoptOrphanRevisions}): claimed ones, orphans to adopt, and owned pods to release.
  */
 public final class Ownership {

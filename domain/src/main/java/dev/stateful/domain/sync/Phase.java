@@ -3,7 +3,7 @@ package dev.stateful.domain.sync;
 import java.util.List;
 
 /**
- * One phase of a sync (spec 2.3 steps 9–14). Units run in order; a failed unit ends the phase and
+ * One phase of a sync (the phases of upstream {@code updateStatefulSet}: replicas, condemned claims, condemned pods, rolling update). Units run in order; a failed unit ends the phase and
  * the sync. In a burst phase (Parallel) the phase's {@code slots} (every replica, or every condemned
  * pod, including those that need nothing) run in slow-start batches of 1, 2, 4 … 500, as upstream's
  * {@code runForAll} hands every slot to {@code slowStartBatch}, and the sync ends after the first

@@ -4,6 +4,7 @@ import dev.stateful.domain.model.ControllerRevision;
 import dev.stateful.domain.model.ObjectKey;
 import dev.stateful.domain.model.StatefulSetStatus;
 import dev.stateful.domain.revision.RevisionResolution;
+import dev.stateful.domain.status.PlannedStatus;
 import dev.stateful.domain.validation.Violation;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -20,8 +21,9 @@ import java.util.Optional;
  * @param revisions current/update revision and the revision write (create or renumber), done next;
  *        null for an invalid set
  * @param phases pod and claim operations, in upstream's phase order
- * @param status the status computed over the observed pods (the executor subtracts pods deleted by the
- *        rolling update and applies completion before writing)
+ * @param status the status computed over the observed pods, before any write (for an invalid set, the stored one)
+ * @param statusToWrite the status to write after each way the execution can end ({@link #statusWhenExecuted()}
+ *        when every write succeeds), so the executor decides nothing about it
  * @param revisionsToDelete history truncation, done last
  * @param revisionsToDeleteIfWriteFails history truncation when the revision write fails: upstream's
  *        {@code UpdateStatefulSet} still truncates then, with no current or update revision live
@@ -30,7 +32,7 @@ import java.util.Optional;
  */
 public record Plan(ObjectKey key, List<Violation> violations, List<Ownership.Change> ownership,
                    RevisionResolution revisions, List<Phase> phases, StatefulSetStatus status,
-                   List<ControllerRevision> revisionsToDelete, List<ControllerRevision> revisionsToDeleteIfWriteFails,
+                   PlannedStatus statusToWrite, List<ControllerRevision> revisionsToDelete, List<ControllerRevision> revisionsToDeleteIfWriteFails,
                    List<Wait> waits, Optional<Duration> requeueAfter) {
 
     public Plan {
@@ -55,6 +57,22 @@ public record Plan(ObjectKey key, List<Violation> violations, List<Ownership.Cha
             }
         }
         return out;
+    }
+
+    /** How many pods the rolling update deletes (upstream's {@code status.CurrentReplicas--} for each). */
+    public int rollingDeletes() {
+        int n = 0;
+        for (Phase phase : phases) {
+            if (phase.name() == Phase.Name.ROLLING_UPDATE) {
+                n += phase.units().size();
+            }
+        }
+        return n;
+    }
+
+    /** The status the set shows once every write of the plan succeeded: rolling deletions counted, completion applied. */
+    public StatefulSetStatus statusWhenExecuted() {
+        return statusToWrite.over(status, rollingDeletes());
     }
 
     /** True when the plan writes nothing but (possibly) status. */

@@ -26,7 +26,7 @@ import java.util.function.Supplier;
  * Immutable lists and maps (from {@code List.of}, {@code List.copyOf}, {@code Map.copyOf}) are kept
  * as they are, not copied again.
  *
- * @param pods the pods of the set's namespace (the planner claims its own, spec 6.2): every pod, or
+ * @param pods the pods of the set's namespace (the planner claims its own, as {@code ClaimPods}): every pod, or
  *     at least those the set controls and the orphans; pods of other controllers are ignored
  * @param claims claims of the set's namespace by name: all of them, or at least those named by
  *     {@link #claimNames} (no other name is looked up)

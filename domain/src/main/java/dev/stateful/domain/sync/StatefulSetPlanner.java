@@ -1,5 +1,6 @@
 package dev.stateful.domain.sync;
 
+import dev.stateful.domain.availability.Availability;
 import dev.stateful.domain.defaults.Defaults;
 import dev.stateful.domain.identity.PodIdentity;
 import dev.stateful.domain.json.Json;
@@ -16,6 +17,7 @@ import dev.stateful.domain.revision.RevisionHistory;
 import dev.stateful.domain.revision.RevisionResolution;
 import dev.stateful.domain.revision.RevisionResolver;
 import dev.stateful.domain.revision.RevisionWrite;
+import dev.stateful.domain.status.PlannedStatus;
 import dev.stateful.domain.status.StatusRules;
 import dev.stateful.domain.storage.PodClaims;
 import dev.stateful.domain.update.MaxUnavailable;
@@ -29,7 +31,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The sync algorithm (upstream {@code UpdateStatefulSet}, spec section 2): from one snapshot, the
+ * The sync algorithm (upstream {@code UpdateStatefulSet}): from one snapshot, the
  * plan of one reconcile pass. Pure: the same snapshot always gives the same plan.
  */
 public final class StatefulSetPlanner {
@@ -52,6 +54,7 @@ public final class StatefulSetPlanner {
         List<Violation> violations = set.derived().get(VALIDATION, () -> StatefulSetValidator.validate(Defaults.statefulSet(set)));
         if (!violations.isEmpty()) {
             return new Plan(set.key(), violations, List.of(), null, List.of(), set.status(),
+                    new PlannedStatus.Refused(violations, snapshot.now()),
                     List.of(), List.of(), List.of(new Wait("", "the StatefulSet is invalid: " + violations.get(0))), Optional.empty());
         }
         Ownership.PodClaim claim = Ownership.claimPods(set, snapshot.pods());
@@ -73,7 +76,8 @@ public final class StatefulSetPlanner {
                 ? List.of()
                 : HistoryTruncation.revisionsToDelete(set, claim.claimed(), sorted, null,
                         write instanceof RevisionWrite.Renumber r ? r.renumbered() : null);
-        return new Plan(set.key(), List.of(), ownership, revisions, pass.phases, pass.status, truncate, truncateIfWriteFails,
+        return new Plan(set.key(), List.of(), ownership, revisions, pass.phases, pass.status,
+                new PlannedStatus.Counted(pass.status, set.spec().replicasOrDefault()), truncate, truncateIfWriteFails,
                 pass.waits, pass.requeueAfter());
     }
 
@@ -132,7 +136,7 @@ public final class StatefulSetPlanner {
             rollingUpdatePhase();
         }
 
-        /** Spec 2.3 steps 3–5: in-range pods into their slots, placeholders for the gaps, the rest condemned. */
+        /** As {@code updateStatefulSet}: in-range pods into their slots, placeholders for the gaps, the rest condemned. */
         private void partition() {
             int start = set.spec().startOrdinal();
             int count = set.spec().replicasOrDefault();
@@ -161,7 +165,7 @@ public final class StatefulSetPlanner {
             condemned.sort(PodIdentity.DESCENDING_ORDINAL);
         }
 
-        /** Spec 3.4: which revision a (re)created pod gets. */
+        /** {@code newVersionedStatefulSetPod}: which revision a (re)created pod gets. */
         private Pod newVersionedPod(int ordinal) {
             UpdateStrategy strategy = set.spec().updateStrategy();
             int start = set.spec().startOrdinal();
@@ -210,7 +214,7 @@ public final class StatefulSetPlanner {
             return true;
         }
 
-        /** Spec 2.5, the decision list for one in-range slot. */
+        /** {@code processReplica}, the decision list for one in-range slot. */
         private Step processReplica(Pod pod, PodIdentity.ParsedName parsed) {
             // the name is parsed once per pod and pass; every rule below reads this parse
             int ordinal = parsed.ordinal();
@@ -335,7 +339,7 @@ public final class StatefulSetPlanner {
 
         // ------------------------------------------------------------ phase C
 
-        /** Spec 2.6: scale-down, highest ordinal first; one deletion per pass when ordered. */
+        /** {@code processCondemned}: scale-down, highest ordinal first; one deletion per pass when ordered. */
         private boolean condemnedPhase() {
             Pod firstUnavailable = firstUnavailable();
             List<Phase.Unit> units = new ArrayList<>();
@@ -377,7 +381,7 @@ public final class StatefulSetPlanner {
             return firstUnavailable == null ? "" : " (" + firstUnavailable.name() + " is the first unavailable pod)";
         }
 
-        /** Spec 2.3 step 6: the first unavailable pod, replicas ascending then condemned lowest first. */
+        /** {@code firstUnhealthyPod} of {@code updateStatefulSet}: the first unavailable pod, replicas ascending then condemned lowest first. */
         private Pod firstUnavailable() {
             for (int i = 0; i < replicas.length; i++) {
                 if (isUnavailable(i)) {

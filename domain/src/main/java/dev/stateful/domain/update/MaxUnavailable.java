@@ -3,7 +3,7 @@ package dev.stateful.domain.update;
 import dev.stateful.domain.model.IntOrString;
 
 /**
- * How many pods a RollingUpdate may take down at once (spec 4.3 step 1, upstream
+ * How many pods a RollingUpdate may take down at once (KEP-961, upstream
  * {@code getStatefulSetMaxUnavailable}). Absent means 1; a percentage of {@code spec.replicas} is
  * rounded <em>down</em> (the user docs say "up", the code does not); the result is at least 1 so that a
  * small percentage of a small set still makes progress.

@@ -19,10 +19,10 @@ import java.util.regex.Pattern;
 
 /**
  * apps/v1 StatefulSet validation as the API server does it ({@code ValidateStatefulSet},
- * {@code ValidateStatefulSetUpdate}; spec 7.3), run on the <em>defaulted</em> object, plus two project
+ * {@code ValidateStatefulSetUpdate}), run on the <em>defaulted</em> object, plus two project
  * rules upstream lacks: set names of at most 52 characters and named, unique claim templates.
  * Errors accumulate in upstream order (metadata, then the spec fields in the order Go checks them,
- * then the project rules of the spec); map entries are visited in key order.
+ * then the project rules); map entries are visited in key order.
  */
 public final class StatefulSetValidator {
 

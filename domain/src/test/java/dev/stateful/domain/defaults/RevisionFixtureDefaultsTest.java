@@ -8,12 +8,12 @@ import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 /**
- * Spec 3.1: the COMPAT fixture template, as a user writes it, defaults to the exact bytes a 1.34
+ * The template of upstream's {@code TestStatefulSetCompatibility} fixture, as a user writes it, defaults to the exact bytes a 1.34
  * API server stores, and therefore to the upstream revision name {@code test-776999688b}.
  */
 class RevisionFixtureDefaultsTest {
 
-    /** The 1.33 fixture from spec 3.1, verbatim. */
+    /** The 1.33 revision data of upstream's compatibility fixture, verbatim. */
     static final String RAW_1_33 = "{\"spec\":{\"template\":{\"$patch\":\"replace\",\"metadata\":{\"annotations\":{\"test\":\"value\"},"
             + "\"creationTimestamp\":null,\"labels\":{\"app\":\"foo\"}},\"spec\":{\"containers\":[{\"image\":\"test\","
             + "\"imagePullPolicy\":\"Always\",\"name\":\"test\",\"resources\":{},\"terminationMessagePath\":\"/dev/termination-log\","
@@ -23,7 +23,7 @@ class RevisionFixtureDefaultsTest {
     /** 1.34 serialisation: the same minus {@code "creationTimestamp":null}. */
     static final String RAW_1_34 = RAW_1_33.replace("\"creationTimestamp\":null,", "");
 
-    /** The template of the COMPAT set before defaulting: one container {@code test}, image {@code test}. */
+    /** The template of the compatibility fixture's set before defaulting: one container {@code test}, image {@code test}. */
     static final Json.Obj USER_TEMPLATE = Json.object(
             "metadata", Json.object("labels", Json.object("app", "foo"), "annotations", Json.object("test", "value")),
             "spec", Json.object("containers", Json.array(Json.object("name", "test", "image", "test"))));
@@ -42,7 +42,7 @@ class RevisionFixtureDefaultsTest {
 
     @Test
     void theFixtureBytesGiveTheUpstreamRevisionNames() {
-        // cross-check of the fixture strings themselves against the hashes quoted in spec 3.1
+        // cross-check of the fixture strings themselves against the hashes upstream's testdata names
         assertThat(revisionName("test", RAW_1_33)).isEqualTo("test-c77f6d978");
         assertThat(revisionName("test", RAW_1_34)).isEqualTo("test-776999688b");
         assertThat(revisionName("test", revisionData(Defaults.podTemplate(USER_TEMPLATE)))).isEqualTo("test-776999688b");
@@ -53,7 +53,7 @@ class RevisionFixtureDefaultsTest {
         return JsonWriter.write(Json.object("spec", Json.object("template", template.with("$patch", "replace"))));
     }
 
-    /** Test-local copy of the spec 3.1 hash: FNV-1 32 over data + collision count "0", SafeEncodeString. */
+    /** Test-local copy of {@code HashControllerRevision}: FNV-1 32 over data + collision count "0", SafeEncodeString. */
     static String revisionName(String set, String data) {
         int hash = 0x811c9dc5;
         for (byte b : (data + "0").getBytes(StandardCharsets.UTF_8)) {

@@ -21,7 +21,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** Spec 7.1: {@code SetDefaults_StatefulSet} field by field. */
+/** Upstream {@code SetDefaults_StatefulSet} field by field. */
 class StatefulSetDefaultsTest {
 
     /** A set as a user might submit it: only name, selector and template. */

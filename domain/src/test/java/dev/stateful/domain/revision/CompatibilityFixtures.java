@@ -16,12 +16,12 @@ import java.util.Map;
 
 /**
  * A set "test" as API servers of 1.33 and 1.34 return it, and the revision kube-controller-manager 1.33
- * wrote for it (spec 3.1, upstream compatibility test). 1.33 serialises {@code "creationTimestamp":null}
+ * wrote for it (upstream {@code TestStatefulSetCompatibility} and its testdata). 1.33 serialises {@code "creationTimestamp":null}
  * in the template metadata, 1.34 omits it.
  */
 final class CompatibilityFixtures {
 
-    /** Revision data written by 1.33, verbatim from spec 3.1. */
+    /** Revision data written by 1.33, verbatim from upstream's {@code TestStatefulSetCompatibility} fixture. */
     static final String RAW_1_33 = "{\"spec\":{\"template\":{\"$patch\":\"replace\",\"metadata\":{\"annotations\":{\"test\":\"value\"},"
             + "\"creationTimestamp\":null,\"labels\":{\"app\":\"foo\"}},\"spec\":{\"containers\":[{\"image\":\"test\","
             + "\"imagePullPolicy\":\"Always\",\"name\":\"test\",\"resources\":{},\"terminationMessagePath\":\"/dev/termination-log\","

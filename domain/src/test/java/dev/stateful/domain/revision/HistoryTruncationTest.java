@@ -87,7 +87,7 @@ class HistoryTruncationTest {
         assertThat(live).contains("r1", "r2", "r6").doesNotContain("r3", "r4", "r5");
     }
 
-    /** Scenario 16 / upstream TestStatefulSetHonorRevisionHistoryLimit: limit 2, template changes, converged pods. */
+    /** Upstream TestStatefulSetHonorRevisionHistoryLimit: limit 2, template changes, converged pods. */
     @Test
     void repeatedTemplateChangesWithConvergedPodsKeepAtMostLimitPlusTwoRevisions() {
         StatefulSet set = withRevisionStatus(withLimit(2), "", 0);

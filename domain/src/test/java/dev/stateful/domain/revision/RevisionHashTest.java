@@ -11,7 +11,7 @@ class RevisionHashTest {
 
     @Test
     void hashOf133DataWithCollisionCountZeroIsTheUpstreamVector() {
-        // FNV-1(raw133 + "0") = 733928534 -> "c77f6d978" (spec 3.1)
+        // FNV-1(raw133 + "0") = 733928534 -> "c77f6d978" (upstream HashControllerRevision)
         int sum = RevisionHash.fnv1(RevisionHash.fnv1(0x811c9dc5, bytes(CompatibilityFixtures.RAW_1_33)), bytes("0"));
         assertThat(Integer.toUnsignedLong(sum)).isEqualTo(733928534L);
         assertThat(RevisionHash.hash(CompatibilityFixtures.RAW_1_33, 0)).isEqualTo("c77f6d978");

@@ -84,7 +84,7 @@ class RevisionResolverTest {
         assertThat(resolution).isEqualTo(new RevisionResolution(only, only, 0, RevisionWrite.NONE));
     }
 
-    /** Scenario 15: A -> B -> A renumbers A to 3 and creates nothing. */
+    /** A -> B -> A renumbers A to 3 and creates nothing. */
     @Test
     void rollbackToAnEarlierTemplateRenumbersItsRevisionInsteadOfCreatingOne() {
         StatefulSet a = withRevisionStatus(Fixtures.statefulSet("web", 3), "", 0);
@@ -134,7 +134,7 @@ class RevisionResolverTest {
         assertThat(resolution.update()).isEqualTo(newest);
     }
 
-    // ---------------------------------------------------------------- collisions (scenario 14, spec 3.5)
+    // ---------------------------------------------------------------- collisions ({@code CreateControllerRevision})
 
     @Test
     void aTakenNameWithOtherDataCountsACollisionAndRenamesButKeepsTheInitialHashLabel() {

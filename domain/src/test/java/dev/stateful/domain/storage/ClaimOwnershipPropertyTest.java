@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Random policies, in-range and condemned pods and random pre-existing owner references: the
  * controller's claim fix ({@code isClaimOwnerUpToDate} then {@code updateClaimOwnerRefForSetAndPod})
- * converges to the table of spec 1.7 unless another controller or a previous incarnation owns the
+ * converges to the retention table (KEP-1847) unless another controller or a previous incarnation owns the
  * claim, in which case it backs off. The oracle below is written independently of the implementation.
  * Reproduce a failure with {@code -Dstateful.seed=<printed seed>}.
  */
@@ -125,7 +125,7 @@ class ClaimOwnershipPropertyTest {
         return ClaimOwnership.isClaimOwnerUpToDate(claim, set, pod) ? claim : ClaimOwnership.updateClaimOwnerRefForSetAndPod(claim, set, pod);
     }
 
-    /** The table of spec 1.7 written out: {wantSetRef, wantPodRef}; unknown values behave as Retain/Retain. */
+    /** The KEP-1847 retention table written out: {wantSetRef, wantPodRef}; unknown values behave as Retain/Retain. */
     private static boolean[] oracle(StatefulSet set, Pod pod) {
         String scaled = set.spec().retentionPolicyOrDefault().whenScaled();
         String deleted = set.spec().retentionPolicyOrDefault().whenDeleted();

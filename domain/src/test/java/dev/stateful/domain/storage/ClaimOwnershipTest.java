@@ -25,7 +25,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** Spec 1.7: retention policy owner references, mirroring upstream's utils tests. */
+/** KEP-1847: retention policy owner references, mirroring upstream's utils tests. */
 class ClaimOwnershipTest {
 
     private static final RetentionPolicy[] NOT_RETAIN_ALL = {policy(DELETE, RETAIN), policy(RETAIN, DELETE), policy(DELETE, DELETE)};
@@ -296,7 +296,7 @@ class ClaimOwnershipTest {
         record Case(String name, String whenScaled, String whenDeleted, boolean condemned, boolean needsPodRef, boolean needsSetRef) {
         }
 
-        /** The table of spec 1.7, all four policies for an in-range and a condemned pod. */
+        /** The retention table of {@code isClaimOwnerUpToDate}, all four policies for an in-range and a condemned pod. */
         static final List<Case> TABLE = List.of(
                 new Case("retain, in range", RETAIN, RETAIN, false, false, false),
                 new Case("retain, condemned", RETAIN, RETAIN, true, false, false),

@@ -20,7 +20,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** Spec 1.4 (storage identity) and 1.5 (what each claim needs). */
+/** Storage identity ({@code getPersistentVolumeClaims}, {@code storageMatches}) and what each claim needs ({@code createPersistentVolumeClaims}). */
 class PodClaimsTest {
 
     private static final Json.Obj CLAIM_SPEC = Json.object("resources", Json.object("requests", Json.object("storage", "1")));

@@ -19,7 +19,7 @@ import dev.stateful.domain.testing.Fixtures;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** {@code ClaimsMatchRetentionPolicy} and {@code UpdatePodClaimForRetentionPolicy} over a claim store (spec 1.7). */
+/** {@code ClaimsMatchRetentionPolicy} and {@code UpdatePodClaimForRetentionPolicy} over a claim store (KEP-1847). */
 class RetentionUpdateTest {
 
     private static StatefulSet webWithTwoTemplates(String whenScaled, String whenDeleted) {

@@ -21,7 +21,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * {@code PodClaimIsStale} (spec 1.7, scenario 12 of section 10): scaling back up must not create
+ * {@code PodClaimIsStale} (KEP-1847): scaling back up must not create
  * {@code x-2} while its old claim, owned by the deleted {@code x-2} (or by a deleted earlier
  * {@code x}), waits for the garbage collector, whatever the retention policy says now.
  */

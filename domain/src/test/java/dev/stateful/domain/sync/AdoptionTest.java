@@ -18,7 +18,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Which pods and revisions are the set's (spec 6.2, 6.3; section 10 scenario 25). */
+/** Which pods and revisions are the set's (upstream {@code ClaimPods}, {@code adoptOrphanRevisions}). */
 class AdoptionTest {
 
     private static final Instant NOW = Fixtures.T0.plus(Duration.ofDays(1));

@@ -15,8 +15,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * An update to a template whose pods never become Ready (section 10 scenarios 19 and 20, issues
- * #67250 and #137409).
+ * An update to a template whose pods never become Ready (kubernetes#67250 and
+ * kubernetes#137409).
  */
 class BrokenRolloutTest {
 
@@ -33,7 +33,7 @@ class BrokenRolloutTest {
         return cluster;
     }
 
-    /** Scenario 19, upstream behaviour (#67250): reverting does not help under OrderedReady. */
+    /** Upstream behaviour (kubernetes#67250): reverting does not help under OrderedReady. */
     @Test
     void orderedReadyStaysStuckOnABrokenPodEvenAfterTheTemplateIsReverted() {
         Cluster cluster = brokenUpdate(Fixtures.statefulSet("web", 3));
@@ -54,7 +54,7 @@ class BrokenRolloutTest {
         assertThat(Observed.image(cluster.pod("web-2"))).isEqualTo(BROKEN);
     }
 
-    /** Scenario 20: under Parallel the outdated, unavailable pod is replaced once the template is reverted. */
+    /** Under Parallel the outdated, unavailable pod is replaced once the template is reverted. */
     @Test
     void parallelHealsABrokenUpdateOnceTheTemplateIsReverted() {
         Cluster cluster = brokenUpdate(Fixtures.parallel(Fixtures.statefulSet("web", 3)));

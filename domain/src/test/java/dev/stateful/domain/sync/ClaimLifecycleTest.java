@@ -17,8 +17,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Claims over a pod's life (spec 1.5, 1.7, 2.3 step 10, 2.5 steps 2–3; section 10 scenarios 5, 8 and
- * 12; upstream {@code RecreatesPVCForPendingPod}).
+ * Claims over a pod's life (upstream {@code createPersistentVolumeClaims}, KEP-1847 retention, the condemned
+ * claim fix before {@code processCondemned}, {@code PodClaimIsStale} and
+ * {@code createMissingPersistentVolumeClaims} in {@code processReplica}; upstream {@code RecreatesPVCForPendingPod}).
  */
 class ClaimLifecycleTest {
 
@@ -137,7 +138,7 @@ class ClaimLifecycleTest {
         });
     }
 
-    /** Scenario 12. */
+    /** A stale claim blocks re-creation of its pod ({@code PodClaimIsStale}). */
     @Test
     void aClaimStillOwnedByAPreviousPodOfThatNameHoldsBackItsCreation() {
         Cluster cluster = Cluster.of(withPolicy(Fixtures.statefulSet("web", 3), "Retain", "Delete")).converge();
@@ -174,7 +175,7 @@ class ClaimLifecycleTest {
         assertThat(creates(cluster.sync())).containsExactly("web-0");
     }
 
-    /** Scenario 8, second half. */
+    /** Scale-down with whenScaled=Delete hands the condemned pod's claims to the pod. */
     @Test
     void scaleDownWithWhenScaledDeleteHandsTheClaimsToTheCondemnedPodsBeforeDeletingThem() {
         Cluster cluster = Cluster.of(withPolicy(Fixtures.statefulSet("web", 5), "Delete", "Delete")).converge();

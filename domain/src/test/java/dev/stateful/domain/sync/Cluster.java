@@ -1,5 +1,6 @@
 package dev.stateful.domain.sync;
 
+import dev.stateful.domain.availability.Availability;
 import dev.stateful.domain.identity.PodIdentity;
 import dev.stateful.domain.model.ControllerRevision;
 import dev.stateful.domain.model.PersistentVolumeClaim;

@@ -23,8 +23,8 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Sets the controller must not act on: one being deleted only gets its status refreshed (spec 2.3
- * step 7, 6.5; section 10 scenario 24); an invalid one gets nothing at all.
+ * Sets the controller must not act on: one being deleted only gets its status refreshed (upstream
+ * {@code updateStatefulSet} returns before any pod action); an invalid one gets nothing at all.
  */
 class DeletionAndValidationTest {
 

@@ -15,8 +15,8 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Terminal pods are deleted and recreated in a later pass; missing pods are replaced (spec 2.5 step 1,
- * section 10 scenario 6; upstream {@code RecreatesFailedPod}, {@code RecreatesSucceededPod},
+ * Terminal pods are deleted and recreated in a later pass; missing pods are replaced ({@code processReplica},
+ * first step; upstream {@code RecreatesFailedPod}, {@code RecreatesSucceededPod},
  * {@code ReplacesPods}).
  */
 class FailedPodsTest {

@@ -1,5 +1,6 @@
 package dev.stateful.domain.sync;
 
+import dev.stateful.domain.availability.Availability;
 import static dev.stateful.domain.sync.Plans.deletes;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -19,7 +20,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The rolling-update budget (spec 4.3, section 10 scenario 21; upstream
+ * The rolling-update budget (KEP-961, {@code updateStatefulSetAfterInvariantEstablished}; upstream
  * {@code TestStatefulSetControlRollingUpdateWithMaxUnavailable} and
  * {@code …InOrderedModeVerifyInvariant}). Project decision: the maxUnavailable path is always used
  * (absent = 1), and outdated pods that are already unavailable are replaced without charging it

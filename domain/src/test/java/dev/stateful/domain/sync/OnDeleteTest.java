@@ -16,7 +16,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * OnDelete (spec 3.4, 4.1; section 10 scenario 22; upstream {@code TestStatefulSetControlOnDeleteUpdate},
+ * OnDelete ({@code newVersionedStatefulSetPod}; upstream {@code TestStatefulSetControlOnDeleteUpdate},
  * {@code TestStatefulSetOnDeleteStrategyIgnoresMinReadySeconds}). Project decision: rollout completion
  * (currentRevision := updateRevision once every replica is updated and available) applies to OnDelete.
  */

@@ -11,7 +11,7 @@ import dev.stateful.domain.testing.Fixtures;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
-/** OrderedReady creation (spec 2.5, section 10 scenarios 1 and 7; upstream {@code ScalesUp}). */
+/** OrderedReady creation ({@code processReplica}; upstream {@code ScalesUp}). */
 class OrderedReadyCreationTest {
 
     @Test

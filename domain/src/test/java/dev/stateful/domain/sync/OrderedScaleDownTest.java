@@ -8,7 +8,7 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /**
- * OrderedReady scale-down (spec 2.6, section 10 scenarios 8 and 10; upstream {@code ScalesDown},
+ * OrderedReady scale-down ({@code processCondemned}; upstream {@code ScalesDown},
  * {@code TestStatefulSetScaleDownRespectsMinReadySeconds}).
  */
 class OrderedScaleDownTest {
@@ -53,7 +53,7 @@ class OrderedScaleDownTest {
         assertThat(deletes(cluster.sync())).containsExactly("web-4");
     }
 
-    /** Scenario 10: upstream behaviour, which can stall. */
+    /** Two unhealthy condemned pods: the higher waits for the lower (upstream behaviour, which can stall). */
     @Test
     void theHigherOfTwoUnhealthyCondemnedPodsWaitsForTheLowerOneSoNothingIsDeleted() {
         Cluster cluster = Cluster.of(Fixtures.statefulSet("web", 5)).converge();

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** Parallel pod management (spec 2.4–2.6, section 10 scenarios 2, 7 and 9; upstream {@code TestParallelScale}). */
+/** Parallel pod management ({@code runForAll}, {@code slowStartBatch}; upstream {@code TestParallelScale}). */
 class ParallelTest {
 
     @Test

@@ -6,9 +6,7 @@ import dev.stateful.domain.model.OwnerReference;
 import dev.stateful.domain.model.PersistentVolumeClaim;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.StatefulSet;
-import dev.stateful.domain.model.StatefulSetStatus;
 import dev.stateful.domain.revision.RevisionWrite;
-import dev.stateful.domain.status.StatusRules;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,9 +23,8 @@ import java.util.function.Supplier;
  *   <li>the phases in order, units in order (a Parallel phase in slow-start batches); a
  *       {@link Operation.Blocked} (or creating a pod whose name is taken) fails the sync: the rest of
  *       the phase — after the current batch in a burst phase — and every later phase are skipped;</li>
- *   <li>the status: rolling-update deletions are subtracted from currentReplicas, rollout completion
- *       is applied, and it is written only when {@link StatusRules#needsWrite} says so, keeping the
- *       stored conditions — even when the sync failed;</li>
+ *   <li>the status the plan decided for the rolling-update deletions that happened
+ *       ({@link dev.stateful.domain.status.PlannedStatus#toWrite}), even when the sync failed;</li>
  *   <li>history truncation.</li>
  * </ol>
  * Created pods appear with a uid and phase Pending; created claims with a uid. A deleted pod either
@@ -234,12 +231,7 @@ final class PlanApplier {
         }
 
         void status(Plan plan) {
-            StatefulSetStatus computed = plan.status();
-            computed = computed.withCurrentReplicas(Math.max(0, computed.currentReplicas() - rollingDeletes));
-            computed = StatusRules.completeRollout(set, computed);
-            if (StatusRules.needsWrite(set.status(), computed)) {
-                set = set.withStatus(computed.withConditions(set.status().conditions()));
-            }
+            plan.statusToWrite().toWrite(set.status(), rollingDeletes).ifPresent(next -> set = set.withStatus(next));
         }
 
         void truncate(Plan plan) {

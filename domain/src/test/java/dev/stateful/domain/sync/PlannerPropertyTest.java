@@ -1,5 +1,6 @@
 package dev.stateful.domain.sync;
 
+import dev.stateful.domain.availability.Availability;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stateful.domain.identity.PodIdentity;

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** What the planner asks to create (spec 1.2, 1.4, 1.7; section 10 scenarios 3 and 4). */
+/** What the planner asks to create (upstream {@code newStatefulSetPod}, {@code getPersistentVolumeClaims}, KEP-1847 owner references). */
 class PodAndClaimShapeTest {
 
     private static final OwnerReference SET_REF = new OwnerReference("apps/v1", "StatefulSet", "web", "web-uid", true, true);

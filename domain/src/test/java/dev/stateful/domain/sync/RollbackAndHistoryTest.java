@@ -16,8 +16,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Rollback reuses revisions; history stays within its limit (spec 3.3, 3.6, 3.7; section 10 scenarios
- * 15 and 16; upstream {@code TestStatefulSetControlRollback}, {@code TestStatefulSetHonorRevisionHistoryLimit},
+ * Rollback reuses revisions; history stays within its limit (upstream
+ * {@code getStatefulSetRevisions}, {@code truncateHistory}, {@code TestStatefulSetControlRollback}, {@code TestStatefulSetHonorRevisionHistoryLimit},
  * {@code TestStatefulSetControlLimitsHistory}).
  */
 class RollbackAndHistoryTest {
@@ -26,7 +26,7 @@ class RollbackAndHistoryTest {
         return cluster.revisions().stream().filter(r -> r.name().equals(name)).findFirst().orElseThrow();
     }
 
-    /** Scenario 15. */
+    /** A -> B -> A reuses A's revision under the next number. */
     @Test
     void revertingTheTemplateRenumbersTheOldRevisionAndOnlyReplacesPodsOnTheAbandonedOne() {
         Cluster cluster = Cluster.of(Fixtures.statefulSet("web", 3)).converge();
@@ -80,7 +80,7 @@ class RollbackAndHistoryTest {
         assertThat(cluster.revisions()).hasSize(2);
     }
 
-    /** Scenario 16 and upstream {@code TestStatefulSetHonorRevisionHistoryLimit}. */
+    /** Upstream {@code TestStatefulSetHonorRevisionHistoryLimit}. */
     @ParameterizedTest(name = "revisionHistoryLimit={0}")
     @ValueSource(ints = {0, 2, 5})
     void convergedRepeatedTemplateChangesKeepAtMostLimitPlusTwoRevisions(int limit) {

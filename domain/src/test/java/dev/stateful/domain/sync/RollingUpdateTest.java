@@ -19,7 +19,8 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * RollingUpdate with the default budget of one (spec 3.4, 4.2–4.4; section 10 scenarios 17 and 18;
+ * RollingUpdate with the default budget of one ({@code newVersionedStatefulSetPod},
+ * {@code updateStatefulSetAfterInvariantEstablished}, {@code completeRollingUpdate};
  * upstream {@code TestStatefulSetControlRollingUpdate}, {@code …WithPartition},
  * {@code TestStatefulSetRollingUpdateRespectsMinReadySeconds}).
  */
@@ -112,7 +113,7 @@ class RollingUpdateTest {
         assertThat(cluster.pods()).extracting(Observed::image).containsExactly("nginx:1.25", "nginx:1.25", "nginx:1.27", "nginx:1.27");
     }
 
-    /** Scenario 18. */
+    /** A partition keeps the pods below it on the current revision. */
     @Test
     void aPartitionUpdatesOnlyOrdinalsFromItAndRecreatesLowerOnesAtTheCurrentRevision() {
         Cluster cluster = Cluster.of(Fixtures.statefulSet("web", 3))
@@ -159,7 +160,7 @@ class RollingUpdateTest {
                 .containsExactly("nginx:1.25", "nginx:1.25", "nginx:1.27", "nginx:1.27", "nginx:1.27");
     }
 
-    /** Spec 3.4: an explicit {@code type: RollingUpdate} without the block recreates by status.currentReplicas. */
+    /** {@code newVersionedStatefulSetPod}: an explicit {@code type: RollingUpdate} without the block recreates by status.currentReplicas. */
     @Test
     void withoutARollingUpdateBlockARecreatedPodBelowCurrentReplicasKeepsTheCurrentRevision() {
         Cluster cluster = Cluster.of(Fixtures.statefulSet("web", 3))
@@ -176,7 +177,7 @@ class RollingUpdateTest {
                 .satisfies(c -> assertThat(Observed.revision(c.pod())).isEqualTo(oldRevision));
     }
 
-    /** Spec 3.4 with the defaulted block (partition 0): issue #70442's behaviour does not happen. */
+    /** {@code newVersionedStatefulSetPod} with the defaulted block (partition 0): kubernetes#70442's behaviour does not happen. */
     @Test
     void withTheDefaultedRollingUpdateBlockAPodRecreatedMidRolloutGetsTheUpdateRevision() {
         Cluster cluster = Cluster.of(Fixtures.statefulSet("web", 3)).converge();

@@ -12,7 +12,7 @@ import dev.stateful.domain.model.UpdateStrategy;
 import dev.stateful.domain.testing.Fixtures;
 import org.junit.jupiter.api.Test;
 
-/** spec.ordinals.start (spec 1.1, 2.3 step 3, 4.2; section 10 scenario 11; upstream {@code CreatesPodsWithStartOrdinal}). */
+/** spec.ordinals.start (KEP-3335: {@code podInOrdinalRange}, {@code updateStatefulSet}'s slots; upstream {@code CreatesPodsWithStartOrdinal}). */
 class StartOrdinalTest {
 
     @Test

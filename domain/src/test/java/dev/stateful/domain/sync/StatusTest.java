@@ -1,5 +1,6 @@
 package dev.stateful.domain.sync;
 
+import dev.stateful.domain.availability.Availability;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stateful.domain.model.ControllerRevision;
@@ -18,7 +19,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The status a plan reports (spec 5.1–5.3, 2.7; section 10 scenario 23; upstream
+ * The status a plan reports (upstream {@code computeReplicaStatus}, {@code completeRollingUpdate},
+ * {@code inconsistentStatus}, the {@code minReadySeconds} requeue of {@code syncStatefulSet};
  * {@code TestStatefulSetAvailability}, {@code TestStatefulSetZeroMinReadySeconds}). Project decisions:
  * stored conditions are preserved; completion requires availability and applies to OnDelete.
  */

@@ -8,12 +8,12 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Spec 4.3 step 1: UTIL-TEST {@code TestGetStatefulSetMaxUnavailable} and the metrics cases. */
+/** Upstream {@code TestGetStatefulSetMaxUnavailable} and the metrics cases. */
 class MaxUnavailableTest {
 
     @ParameterizedTest(name = "{0} of {1} replicas -> {2}")
     @CsvSource(nullValues = "nil", value = {
-            // UTIL-TEST table
+            // upstream TestGetStatefulSetMaxUnavailable table
             "nil,   10, 1",
             "3,     10, 3",
             "3,      0, 3",

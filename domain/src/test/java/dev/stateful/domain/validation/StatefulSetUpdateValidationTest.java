@@ -27,7 +27,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** Spec 7.3 update rule and scenario 26: which spec changes an update may make. */
+/** Upstream {@code ValidateStatefulSetUpdate}: which spec changes an update may make. */
 class StatefulSetUpdateValidationTest {
 
     static final StatefulSet OLD = Fixtures.statefulSet("web", 3);

@@ -30,7 +30,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** Spec 7.3, one row per rule: the mutation of a valid set and the exact violations it causes. */
+/** Upstream {@code ValidateStatefulSet}, one row per rule: the mutation of a valid set and the exact violations it causes. */
 class StatefulSetValidatorTest {
 
     static final StatefulSet VALID = Fixtures.statefulSet("web", 3);

@@ -37,7 +37,7 @@ public final class ControllerProcess implements AutoCloseable {
         List<String> command = new ArrayList<>(List.of(
                 // quick to start on a small machine: client compiler only, serial GC
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
-                "-cp", System.getProperty("java.class.path"), "dev.stateful.app.Main", "controller",
+                "-cp", System.getProperty("java.class.path"), "dev.stateful.app.cli.Main", "controller",
                 "--kubeconfig", kubeconfig.toString(), "--metrics-port", String.valueOf(port)));
         command.addAll(List.of(flags));
         try {

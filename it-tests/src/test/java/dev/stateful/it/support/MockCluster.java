@@ -2,6 +2,7 @@ package dev.stateful.it.support;
 
 import dev.stateful.app.cli.ControllerCommand;
 import dev.stateful.app.controller.RunningController;
+import dev.stateful.app.wiring.Injectors;
 import dev.stateful.testsupport.Eventually;
 import dev.stateful.testsupport.api.ApiWrite;
 import dev.stateful.testsupport.gc.PlayedGarbageCollector;
@@ -88,7 +89,7 @@ public final class MockCluster implements TestCluster {
     @Override
     public RunningController startController(String user, String... flags) {
         long watching = server.watchCount(user);
-        RunningController controller = RunningController.start(TestCluster.controllerSettings(kubeconfig(user), flags));
+        RunningController controller = Injectors.startController(TestCluster.controllerSettings(kubeconfig(user), flags));
         controllers.add(controller);
         awaitInformersWatching(user, watching);
         return controller;

@@ -2,6 +2,7 @@ package dev.stateful.it.support;
 
 import dev.stateful.app.cli.ControllerCommand;
 import dev.stateful.app.controller.RunningController;
+import dev.stateful.app.wiring.Injectors;
 import dev.stateful.testsupport.Eventually;
 import dev.stateful.testsupport.api.ApiWrite;
 import dev.stateful.testsupport.controlplane.ControlPlane;
@@ -144,7 +145,7 @@ public final class RealCluster implements TestCluster {
 
     @Override
     public RunningController startController(String user, String... flags) {
-        RunningController controller = RunningController.start(TestCluster.controllerSettings(kubeconfig(user), flags));
+        RunningController controller = Injectors.startController(TestCluster.controllerSettings(kubeconfig(user), flags));
         controllers.add(controller);
         return controller;
     }

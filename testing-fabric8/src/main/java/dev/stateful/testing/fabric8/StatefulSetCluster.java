@@ -2,6 +2,7 @@ package dev.stateful.testing.fabric8;
 
 import dev.stateful.app.cli.ControllerCommand;
 import dev.stateful.app.controller.RunningController;
+import dev.stateful.app.wiring.Injectors;
 import dev.stateful.testsupport.Eventually;
 import dev.stateful.testsupport.gc.PlayedGarbageCollector;
 import dev.stateful.testsupport.kubelet.SimulatedKubelet;
@@ -99,7 +100,7 @@ public final class StatefulSetCluster implements AutoCloseable {
         SimulatedKubelet kubelet = SimulatedKubelet.start(kubeletClient, options.kubelet());
         RunningController controller;
         try {
-            controller = RunningController.start(ControllerCommand.settings("--leader-elect=false", "--metrics-port", "0"), controllerClient);
+            controller = Injectors.startController(ControllerCommand.settings("--leader-elect=false", "--metrics-port", "0"), controllerClient);
         } catch (RuntimeException e) {
             closeQuietly(kubelet);
             defaulting.close();

@@ -1,11 +1,8 @@
-package dev.stateful.inmemory.store.strategy;
+package dev.stateful.inmemory.store;
 
 import dev.stateful.domain.model.ObjectMeta;
 import dev.stateful.domain.model.PersistentVolumeClaim;
 import dev.stateful.domain.validation.Violation;
-import dev.stateful.inmemory.store.ApiErrors;
-import dev.stateful.inmemory.store.Kind;
-import dev.stateful.inmemory.store.ObjectType;
 import java.util.List;
 
 /** v1 PersistentVolumeClaim: created Pending, spec immutable except the resource requests (expansion). */

@@ -1,10 +1,8 @@
-package dev.stateful.inmemory.store.strategy;
+package dev.stateful.inmemory.store;
 
 import dev.stateful.codec.ModelCodec;
 import dev.stateful.domain.json.Json;
 import dev.stateful.domain.model.ObjectMeta;
-import dev.stateful.inmemory.store.Kind;
-import dev.stateful.inmemory.store.ObjectType;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;

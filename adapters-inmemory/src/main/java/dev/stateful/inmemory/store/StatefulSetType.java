@@ -1,13 +1,11 @@
-package dev.stateful.inmemory.store.strategy;
+package dev.stateful.inmemory.store;
 
 import dev.stateful.domain.model.ObjectMeta;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.model.StatefulSetStatus;
-import dev.stateful.inmemory.store.Kind;
-import dev.stateful.inmemory.store.ObjectType;
 
 /**
- * apps/v1 StatefulSet (upstream registry strategy, spec 7.2): admission on create and update,
+ * apps/v1 StatefulSet (upstream registry {@code statefulSetStrategy}): admission on create and update,
  * status cleared on create and kept on update, spec kept on {@code /status} writes, generation
  * bumped exactly when the (admitted) spec changes.
  */

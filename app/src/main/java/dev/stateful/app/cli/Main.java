@@ -1,17 +1,7 @@
-package dev.stateful.app;
+package dev.stateful.app.cli;
 
-import dev.stateful.app.cli.CompletionCommand;
-import dev.stateful.app.cli.ControllerCommand;
-import dev.stateful.app.cli.DemoCommand;
-import dev.stateful.app.cli.EngineCommand;
-import dev.stateful.app.cli.PlanCommand;
-import dev.stateful.app.cli.RolloutCommand;
-import dev.stateful.app.cli.ScaleCommand;
-import dev.stateful.app.cli.SetCommand;
-import dev.stateful.app.cli.ServeCommand;
-import dev.stateful.app.cli.UsageErrors;
-import dev.stateful.app.cli.ValidateCommand;
-import dev.stateful.app.cli.VersionProvider;
+import dev.stateful.app.ExitCodes;
+import dev.stateful.app.InvalidInputException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 

@@ -1,13 +1,10 @@
-package dev.stateful.inmemory.store.strategy;
+package dev.stateful.inmemory.store;
 
 import dev.stateful.domain.json.Json;
 import dev.stateful.domain.model.ObjectMeta;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.PodStatus;
 import dev.stateful.domain.validation.Violation;
-import dev.stateful.inmemory.store.ApiErrors;
-import dev.stateful.inmemory.store.Kind;
-import dev.stateful.inmemory.store.ObjectType;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,11 +1,8 @@
-package dev.stateful.inmemory.store.strategy;
+package dev.stateful.inmemory.store;
 
 import dev.stateful.domain.model.ControllerRevision;
 import dev.stateful.domain.model.ObjectMeta;
 import dev.stateful.domain.validation.Violation;
-import dev.stateful.inmemory.store.ApiErrors;
-import dev.stateful.inmemory.store.Kind;
-import dev.stateful.inmemory.store.ObjectType;
 import java.util.List;
 
 /** apps/v1 ControllerRevision: {@code data} is immutable, {@code revision} may change; no status. */

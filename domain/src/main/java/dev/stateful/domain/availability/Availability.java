@@ -1,4 +1,4 @@
-package dev.stateful.domain.sync;
+package dev.stateful.domain.availability;
 
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.PodStatus;
@@ -6,7 +6,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 
-/** Pod health predicates of the sync algorithm (spec 2.5 steps 5–6, 2.3 step 6). */
+/** Pod health predicates of the sync algorithm (upstream {@code isRunningAndReady}, {@code isRunningAndAvailable}, {@code isUnavailable}). */
 public final class Availability {
 
     private Availability() {

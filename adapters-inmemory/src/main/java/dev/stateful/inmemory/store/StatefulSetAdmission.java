@@ -1,4 +1,4 @@
-package dev.stateful.inmemory.store.strategy;
+package dev.stateful.inmemory.store;
 
 import dev.stateful.domain.defaults.Defaults;
 import dev.stateful.domain.model.StatefulSet;

@@ -1,0 +1,185 @@
+package dev.stateful.ports.reconcile;
+
+import dev.stateful.domain.consistency.OwnWrite;
+import dev.stateful.domain.model.PersistentVolumeClaim;
+import dev.stateful.domain.model.StatefulSet;
+import dev.stateful.domain.sync.Operation;
+import dev.stateful.ports.ApiException;
+import dev.stateful.ports.ClaimControl;
+import dev.stateful.ports.EventRecorder;
+import dev.stateful.ports.PodControl;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Pod and claim writes with their events (upstream {@code StatefulPodControl}: {@code CreateStatefulPod},
+ * {@code UpdateStatefulPod}, {@code DeleteStatefulPod}, {@code createPersistentVolumeClaims},
+ * {@code recordPodEvent}, {@code recordClaimEvent}). Each method returns when the operation
+ * succeeded and throws the error that fails the sync otherwise.
+ */
+final class StatefulPodControl {
+
+    private final PodControl pods;
+    private final ClaimControl claims;
+    private final EventRecorder events;
+
+    StatefulPodControl(PodControl pods, ClaimControl claims, EventRecorder events) {
+        this.pods = pods;
+        this.claims = claims;
+        this.events = events;
+    }
+
+    /**
+     * {@code CreateStatefulPod}: the missing claims, the pod, then the retention-policy owner
+     * references of its claims. A pod that exists already fails the sync without an event: the
+     * next sync sees it.
+     */
+    void createPod(StatefulSet set, Operation.CreatePod c, SyncWrites writes) {
+        String podName = c.pod().name();
+        try {
+            createClaims(set, podName, c.createClaims(), writes);
+        } catch (RuntimeException claimError) {
+            podEvent(set, "create", podName, claimError);
+            throw claimError;
+        }
+        RuntimeException createError = null;
+        try {
+            writes.cached(OwnWrite.created(pods.create(c.pod())));
+        } catch (ApiException.AlreadyExists exists) {
+            throw exists;
+        } catch (RuntimeException e) {
+            createError = e;
+        }
+        try {
+            updateClaims(c.updateClaims(), writes);
+        } catch (RuntimeException ownerError) {
+            podEvent(set, "update", podName, ownerError);
+            throw ownerError;
+        }
+        podEvent(set, "create", podName, createError);
+        if (createError != null) {
+            throw createError;
+        }
+    }
+
+    /** {@code UpdateStatefulPod}: claims first, then the pod if it changed; one event either way. */
+    void updatePod(StatefulSet set, Operation.UpdatePod u, SyncWrites writes) {
+        RuntimeException error = null;
+        try {
+            createClaims(set, u.pod().name(), u.createClaims(), writes);
+            updateClaims(u.updateClaims(), writes);
+            if (u.podChanged()) {
+                writes.cached(OwnWrite.updated(pods.update(u.pod())));
+            }
+        } catch (RuntimeException e) {
+            error = e;
+        }
+        podEvent(set, "update", u.pod().name(), error);
+        if (error != null) {
+            throw error;
+        }
+    }
+
+    /** {@code createMissingPersistentVolumeClaims} and {@code fixPodClaim} for a pod that exists. */
+    void ensureClaims(StatefulSet set, Operation.EnsureClaims e, SyncWrites writes) {
+        createClaims(set, e.podName(), e.createClaims(), writes);
+        updateClaims(e.updateClaims(), writes);
+    }
+
+    /**
+     * {@code DeleteStatefulPod}, guarded by the pod's uid: {@code FailedDelete} for any error. Only
+     * the rolling update sinks NotFound (the pod is gone, which is what it wanted), so this returns
+     * normally then.
+     */
+    void deletePod(StatefulSet set, Operation.DeletePod d, SyncWrites writes) {
+        String podName = d.pod().name();
+        try {
+            pods.delete(d.pod().namespace(), podName, d.pod().metadata().uid());
+            writes.cached(OwnWrite.deleted(d.pod()));
+        } catch (ApiException.NotFound gone) {
+            podEvent(set, "delete", podName, gone);
+            if (d.cause() != Operation.DeletePod.Cause.ROLLING_UPDATE) {
+                throw gone;
+            }
+            return;
+        } catch (RuntimeException e) {
+            podEvent(set, "delete", podName, e);
+            throw e;
+        }
+        podEvent(set, "delete", podName, null);
+    }
+
+    /** A pod that cannot be created now (a terminating claim): the sync fails, with {@code FailedCreate} when upstream records it. */
+    void refuseCreate(StatefulSet set, Operation.Blocked b) {
+        ApiException.Conflict error = new ApiException.Conflict(b.message());
+        if (b.podEvent()) {
+            podEvent(set, "create", b.podName(), error);
+        }
+        throw error;
+    }
+
+    /** A Warning event only (e.g. {@code ConflictingController}); never fails the sync. */
+    void warn(StatefulSet set, Operation.Warn w) {
+        events.record(set, EventRecorder.Type.Warning, w.reason(), w.message());
+    }
+
+    /**
+     * {@code createPersistentVolumeClaims}: every claim is tried, the errors aggregated. AlreadyExists
+     * is one of them, without an event, as upstream: the pod waits for a sync whose cache shows the
+     * claim, which may be terminating.
+     */
+    private void createClaims(StatefulSet set, String podName, List<PersistentVolumeClaim> toCreate, SyncWrites writes) {
+        List<String> failures = new ArrayList<>();
+        RuntimeException first = null;
+        for (PersistentVolumeClaim claim : toCreate) {
+            try {
+                writes.cached(OwnWrite.created(claims.create(claim)));
+                events.record(set, EventRecorder.Type.Normal, Events.SUCCESSFUL_CREATE, Events.claim(claim.name(), podName, set.name(), null));
+            } catch (ApiException.AlreadyExists exists) {
+                failures.add("failed to create PVC " + claim.name() + ": " + exists.getMessage());
+                first = first == null ? exists : first;
+            } catch (RuntimeException e) {
+                failures.add("failed to create PVC " + claim.name() + ": " + e.getMessage());
+                events.record(set, EventRecorder.Type.Warning, Events.FAILED_CREATE, Events.claim(claim.name(), podName, set.name(), e));
+                first = first == null ? e : first;
+            }
+        }
+        if (!failures.isEmpty()) {
+            throw new ApiException.Unavailable(String.join("; ", failures), first);
+        }
+    }
+
+    /** {@code UpdatePodClaimForRetentionPolicy}: a claim deleted meanwhile is left to the next sync. */
+    private void updateClaims(List<PersistentVolumeClaim> toUpdate, SyncWrites writes) {
+        for (PersistentVolumeClaim claim : toUpdate) {
+            try {
+                writes.cached(OwnWrite.updated(claims.update(claim)));
+            } catch (ApiException.NotFound gone) {
+                // deleted meanwhile: the next sync recreates or skips it
+            } catch (RuntimeException e) {
+                throw new ApiException.Unavailable("could not update claim " + claim.name() + " for delete policy ownerRefs: " + e.getMessage(), e);
+            }
+        }
+    }
+
+    private void podEvent(StatefulSet set, String verb, String podName, RuntimeException error) {
+        events.record(set, error == null ? EventRecorder.Type.Normal : EventRecorder.Type.Warning,
+                error == null ? successReason(verb) : failureReason(verb), Events.pod(verb, podName, set.name(), error));
+    }
+
+    private static String successReason(String verb) {
+        return switch (verb) {
+            case "create" -> Events.SUCCESSFUL_CREATE;
+            case "update" -> Events.SUCCESSFUL_UPDATE;
+            default -> Events.SUCCESSFUL_DELETE;
+        };
+    }
+
+    private static String failureReason(String verb) {
+        return switch (verb) {
+            case "create" -> Events.FAILED_CREATE;
+            case "update" -> Events.FAILED_UPDATE;
+            default -> Events.FAILED_DELETE;
+        };
+    }
+}

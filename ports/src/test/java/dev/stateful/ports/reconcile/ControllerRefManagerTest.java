@@ -1,0 +1,72 @@
+package dev.stateful.ports.reconcile;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.stateful.domain.testing.TestJson;
+import dev.stateful.domain.json.Json;
+import dev.stateful.domain.model.ControllerRevision;
+import dev.stateful.domain.model.ObjectMeta;
+import dev.stateful.domain.model.Pod;
+import dev.stateful.domain.model.StatefulSet;
+import dev.stateful.domain.sync.Ownership;
+import dev.stateful.domain.testing.Fixtures;
+import dev.stateful.ports.ApiException;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** Adoption and release, guarded as upstream's {@code canAdopt} guards them. */
+class ControllerRefManagerTest {
+
+    private final StatefulSet set = Fixtures.statefulSet("web", 3);
+    private final FakePorts ports = new FakePorts();
+    private final ControllerRefManager refs = new ControllerRefManager(ports, ports, ports.status);
+    private final SyncWrites writes = new SyncWrites(set.key(), OwnWrites.off());
+
+    private static Pod pod(String name) {
+        return new Pod(ObjectMeta.named("default", name).withUid(name + "-uid"), Json.object(), null);
+    }
+
+    @Test
+    void orphansAreAdoptedAfterOneUncachedReadOfTheSet() {
+        ports.set = Optional.of(set);
+        ControllerRevision orphan = TestJson.revision(ObjectMeta.named("default", "web-a"), "{}", 1);
+
+        refs.apply(set, List.of(new Ownership.Change.AdoptPod(pod("web-0")), new Ownership.Change.AdoptPod(pod("web-1")),
+                new Ownership.Change.AdoptRevision(orphan)), writes);
+
+        assertThat(ports.calls).containsExactly("sets.get web", "pods.adopt web-0", "pods.adopt web-1", "revisions.adopt web-a");
+        assertThat(ports.pods.get("web-0").metadata().controllerRef()).get().extracting(r -> r.uid()).isEqualTo("web-uid");
+        assertThat(writes.count()).isEqualTo(3);
+    }
+
+    @Test
+    void aSetReplacedByAnotherWithTheSameNameAdoptsNothing() {
+        ports.set = Optional.of(set.withMetadata(set.metadata().withUid("new-uid")));
+
+        assertThatThrownBy(() -> refs.apply(set, List.of(new Ownership.Change.AdoptPod(pod("web-0"))), writes))
+                .isInstanceOf(ApiException.Conflict.class)
+                .hasMessage("original StatefulSet default/web is gone: got uid new-uid, wanted web-uid");
+        assertThat(ports.calls).containsExactly("sets.get web");
+    }
+
+    @Test
+    void aSetGoneOrBeingDeletedAdoptsNothing() {
+        assertThatThrownBy(() -> refs.apply(set, List.of(new Ownership.Change.AdoptPod(pod("web-0"))), writes))
+                .isInstanceOf(ApiException.NotFound.class);
+        ports.set = Optional.of(set.withMetadata(set.metadata().withDeletionTimestamp(Fixtures.T0)));
+        assertThatThrownBy(() -> refs.apply(set, List.of(new Ownership.Change.AdoptPod(pod("web-0"))), writes))
+                .isInstanceOf(ApiException.Conflict.class).hasMessageEndingWith("has just been deleted");
+        assertThat(ports.pods).isEmpty();
+    }
+
+    @Test
+    void releasesNeedNoCheckAndAPodGoneMeanwhileIsFine() {
+        ports.failNext("pods.release", new ApiException.NotFound("gone"));
+
+        refs.apply(set, List.of(new Ownership.Change.ReleasePod(pod("web-0")), new Ownership.Change.ReleasePod(pod("web-1"))), writes);
+
+        assertThat(ports.calls).containsExactly("pods.release web-0", "pods.release web-1");
+    }
+}

@@ -1,0 +1,160 @@
+package dev.stateful.ports.reconcile;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.stateful.domain.json.Json;
+import dev.stateful.domain.model.ObjectMeta;
+import dev.stateful.domain.model.PersistentVolumeClaim;
+import dev.stateful.domain.model.Pod;
+import dev.stateful.domain.model.StatefulSet;
+import dev.stateful.domain.sync.Operation;
+import dev.stateful.domain.testing.Fixtures;
+import dev.stateful.ports.ApiException;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Pod and claim writes and the events upstream's {@code StatefulPodControl} records for them. */
+class StatefulPodControlTest {
+
+    private final StatefulSet set = Fixtures.statefulSet("web", 3);
+    private final FakePorts ports = new FakePorts();
+    private final StatefulPodControl control = new StatefulPodControl(ports, ports, ports);
+    private final OwnWrites ownWrites = OwnWrites.off();
+    private final SyncWrites writes = new SyncWrites(set.key(), ownWrites);
+
+    private static Pod pod(String name) {
+        return new Pod(ObjectMeta.named("default", name).withUid(name + "-uid"), Json.object(), null);
+    }
+
+    private static PersistentVolumeClaim claim(String name) {
+        return new PersistentVolumeClaim(ObjectMeta.named("default", name), Json.object(), "");
+    }
+
+    @Test
+    void createPodCreatesTheMissingClaimsThenThePodAndRecordsBoth() {
+        control.createPod(set, new Operation.CreatePod(pod("web-0"), List.of(claim("www-web-0")), List.of()), writes);
+
+        assertThat(ports.calls).containsExactly("claims.create www-web-0", "pods.create web-0");
+        assertThat(ports.events).containsExactly(
+                "Normal SuccessfulCreate: Create Claim www-web-0 Pod web-0 in StatefulSet web success",
+                "Normal SuccessfulCreate: Create Pod web-0 in StatefulSet web successful");
+        assertThat(writes.count()).isEqualTo(2);
+    }
+
+    @Test
+    void aPodThatExistsAlreadyFailsTheSyncWithoutAnEvent() {
+        ports.failNext("pods.create", new ApiException.AlreadyExists("pods \"web-0\" already exists"));
+
+        assertThatThrownBy(() -> control.createPod(set, new Operation.CreatePod(pod("web-0"), List.of(), List.of()), writes))
+                .isInstanceOf(ApiException.AlreadyExists.class);
+        assertThat(ports.events).isEmpty();
+        assertThat(writes.count()).isZero();
+    }
+
+    @Test
+    void aClaimThatCannotBeCreatedFailsThePodWithAClaimEventAndAPodEvent() {
+        ports.failNext("claims.create", new ApiException.Forbidden("quota exceeded"));
+
+        assertThatThrownBy(() -> control.createPod(set, new Operation.CreatePod(pod("web-0"), List.of(claim("www-web-0")), List.of()), writes))
+                .isInstanceOf(ApiException.Unavailable.class).hasMessage("failed to create PVC www-web-0: quota exceeded");
+        assertThat(ports.calls).containsExactly("claims.create www-web-0");
+        assertThat(ports.events).containsExactly(
+                "Warning FailedCreate: Create Claim www-web-0 for Pod web-0 in StatefulSet web failed error: quota exceeded",
+                "Warning FailedCreate: Create Pod web-0 in StatefulSet web failed error: failed to create PVC www-web-0: quota exceeded");
+    }
+
+    @Test
+    void aClaimThatExistsAlreadyFailsThePodWithOnlyThePodEvent() {
+        ports.failNext("claims.create", new ApiException.AlreadyExists("exists"));
+
+        assertThatThrownBy(() -> control.createPod(set, new Operation.CreatePod(pod("web-0"), List.of(claim("www-web-0")), List.of()), writes))
+                .isInstanceOf(ApiException.Unavailable.class);
+        assertThat(ports.events).containsExactly("Warning FailedCreate: Create Pod web-0 in StatefulSet web failed error: failed to create PVC www-web-0: exists");
+    }
+
+    @Test
+    void aFailedPodCreateIsAFailedCreateEventAndTheError() {
+        ports.failNext("pods.create", new ApiException.Unavailable("timeout"));
+
+        assertThatThrownBy(() -> control.createPod(set, new Operation.CreatePod(pod("web-0"), List.of(), List.of()), writes))
+                .isInstanceOf(ApiException.Unavailable.class).hasMessage("timeout");
+        assertThat(ports.events).containsExactly("Warning FailedCreate: Create Pod web-0 in StatefulSet web failed error: timeout");
+    }
+
+    @Test
+    void aClaimOwnerUpdateThatFailsAfterTheCreateIsAFailedUpdateEvent() {
+        ports.failNext("claims.update", new ApiException.Conflict("stale"));
+
+        assertThatThrownBy(() -> control.createPod(set, new Operation.CreatePod(pod("web-0"), List.of(), List.of(claim("www-web-0"))), writes))
+                .hasMessage("could not update claim www-web-0 for delete policy ownerRefs: stale");
+        assertThat(ports.calls).containsExactly("pods.create web-0", "claims.update www-web-0");
+        assertThat(ports.events).containsExactly(
+                "Warning FailedUpdate: Update Pod web-0 in StatefulSet web failed error: could not update claim www-web-0 for delete policy ownerRefs: stale");
+    }
+
+    @Test
+    void aClaimDeletedMeanwhileIsLeftToTheNextSync() {
+        ports.failNext("claims.update", new ApiException.NotFound("gone"));
+
+        control.ensureClaims(set, new Operation.EnsureClaims("web-0", List.of(), List.of(claim("www-web-0"))), writes);
+
+        assertThat(ports.events).isEmpty();
+    }
+
+    @Test
+    void updatePodRecordsOneEventAfterTheClaimsAndThePod() {
+        control.updatePod(set, new Operation.UpdatePod(pod("web-0"), true, List.of(), List.of()), writes);
+
+        assertThat(ports.calls).containsExactly("pods.update web-0");
+        assertThat(ports.events).containsExactly("Normal SuccessfulUpdate: Update Pod web-0 in StatefulSet web successful");
+    }
+
+    @Test
+    void anUpdateWhoseClaimFailsLeavesThePodAlone() {
+        ports.failNext("claims.create", new ApiException.Forbidden("no"));
+
+        assertThatThrownBy(() -> control.updatePod(set, new Operation.UpdatePod(pod("web-0"), true, List.of(claim("www-web-0")), List.of()), writes))
+                .isInstanceOf(ApiException.Unavailable.class);
+        assertThat(ports.calls).containsExactly("claims.create www-web-0");
+        assertThat(ports.events).last().asString().startsWith("Warning FailedUpdate: Update Pod web-0 in StatefulSet web failed error:");
+    }
+
+    @Test
+    void theRollingUpdateSinksAPodAlreadyGoneButStillRecordsFailedDelete() {
+        ports.failNext("pods.delete", new ApiException.NotFound("gone"));
+
+        control.deletePod(set, new Operation.DeletePod(pod("web-2"), Operation.DeletePod.Cause.ROLLING_UPDATE), writes);
+
+        assertThat(ports.events).containsExactly("Warning FailedDelete: Delete Pod web-2 in StatefulSet web failed error: gone");
+    }
+
+    @Test
+    void aCondemnedPodAlreadyGoneFailsTheSync() {
+        ports.failNext("pods.delete", new ApiException.NotFound("gone"));
+
+        assertThatThrownBy(() -> control.deletePod(set, new Operation.DeletePod(pod("web-3"), Operation.DeletePod.Cause.CONDEMNED), writes))
+                .isInstanceOf(ApiException.NotFound.class);
+        assertThat(ports.events).containsExactly("Warning FailedDelete: Delete Pod web-3 in StatefulSet web failed error: gone");
+    }
+
+    @Test
+    void aDeletedPodIsASuccessfulDeleteEvent() {
+        control.deletePod(set, new Operation.DeletePod(pod("web-3"), Operation.DeletePod.Cause.CONDEMNED), writes);
+
+        assertThat(ports.calls).containsExactly("pods.delete web-3");
+        assertThat(ports.events).containsExactly("Normal SuccessfulDelete: Delete Pod web-3 in StatefulSet web successful");
+        assertThat(writes.count()).isEqualTo(1);
+    }
+
+    @Test
+    void aBlockedCreateFailsTheSyncWithAnEventOnlyWhenUpstreamRecordsOne() {
+        assertThatThrownBy(() -> control.refuseCreate(set, new Operation.Blocked("web-0", "pvc www-web-0 is being deleted", true)))
+                .isInstanceOf(ApiException.Conflict.class);
+        assertThatThrownBy(() -> control.refuseCreate(set, new Operation.Blocked("web-1", "pvc www-web-1 is being deleted", false)))
+                .isInstanceOf(ApiException.Conflict.class);
+
+        assertThat(ports.events).containsExactly("Warning FailedCreate: Create Pod web-0 in StatefulSet web failed error: pvc www-web-0 is being deleted");
+        assertThat(ports.calls).isEmpty();
+    }
+}
