@@ -13,7 +13,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Dependencies point inward only: adapters -> ports -> domain. The domain depends on the JDK alone;
- * only the app wires (Guice, every injector built in {@code Injectors}) and owns a main. No two
+ * the wire format (codec, over Jackson) is the adapters' and the app's, never the domain's or the
+ * ports'; only the app wires (Guice, every injector built in {@code Injectors}) and owns a main. No two
  * modules and no two packages depend on each other, directly or round a cycle.
  */
 class ArchitectureTest {
@@ -45,7 +46,7 @@ class ArchitectureTest {
      * {@code app.controller} / {@code app.wiring} cycle this rule was written to stop.
      */
     @ParameterizedTest
-    @ValueSource(strings = {"domain", "ports", "inmemory", "fabric8", "grpc", "app"})
+    @ValueSource(strings = {"domain", "codec", "ports", "inmemory", "fabric8", "grpc", "app"})
     void packagesOfEachModuleAreFreeOfCycles(String module) {
         slices().matching("dev.stateful.(**)").should().beFreeOfCycles().check(productionClasses("dev.stateful." + module));
     }
@@ -74,7 +75,15 @@ class ArchitectureTest {
     @Test
     void domainAndPortsNeverReachIntoAdaptersOrApp() {
         noClasses().that().resideInAnyPackage("dev.stateful.domain..", "dev.stateful.ports..")
-                .should().dependOnClassesThat().resideInAnyPackage("dev.stateful.inmemory..", "dev.stateful.fabric8..", "dev.stateful.grpc..", "dev.stateful.app..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.stateful.codec..", "dev.stateful.inmemory..",
+                        "dev.stateful.fabric8..", "dev.stateful.grpc..", "dev.stateful.app..")
+                .check(classes);
+    }
+
+    @Test
+    void theCodecDependsOnTheDomainAndJacksonOnly() {
+        noClasses().that().resideInAPackage("dev.stateful.codec..")
+                .should().dependOnClassesThat().resideOutsideOfPackages("dev.stateful.codec..", "dev.stateful.domain..", "java..", "tools.jackson..")
                 .check(classes);
     }
 

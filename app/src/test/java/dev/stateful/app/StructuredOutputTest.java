@@ -2,8 +2,8 @@ package dev.stateful.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stateful.codec.JsonParser;
 import dev.stateful.domain.json.Json;
-import dev.stateful.domain.json.JsonParser;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -3,8 +3,8 @@ package dev.stateful.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stateful.app.controller.RunningController;
+import dev.stateful.codec.JsonParser;
 import dev.stateful.domain.json.Json;
-import dev.stateful.domain.json.JsonParser;
 import dev.stateful.it.support.MockCluster;
 import dev.stateful.it.support.Scrape;
 import dev.stateful.it.support.WebSet;

@@ -1,6 +1,6 @@
 package dev.stateful.fabric8.control;
 
-import dev.stateful.domain.codec.ModelCodec;
+import dev.stateful.codec.ModelCodec;
 import dev.stateful.domain.json.Json;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.fabric8.control.ApiErrors.Verb;

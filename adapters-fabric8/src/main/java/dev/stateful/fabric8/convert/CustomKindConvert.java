@@ -1,6 +1,6 @@
 package dev.stateful.fabric8.convert;
 
-import dev.stateful.domain.codec.CustomKindCodec;
+import dev.stateful.codec.CustomKindCodec;
 import dev.stateful.domain.defaults.Defaults;
 import dev.stateful.domain.model.SetKind;
 import dev.stateful.domain.model.StatefulSet;

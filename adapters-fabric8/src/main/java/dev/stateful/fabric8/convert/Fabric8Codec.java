@@ -1,21 +1,27 @@
 package dev.stateful.fabric8.convert;
 
-import dev.stateful.domain.codec.ModelCodec;
+import dev.stateful.codec.JacksonTree;
+import dev.stateful.codec.JsonParser;
+import dev.stateful.codec.ModelCodec;
 import dev.stateful.domain.json.Json;
-import dev.stateful.domain.json.JsonParser;
 import dev.stateful.domain.model.ControllerRevision;
 import dev.stateful.domain.model.PersistentVolumeClaim;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.StatefulSet;
 import io.fabric8.kubernetes.client.utils.Serialization;
+import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.util.RawValue;
 
 /**
- * Translates between fabric8's model classes and the domain records by way of JSON, so that the one
- * codec the domain trusts ({@link ModelCodec}) decides every field. fabric8 classes never leak past
+ * Translates between fabric8's model classes and the domain records by way of Jackson's tree of the
+ * object (fabric8's own serialisers, so every field as the API server would see it), never a string,
+ * so that the one codec ({@link ModelCodec}) decides every field. fabric8 classes never leak past
  * this adapter.
  */
 public final class Fabric8Codec {
+
+    /** fabric8's mapper: its serialisers (Quantity, IntOrString, raw extensions) and its settings. */
+    private static final ObjectMapper MAPPER = Serialization.jsonMapper();
 
     private Fabric8Codec() {
     }
@@ -66,11 +72,11 @@ public final class Fabric8Codec {
 
     /** A fabric8 object as JSON, every field it has (not only those the domain models). */
     public static Json.Obj tree(Object fabric8Object) {
-        return JsonParser.parseObject(Serialization.asJson(fabric8Object));
+        return JsonParser.readObject(MAPPER.valueToTree(fabric8Object));
     }
 
     /** JSON as a fabric8 object. */
     public static <T> T object(Json.Obj json, Class<T> type) {
-        return Serialization.unmarshal(json.toString(), type);
+        return MAPPER.treeToValue(JacksonTree.of(json), type);
     }
 }

@@ -13,6 +13,7 @@ import dev.stateful.fabric8.convert.InternedMeta;
 import dev.stateful.fabric8.convert.SlimPod;
 import dev.stateful.ports.ClusterEvents;
 import dev.stateful.ports.ClusterReader;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.KubernetesResourceList;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -26,7 +27,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.function.Function;
+import java.util.function.BiConsumer;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
@@ -52,10 +53,10 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
     private final Cached<io.fabric8.kubernetes.api.model.apps.ControllerRevision, ControllerRevision> revisions;
     private final WatchHealth watchHealth = new WatchHealth(() -> all().toList());
 
-    private record Cached<T extends HasMetadata, D>(SharedIndexInformer<T> informer, DomainStore<T, D> store, Function<T, D> decode) {
+    private record Cached<T extends HasMetadata, D>(SharedIndexInformer<T> informer, DomainStore<T, D> store) {
 
-        AutoCloseable subscribe(java.util.function.BiConsumer<D, D> changed) {
-            ChangeAdapter<T, D> handler = new ChangeAdapter<>(decode, changed);
+        AutoCloseable subscribe(BiConsumer<D, D> changed) {
+            ChangeAdapter<T, D> handler = new ChangeAdapter<>(store::recordOf, changed);
             informer.addEventHandler(handler);
             return () -> informer.removeEventHandler(handler);
         }
@@ -66,34 +67,49 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
      * @param resync how often every cached object is re-reported; zero for never
      */
     public ClusterCache(KubernetesClient client, String namespace, Duration resync) {
-        this(client, namespace, resync, Set.of(SetKind.APPS_V1));
+        this(client, namespace, resync, Set.of(SetKind.APPS_V1), Decoders.FABRIC8);
     }
 
     /** @param kinds the kinds of StatefulSet to manage: apps/v1, our own kind, or both */
     public ClusterCache(KubernetesClient client, String namespace, Duration resync, Set<SetKind> kinds) {
+        this(client, namespace, resync, kinds, Decoders.FABRIC8);
+    }
+
+    /** @param decoders how objects entering the caches become records (once per object) */
+    public ClusterCache(KubernetesClient client, String namespace, Duration resync, Decoders decoders) {
+        this(client, namespace, resync, Set.of(SetKind.APPS_V1), decoders);
+    }
+
+    /**
+     * @param kinds the kinds of StatefulSet to manage: apps/v1, our own kind, or both
+     * @param decoders how objects entering the caches become records (once per object)
+     */
+    public ClusterCache(KubernetesClient client, String namespace, Duration resync, Set<SetKind> kinds, Decoders decoders) {
         this.client = client;
         long resyncMillis = resync.toMillis();
         List<Cached<? extends HasMetadata, StatefulSet>> setCaches = new ArrayList<>();
         if (kinds.contains(SetKind.APPS_V1)) {
             setCaches.add(cache(scope(client.apps().statefulSets(), namespace), resyncMillis, new DomainStore<>("statefulset",
-                    set -> interned(Fabric8Codec.toDomain(set)), Fabric8Codec::toFabric8, StatefulSet::name),
-                    Fabric8Codec::toDomain));
+                    set -> interned(decoders.statefulSet(set)), Fabric8Codec::toFabric8,
+                    io.fabric8.kubernetes.api.model.apps.StatefulSet::new, StatefulSet::metadata)));
         }
         if (kinds.contains(SetKind.STATEFUL_DEV)) {
             setCaches.add(cache(scope(client.genericKubernetesResources(CustomKindConvert.CONTEXT), namespace), resyncMillis,
                     new DomainStore<>("statefulset.apps.stateful.dev", set -> interned(CustomKindConvert.toDomain(set)),
-                            CustomKindConvert::toFabric8, StatefulSet::name), CustomKindConvert::toDomain));
+                            CustomKindConvert::toFabric8, GenericKubernetesResource::new, StatefulSet::metadata)));
         }
         sets = List.copyOf(setCaches);
         // Pods are most of a cluster: the cache keeps only what the controller reads of them.
         pods = cache(scope(client.pods(), namespace), resyncMillis, new DomainStore<>("pod",
-                pod -> SlimPod.of(Fabric8Codec.toDomain(pod)), Fabric8Codec::toFabric8, Pod::name), Fabric8Codec::toDomain);
+                pod -> SlimPod.of(decoders.pod(pod)), Fabric8Codec::toFabric8, io.fabric8.kubernetes.api.model.Pod::new, Pod::metadata));
         // Claims, sets and revisions are written back whole (claims by update), so they are kept whole,
         // their repeated metadata strings interned.
         claims = cache(scope(client.persistentVolumeClaims(), namespace), resyncMillis, new DomainStore<>("persistentvolumeclaim",
-                claim -> interned(Fabric8Codec.toDomain(claim)), Fabric8Codec::toFabric8, PersistentVolumeClaim::name), Fabric8Codec::toDomain);
+                claim -> interned(decoders.claim(claim)), Fabric8Codec::toFabric8,
+                io.fabric8.kubernetes.api.model.PersistentVolumeClaim::new, PersistentVolumeClaim::metadata));
         revisions = cache(scope(client.apps().controllerRevisions(), namespace), resyncMillis, new DomainStore<>("controllerrevision",
-                revision -> interned(Fabric8Codec.toDomain(revision)), Fabric8Codec::toFabric8, ControllerRevision::name), Fabric8Codec::toDomain);
+                revision -> interned(decoders.revision(revision)), Fabric8Codec::toFabric8,
+                io.fabric8.kubernetes.api.model.apps.ControllerRevision::new, ControllerRevision::metadata));
     }
 
     /** Starts listing and watching; returns at once. {@link #hasSynced()} tells when the caches are filled. */
@@ -135,6 +151,7 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
 
     @Override
     public AutoCloseable subscribe(Handler handler) {
+        // handlers get the records the caches decoded (and keep): an event decodes nothing again
         List<AutoCloseable> subscriptions = new ArrayList<>();
         sets.forEach(cached -> subscriptions.add(cached.subscribe(handler::statefulSetChanged)));
         subscriptions.add(pods.subscribe(handler::podChanged));
@@ -214,7 +231,7 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
     }
 
     private static PersistentVolumeClaim interned(PersistentVolumeClaim claim) {
-        return new PersistentVolumeClaim(InternedMeta.of(claim.metadata()), claim.spec(), claim.phase().intern());
+        return new PersistentVolumeClaim(InternedMeta.of(claim.metadata()), InternedMeta.strings(claim.spec()), claim.phase().intern());
     }
 
     private static ControllerRevision interned(ControllerRevision revision) {
@@ -230,10 +247,9 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
         return namespace.isEmpty() ? operation.inAnyNamespace() : operation.inNamespace(namespace);
     }
 
-    private static <T extends HasMetadata, D> Cached<T, D> cache(Informable<T> source, long resyncMillis, DomainStore<T, D> store,
-            Function<T, D> decode) {
+    private static <T extends HasMetadata, D> Cached<T, D> cache(Informable<T> source, long resyncMillis, DomainStore<T, D> store) {
         // Our store keeps its own per-namespace maps, so fabric8's namespace index is dead weight.
         SharedIndexInformer<T> informer = source.runnableInformer(resyncMillis).removeNamespaceIndex().itemStore(store);
-        return new Cached<>(informer, store, decode);
+        return new Cached<>(informer, store);
     }
 }

@@ -1,6 +1,7 @@
 package dev.stateful.fabric8.informer;
 
 import dev.stateful.domain.model.ObjectKey;
+import dev.stateful.domain.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.informers.cache.Cache;
 import io.fabric8.kubernetes.client.informers.cache.ItemStore;
@@ -12,6 +13,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -20,30 +22,75 @@ import org.slf4j.LoggerFactory;
  * An informer item store that keeps the domain record instead of the fabric8 object. The domain
  * records hold only what the controller reads (no managedFields; pods reduced to a
  * {@link dev.stateful.fabric8.convert.SlimPod}), they are decoded once per change instead of on
- * every read, and listing a namespace is a map lookup. fabric8 still gets objects back when it asks
- * (to diff updates and report deletions); those are rebuilt from the record and carry its fields.
+ * every read, and listing a namespace is a map lookup.
+ *
+ * <p>Each object the informer hands over is decoded once, here: the record rides with the fabric8
+ * object to the event handlers ({@link #recordOf}), so a change event decodes nothing again. What
+ * {@link #put} and {@link #remove} give back as the previous state (fabric8 compares its
+ * resourceVersion and passes it to the handlers as the old object) is a blank object carrying the
+ * cached record and its identifying metadata, not a rebuilt copy; {@link #get} and {@link #values}
+ * (fabric8's resync and listing) rebuild whole objects from the record, carrying it too.
  */
 final class DomainStore<T extends HasMetadata, D> implements ItemStore<T> {
 
     private static final Logger LOG = LoggerFactory.getLogger(DomainStore.class);
 
+    /** The metadata property under which the record rides with a fabric8 object; never sent anywhere. */
+    static final String RECORD = "dev.stateful/record";
+
     private final String kind;
     private final Function<T, D> toDomain;
     private final Function<D, T> toFabric8;
+    private final Supplier<T> blank;
     private final Function<D, String> nameOf;
+    private final Function<D, ObjectMeta> metaOf;
     private final Map<String, Map<String, D>> byNamespace = new ConcurrentHashMap<>();
     /**
      * The owner index (upstream's informers keep one through an indexer): per namespace, the names
-     * of the objects by controller ({@link #ownerKey}); and each key's entry, to unindex it.
+     * of the objects by controller ({@link #ownerKey}). An object is unindexed from the owner of the
+     * record it replaces (no second map of keys to owners: it cost ~170 bytes per cached object).
      */
     private final Map<String, Map<String, Set<String>>> byController = new ConcurrentHashMap<>();
-    private final Map<String, String> ownerOfKey = new ConcurrentHashMap<>();
 
-    DomainStore(String kind, Function<T, D> toDomain, Function<D, T> toFabric8, Function<D, String> nameOf) {
+    /**
+     * @param blank a new, empty fabric8 object of the kind (the carrier of a previous state)
+     * @param metaOf a record's metadata
+     */
+    DomainStore(String kind, Function<T, D> toDomain, Function<D, T> toFabric8, Supplier<T> blank, Function<D, ObjectMeta> metaOf) {
         this.kind = kind;
         this.toDomain = toDomain;
         this.toFabric8 = toFabric8;
-        this.nameOf = nameOf;
+        this.blank = blank;
+        this.metaOf = metaOf;
+        this.nameOf = record -> metaOf.apply(record).name();
+    }
+
+    /**
+     * The record of a fabric8 object the informer handed over: the one this store decoded when the
+     * object entered it (or rebuilt it from), decoded now only for an object that never passed here.
+     */
+    @SuppressWarnings("unchecked")
+    D recordOf(T obj) {
+        Object carried = obj.getMetadata() == null ? null : obj.getMetadata().getAdditionalProperties().get(RECORD);
+        return carried != null ? (D) carried : toDomain.apply(obj);
+    }
+
+    private T carrying(T obj, D record) {
+        obj.getMetadata().setAdditionalProperty(RECORD, record);
+        return obj;
+    }
+
+    /** The previous state as fabric8 needs it: identity and resourceVersion, with the record. */
+    private T previous(D record) {
+        ObjectMeta meta = metaOf.apply(record);
+        T out = blank.get();
+        out.setMetadata(new io.fabric8.kubernetes.api.model.ObjectMetaBuilder().withNamespace(meta.namespace())
+                .withName(meta.name()).withUid(meta.uid()).withResourceVersion(meta.resourceVersion()).build());
+        return carrying(out, record);
+    }
+
+    private T rebuilt(D record) {
+        return carrying(toFabric8.apply(record), record);
     }
 
     // ---------------------------------------------------------------- domain reads
@@ -112,25 +159,24 @@ final class DomainStore<T extends HasMetadata, D> implements ItemStore<T> {
             record = toDomain.apply(obj);
         } catch (RuntimeException e) {
             LOG.error("cannot decode {} {}, keeping the previous state: {}", kind, key, e.getMessage());
-            return get(k.namespace(), k.name()).map(toFabric8).orElse(null);
+            return get(k.namespace(), k.name()).map(this::previous).orElse(null);
         }
+        carrying(obj, record);
         // indexed under the new owner before the record changes, unindexed from the old one after:
         // a reader of the index always finds the object under one of them
-        String owner = ownerKey(obj.getMetadata().getOwnerReferences() == null ? Optional.empty()
-                : obj.getMetadata().getOwnerReferences().stream().filter(r -> Boolean.TRUE.equals(r.getController()))
-                        .findFirst().map(r -> r.getUid() == null ? "" : r.getUid()));
+        String owner = ownerOf(record);
+        // keyed by the record's own name string (not the one parsed from the key): one copy per object
+        String name = nameOf.apply(record);
         byController.computeIfAbsent(k.namespace(), ns -> new ConcurrentHashMap<>()).compute(owner, (o, names) -> {
             Set<String> out = names == null ? ConcurrentHashMap.newKeySet() : names;
-            out.add(k.name());
+            out.add(name);
             return out;
         });
-        // keyed by the record's own name string (not the one parsed from the key): one copy per object
-        D old = byNamespace.computeIfAbsent(k.namespace(), ns -> new ConcurrentHashMap<>()).put(nameOf.apply(record), record);
-        String previousOwner = ownerOfKey.put(key, owner);
-        if (previousOwner != null && !previousOwner.equals(owner)) {
-            unindex(k, previousOwner);
+        D old = byNamespace.computeIfAbsent(k.namespace(), ns -> new ConcurrentHashMap<>()).put(name, record);
+        if (old != null && !ownerOf(old).equals(owner)) {
+            unindex(k, ownerOf(old));
         }
-        return old == null ? null : toFabric8.apply(old);
+        return old == null ? null : previous(old);
     }
 
     @Override
@@ -141,11 +187,10 @@ final class DomainStore<T extends HasMetadata, D> implements ItemStore<T> {
         if (names != null && names.isEmpty()) {
             byNamespace.remove(k.namespace(), names);
         }
-        String owner = ownerOfKey.remove(key);
-        if (owner != null) {
-            unindex(k, owner);
+        if (old != null) {
+            unindex(k, ownerOf(old));
         }
-        return old == null ? null : toFabric8.apply(old);
+        return old == null ? null : previous(old);
     }
 
     private void unindex(ObjectKey k, String owner) {
@@ -156,6 +201,11 @@ final class DomainStore<T extends HasMetadata, D> implements ItemStore<T> {
                 return names.isEmpty() ? null : names;
             });
         }
+    }
+
+    private String ownerOf(D record) {
+        return ownerKey(metaOf.apply(record).ownerReferences().stream().filter(r -> Boolean.TRUE.equals(r.controller()))
+                .findFirst().map(r -> r.uid() == null ? "" : r.uid()));
     }
 
     /** The index key of a controller uid, or of "no controller". */
@@ -171,7 +221,7 @@ final class DomainStore<T extends HasMetadata, D> implements ItemStore<T> {
 
     @Override
     public Stream<T> values() {
-        return byNamespace.values().stream().flatMap(m -> m.values().stream()).map(toFabric8);
+        return byNamespace.values().stream().flatMap(m -> m.values().stream()).map(this::rebuilt);
     }
 
     @Override
@@ -182,6 +232,6 @@ final class DomainStore<T extends HasMetadata, D> implements ItemStore<T> {
     @Override
     public T get(String key) {
         ObjectKey k = ObjectKey.parse(key);
-        return get(k.namespace(), k.name()).map(toFabric8).orElse(null);
+        return get(k.namespace(), k.name()).map(this::rebuilt).orElse(null);
     }
 }

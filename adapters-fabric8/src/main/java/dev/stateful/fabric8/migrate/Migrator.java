@@ -1,6 +1,6 @@
 package dev.stateful.fabric8.migrate;
 
-import dev.stateful.domain.codec.CustomKindCodec;
+import dev.stateful.codec.CustomKindCodec;
 import dev.stateful.domain.features.Migration;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.fabric8.convert.CustomKindConvert;

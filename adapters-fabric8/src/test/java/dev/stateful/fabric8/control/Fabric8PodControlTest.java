@@ -3,13 +3,13 @@ package dev.stateful.fabric8.control;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.stateful.codec.JsonParser;
+import dev.stateful.domain.identity.PodIdentity;
 import dev.stateful.domain.json.Json;
-import dev.stateful.domain.json.JsonParser;
 import dev.stateful.domain.model.ObjectMeta;
 import dev.stateful.domain.model.OwnerReference;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.PodStatus;
-import dev.stateful.domain.identity.PodIdentity;
 import dev.stateful.domain.storage.PodClaims;
 import dev.stateful.fabric8.convert.Fabric8Codec;
 import dev.stateful.fabric8.convert.LivePods;

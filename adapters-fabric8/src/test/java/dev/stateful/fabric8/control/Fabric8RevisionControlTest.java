@@ -3,6 +3,7 @@ package dev.stateful.fabric8.control;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.stateful.codec.ModelCodec;
 import dev.stateful.domain.model.ControllerRevision;
 import dev.stateful.domain.model.ObjectMeta;
 import dev.stateful.domain.model.OwnerReference;
@@ -35,7 +36,7 @@ class Fabric8RevisionControlTest {
     }
 
     static ControllerRevision revision(String name, long number) {
-        return new ControllerRevision(ObjectMeta.named("default", name).withLabels(Map.of("controller.kubernetes.io/hash", "7b6c9f8d5")),
+        return ModelCodec.controllerRevision(ObjectMeta.named("default", name).withLabels(Map.of("controller.kubernetes.io/hash", "7b6c9f8d5")),
                 DATA, number);
     }
 

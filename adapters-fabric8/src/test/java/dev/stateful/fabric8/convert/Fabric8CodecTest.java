@@ -2,6 +2,7 @@ package dev.stateful.fabric8.convert;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stateful.codec.ModelCodec;
 import dev.stateful.domain.json.Json;
 import dev.stateful.domain.model.ControllerRevision;
 import dev.stateful.domain.model.ObjectMeta;
@@ -60,10 +61,21 @@ class Fabric8CodecTest {
     }
 
     @Test
+    void a_revision_comes_back_from_the_fabric8_object_with_its_bytes_and_its_decoded_data() {
+        String data = "{\"spec\":{\"template\":{\"$patch\":\"replace\",\"spec\":{\"x\":\"\\u003c\"}}}}";
+        ControllerRevision revision = ModelCodec.controllerRevision(ObjectMeta.named("default", "web-123"), data, 3);
+
+        ControllerRevision back = Fabric8Codec.toDomain(Fabric8Codec.toFabric8(revision));
+
+        assertThat(back.data()).isEqualTo(data);
+        assertThat(back.decoded()).isEqualTo(revision.decoded());
+    }
+
+    @Test
     void revision_data_goes_out_as_the_exact_bytes_the_hash_was_computed_over() {
         String data = "{\"spec\":{\"template\":{\"$patch\":\"replace\",\"metadata\":{\"labels\":{\"app\":\"a\\u0026b\"}},"
                 + "\"spec\":{\"containers\":[{\"args\":[\"\\u003cx\\u003e\"],\"image\":\"i\",\"name\":\"c\"}],\"priority\":1e+21,\"ratio\":0.5}}}}";
-        ControllerRevision revision = new ControllerRevision(ObjectMeta.named("default", "web-123"), data, 3);
+        ControllerRevision revision = ModelCodec.controllerRevision(ObjectMeta.named("default", "web-123"), data, 3);
 
         String wire = Serialization.asJson(Fabric8Codec.toFabric8(revision));
 
@@ -74,7 +86,7 @@ class Fabric8CodecTest {
     void revision_data_read_back_from_a_server_equals_what_was_written() {
         String data = "{\"spec\":{\"template\":{\"$patch\":\"replace\",\"metadata\":{\"labels\":{\"app\":\"a\\u0026b\"}},"
                 + "\"spec\":{\"containers\":[{\"args\":[\"\\u003cx\\u003e\"],\"image\":\"i\",\"name\":\"c\"}],\"priority\":1e+21,\"ratio\":0.5}}}}";
-        ControllerRevision revision = new ControllerRevision(ObjectMeta.named("default", "web-123"), data, 3);
+        ControllerRevision revision = ModelCodec.controllerRevision(ObjectMeta.named("default", "web-123"), data, 3);
         // What a server sends back: the bytes we wrote, decoded by fabric8 into a generic map.
         var asReceived = Serialization.unmarshal(Serialization.asJson(Fabric8Codec.toFabric8(revision)),
                 io.fabric8.kubernetes.api.model.apps.ControllerRevision.class);

@@ -2,6 +2,7 @@ package dev.stateful.fabric8.informer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stateful.codec.ModelCodec;
 import dev.stateful.domain.consistency.OwnWrite;
 import dev.stateful.domain.consistency.ResourceVersions;
 import dev.stateful.domain.json.Json;
@@ -20,8 +21,8 @@ import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.fabric8.mockwebserver.Context;
 import io.fabric8.mockwebserver.MockWebServer;
-import java.util.HashMap;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -125,7 +126,7 @@ class ClusterCacheTest {
         PersistentVolumeClaim claim = Fixtures.claimTemplate("www").withMetadata(ObjectMeta.named("default", "www-web-0"));
         client.persistentVolumeClaims().inNamespace("default").resource(Fabric8Codec.toFabric8(claim)).create();
         client.apps().controllerRevisions().inNamespace("default")
-                .resource(Fabric8Codec.toFabric8(new ControllerRevision(ObjectMeta.named("default", "web-abc"), DATA, 1))).create();
+                .resource(Fabric8Codec.toFabric8(ModelCodec.controllerRevision(ObjectMeta.named("default", "web-abc"), DATA, 1))).create();
 
         started("");
 
@@ -197,6 +198,50 @@ class ClusterCacheTest {
         assertThat(seen).containsExactly("set null -> 2", "set 2 -> 5", "set 5 -> null", "pod null -> null", "pod null -> 1", "pod 1 -> null");
     }
 
+    /** The pod decodes the caches ask for, by pod name and resourceVersion. */
+    static final class CountingDecoders implements Decoders {
+        final List<String> pods = new CopyOnWriteArrayList<>();
+
+        @Override
+        public Pod pod(io.fabric8.kubernetes.api.model.Pod pod) {
+            pods.add(pod.getMetadata().getName() + "@" + pod.getMetadata().getResourceVersion());
+            return Decoders.super.pod(pod);
+        }
+    }
+
+    @Test
+    void a_pod_update_decodes_the_new_object_once_and_the_handler_gets_the_records_the_cache_keeps() throws Exception {
+        CountingDecoders decoders = new CountingDecoders();
+        cache = new ClusterCache(client, "default", Duration.ZERO, decoders).start();
+        eventually(cache::hasSynced);
+        List<Pod[]> changes = new CopyOnWriteArrayList<>();
+        cache.subscribe(new ClusterEvents.Handler() {
+            @Override
+            public void statefulSetChanged(StatefulSet oldSet, StatefulSet newSet) {
+            }
+
+            @Override
+            public void podChanged(Pod oldPod, Pod newPod) {
+                changes.add(new Pod[] {oldPod, newPod});
+            }
+        });
+        Pod pod = createPod("default", "web-0");
+        eventually(() -> changes.size() == 1);
+        decoders.pods.clear();
+
+        Pod labelled = pod.withMetadata(pod.metadata().withLabel("v", "1"));
+        String version = client.pods().inNamespace("default").resource(Fabric8Codec.toFabric8(labelled)).update()
+                .getMetadata().getResourceVersion();
+        eventually(() -> changes.size() == 2);
+
+        assertThat(decoders.pods).as("decodes for one update event").containsExactly("web-0@" + version);
+        Pod[] update = changes.get(1);
+        assertThat(update[0].metadata().resourceVersion()).isEqualTo(pod.metadata().resourceVersion());
+        assertThat(update[0].metadata().labels()).doesNotContainKey("v");
+        assertThat(update[1].metadata().labels()).containsEntry("v", "1");
+        assertThat(update[1]).isSameAs(cache.pods("default").get(0));
+    }
+
     @Test
     void a_handler_that_unsubscribed_hears_nothing_more() throws Exception {
         started("");
@@ -229,11 +274,11 @@ class ClusterCacheTest {
         Pod web0 = owned(createPod("default", "web-0"), web);
         Pod orphan = createPod("default", "web-1");
         owned(createPod("default", "db-0"), db);
-        ControllerRevision webRevision = new ControllerRevision(ObjectMeta.named("default", "web-abc"), DATA, 1);
+        ControllerRevision webRevision = ModelCodec.controllerRevision(ObjectMeta.named("default", "web-abc"), DATA, 1);
         client.apps().controllerRevisions().inNamespace("default").resource(Fabric8Codec.toFabric8(webRevision.withMetadata(
                 webRevision.metadata().withOwnerReferences(List.of(controllerRef(db)))))).create();
         client.apps().controllerRevisions().inNamespace("default")
-                .resource(Fabric8Codec.toFabric8(new ControllerRevision(ObjectMeta.named("default", "db-abc"), DATA, 1))).create();
+                .resource(Fabric8Codec.toFabric8(ModelCodec.controllerRevision(ObjectMeta.named("default", "db-abc"), DATA, 1))).create();
 
         started("");
 

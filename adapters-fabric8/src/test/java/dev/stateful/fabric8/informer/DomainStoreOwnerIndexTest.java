@@ -23,7 +23,7 @@ class DomainStoreOwnerIndexTest {
     private static final List<String> UIDS = List.of("uid-1", "uid-2", "uid-3");
 
     final DomainStore<io.fabric8.kubernetes.api.model.Pod, Pod> store =
-            new DomainStore<>("pod", Fabric8Codec::toDomain, Fabric8Codec::toFabric8, Pod::name);
+            new DomainStore<>("pod", Fabric8Codec::toDomain, Fabric8Codec::toFabric8, io.fabric8.kubernetes.api.model.Pod::new, Pod::metadata);
 
     static io.fabric8.kubernetes.api.model.Pod pod(String namespace, String name, String controllerUid) {
         List<io.fabric8.kubernetes.api.model.OwnerReference> refs = new ArrayList<>();

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 class DomainStoreTest {
 
     final DomainStore<io.fabric8.kubernetes.api.model.Pod, Pod> store =
-            new DomainStore<>("pod", Fabric8Codec::toDomain, Fabric8Codec::toFabric8, Pod::name);
+            new DomainStore<>("pod", Fabric8Codec::toDomain, Fabric8Codec::toFabric8, io.fabric8.kubernetes.api.model.Pod::new, Pod::metadata);
 
     static io.fabric8.kubernetes.api.model.Pod pod(String namespace, String name, String rv) {
         return new PodBuilder()

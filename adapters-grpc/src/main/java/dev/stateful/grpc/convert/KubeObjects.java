@@ -1,10 +1,10 @@
 package dev.stateful.grpc.convert;
 
-import dev.stateful.domain.codec.DecodeException;
-import dev.stateful.domain.codec.Decoded;
-import dev.stateful.domain.codec.ModelCodec;
+import dev.stateful.codec.DecodeException;
+import dev.stateful.codec.Decoded;
+import dev.stateful.codec.JsonParser;
+import dev.stateful.codec.ModelCodec;
 import dev.stateful.domain.json.Json;
-import dev.stateful.domain.json.JsonParser;
 import dev.stateful.domain.json.JsonWriter;
 import dev.stateful.domain.model.ControllerRevision;
 import dev.stateful.domain.model.PersistentVolumeClaim;

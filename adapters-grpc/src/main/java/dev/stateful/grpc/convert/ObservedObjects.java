@@ -1,5 +1,6 @@
 package dev.stateful.grpc.convert;
 
+import dev.stateful.codec.ModelCodec;
 import dev.stateful.domain.json.Json;
 import dev.stateful.domain.model.ControllerRevision;
 import dev.stateful.domain.model.ObjectMeta;
@@ -57,7 +58,7 @@ public final class ObservedObjects {
     }
 
     public static ControllerRevision revision(ObservedRevision in) {
-        return new ControllerRevision(meta(in.getMetadata()), in.getData(), in.getRevision());
+        return ModelCodec.controllerRevision(meta(in.getMetadata()), in.getData(), in.getRevision());
     }
 
     public static ObjectMeta meta(ObjectMetadata in) {

@@ -3,6 +3,7 @@ package dev.stateful.grpc.remote;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.stateful.codec.ModelCodec;
 import dev.stateful.domain.json.Json;
 import dev.stateful.domain.model.ControllerRevision;
 import dev.stateful.domain.model.ObjectKey;
@@ -133,7 +134,7 @@ class RemotePortsContractTest {
 
         @Test
         void revisionsAreCreatedReadRenumberedAdoptedOnceAndDeleted() {
-            ControllerRevision revision = new ControllerRevision(ObjectMeta.named("default", "web-abc"), "{\"spec\":{}}", 1);
+            ControllerRevision revision = ModelCodec.controllerRevision(ObjectMeta.named("default", "web-abc"), "{\"spec\":{}}", 1);
             ports.revisions().create(revision);
             ControllerRevision read = ports.revisions().get("default", "web-abc").orElseThrow();
             assertThat(ports.revisions().get("default", "web-xyz")).isEmpty();

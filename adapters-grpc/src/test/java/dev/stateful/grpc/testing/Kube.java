@@ -1,7 +1,7 @@
 package dev.stateful.grpc.testing;
 
-import dev.stateful.domain.codec.ModelCodec;
-import dev.stateful.domain.json.JsonParser;
+import dev.stateful.codec.JsonParser;
+import dev.stateful.codec.ModelCodec;
 import dev.stateful.domain.model.ControllerRevision;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.PodStatus;

@@ -1,9 +1,9 @@
 package dev.stateful.inmemory.manifest;
 
-import dev.stateful.domain.codec.DecodeException;
-import dev.stateful.domain.codec.Decoded;
-import dev.stateful.domain.codec.CustomKindCodec;
-import dev.stateful.domain.codec.ModelCodec;
+import dev.stateful.codec.CustomKindCodec;
+import dev.stateful.codec.DecodeException;
+import dev.stateful.codec.Decoded;
+import dev.stateful.codec.ModelCodec;
 import dev.stateful.domain.defaults.Defaults;
 import dev.stateful.domain.json.Json;
 import dev.stateful.domain.model.ObjectKey;

@@ -1,6 +1,6 @@
 package dev.stateful.inmemory.store;
 
-import dev.stateful.domain.codec.ModelCodec;
+import dev.stateful.codec.ModelCodec;
 import dev.stateful.domain.json.Json;
 import dev.stateful.domain.model.ObjectMeta;
 import java.util.LinkedHashMap;

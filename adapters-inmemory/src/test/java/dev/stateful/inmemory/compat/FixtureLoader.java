@@ -1,8 +1,8 @@
 package dev.stateful.inmemory.compat;
 
-import dev.stateful.domain.codec.ModelCodec;
+import dev.stateful.codec.JsonParser;
+import dev.stateful.codec.ModelCodec;
 import dev.stateful.domain.json.Json;
-import dev.stateful.domain.json.JsonParser;
 import dev.stateful.domain.model.ControllerRevision;
 import dev.stateful.domain.model.ObjectMeta;
 import dev.stateful.domain.model.OwnerReference;

@@ -2,7 +2,7 @@ package dev.stateful.inmemory.compat;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stateful.domain.codec.ModelCodec;
+import dev.stateful.codec.ModelCodec;
 import dev.stateful.domain.json.Json;
 import dev.stateful.domain.model.ObjectKey;
 import dev.stateful.inmemory.InMemoryCluster;

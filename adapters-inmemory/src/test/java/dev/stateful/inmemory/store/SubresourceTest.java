@@ -7,6 +7,7 @@ import static dev.stateful.inmemory.testing.TestObjects.statefulSet;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.stateful.codec.ModelCodec;
 import dev.stateful.domain.json.Json;
 import dev.stateful.domain.model.ControllerRevision;
 import dev.stateful.domain.model.PersistentVolumeClaim;
@@ -161,7 +162,7 @@ class SubresourceTest {
         ControllerRevision renumbered = stores.revisions().update(created.withRevision(3));
 
         assertThat(renumbered.revision()).isEqualTo(3);
-        assertThatThrownBy(() -> stores.revisions().update(new ControllerRevision(renumbered.metadata(), "{\"spec\":2}", 3)))
+        assertThatThrownBy(() -> stores.revisions().update(ModelCodec.controllerRevision(renumbered.metadata(), "{\"spec\":2}", 3)))
                 .isInstanceOf(ApiException.Invalid.class)
                 .hasMessageContaining("data: Invalid value: field is immutable");
         assertThatThrownBy(() -> stores.revisions().updateStatus(renumbered)).isInstanceOf(ApiException.NotFound.class);

@@ -1,5 +1,6 @@
 package dev.stateful.inmemory.testing;
 
+import dev.stateful.codec.ModelCodec;
 import dev.stateful.domain.json.Json;
 import dev.stateful.domain.model.ControllerRevision;
 import dev.stateful.domain.model.ObjectMeta;
@@ -41,7 +42,7 @@ public final class TestObjects {
     }
 
     public static ControllerRevision revision(String name, String data, long number) {
-        return new ControllerRevision(ObjectMeta.named(NS, name), data, number);
+        return ModelCodec.controllerRevision(ObjectMeta.named(NS, name), data, number);
     }
 
     public static OwnerReference controllerRef(StatefulSet owner) {

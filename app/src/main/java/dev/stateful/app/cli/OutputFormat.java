@@ -1,7 +1,7 @@
 package dev.stateful.app.cli;
 
+import dev.stateful.codec.JsonParser;
 import dev.stateful.domain.json.Json;
-import dev.stateful.domain.json.JsonParser;
 import dev.stateful.domain.json.JsonWriter;
 import java.io.PrintWriter;
 import java.util.ArrayList;

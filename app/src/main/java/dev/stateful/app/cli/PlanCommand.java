@@ -4,7 +4,7 @@ import dev.stateful.app.ExitCodes;
 import dev.stateful.app.manifest.ManifestFile;
 import dev.stateful.app.manifest.ApiVersionCheck;
 import dev.stateful.app.manifest.StatefulSetCheck;
-import dev.stateful.domain.codec.ModelCodec;
+import dev.stateful.codec.ModelCodec;
 import dev.stateful.domain.json.Json;
 import dev.stateful.domain.model.ControllerRevision;
 import dev.stateful.domain.model.PersistentVolumeClaim;
@@ -22,9 +22,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code stateful plan --file set.yaml [--state observed.yaml]}: what the controller would do now

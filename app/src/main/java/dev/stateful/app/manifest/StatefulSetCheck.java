@@ -1,7 +1,7 @@
 package dev.stateful.app.manifest;
 
-import dev.stateful.domain.codec.Decoded;
-import dev.stateful.domain.codec.ModelCodec;
+import dev.stateful.codec.Decoded;
+import dev.stateful.codec.ModelCodec;
 import dev.stateful.domain.defaults.Defaults;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.validation.StatefulSetValidator;

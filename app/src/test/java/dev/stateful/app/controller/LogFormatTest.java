@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import ch.qos.logback.classic.LoggerContext;
 import dev.stateful.app.logging.StderrLogging;
+import dev.stateful.codec.JsonParser;
 import dev.stateful.domain.json.Json;
-import dev.stateful.domain.json.JsonParser;
 import dev.stateful.domain.model.ObjectKey;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

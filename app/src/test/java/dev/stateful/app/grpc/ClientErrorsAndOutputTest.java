@@ -3,8 +3,8 @@ package dev.stateful.app.grpc;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stateful.app.ExitCodes;
+import dev.stateful.codec.JsonParser;
 import dev.stateful.domain.json.Json;
-import dev.stateful.domain.json.JsonParser;
 import dev.stateful.grpc.testing.Certificates;
 import java.io.IOException;
 import java.net.ServerSocket;

@@ -34,6 +34,8 @@ import java.util.function.BooleanSupplier;
 public final class MemoryFigure implements Figure {
 
     static final double GOAL_BYTES_PER_POD = 2048;
+    /** A cached pod together with its claim (the controller's own pair): the goal of 4d. */
+    static final double GOAL_BYTES_PER_POD_AND_CLAIM = 2048;
     /** Full collections per heap reading; one is enough for the smoke test, which checks rows, not numbers. */
     private static volatile int gcRounds = 5;
     /** Used heap with the mock filled and no cache: each measurement starts once a dropped cache is really gone. */
@@ -103,6 +105,12 @@ public final class MemoryFigure implements Figure {
             rows.add(new Row("4c", String.format(Locale.ROOT, "informer caches: heap retained per claim (%,d bound claims)"
                     + " vs fabric8's default informer store", scale.memoryClaims()),
                     Stats.bytes(perClaim), Stats.bytes(plainPerClaim), perClaim / plainPerClaim, "-", Row.Verdict.INFO));
+            // both sides from this run's readings: the pair a StatefulSet replica costs the caches
+            double pair = perPod + perClaim;
+            double plainPair = plainPerPod + plainPerClaim;
+            rows.add(new Row("4d", "informer caches: heap retained per cached pod together with its claim (4a + 4c)"
+                    + " vs fabric8's default informer stores", Stats.bytes(pair), Stats.bytes(plainPair), pair / plainPair,
+                    "≤ 2 KB/pod and claim", Row.Verdict.of(pair <= GOAL_BYTES_PER_POD_AND_CLAIM)));
             return rows;
         } finally {
             api.close(); // first: see MockApi#close

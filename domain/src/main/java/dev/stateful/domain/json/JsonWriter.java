@@ -15,10 +15,10 @@ import java.util.TreeMap;
  */
 public final class JsonWriter {
 
-    private static final char[] HEX = "0123456789abcdef".toCharArray();
+    private static final String HEX = "0123456789abcdef";
 
     /** Go sorts map keys byte-wise on their UTF-8 encoding, which is code point order (not UTF-16 order). */
-    static final Comparator<String> UTF8_ORDER = JsonWriter::compareCodePoints;
+    public static final Comparator<String> UTF8_ORDER = JsonWriter::compareCodePoints;
 
     private JsonWriter() {
     }
@@ -169,6 +169,6 @@ public final class JsonWriter {
     }
 
     private static void unicode(char c, StringBuilder out) {
-        out.append("\\u").append(HEX[(c >> 12) & 0xf]).append(HEX[(c >> 8) & 0xf]).append(HEX[(c >> 4) & 0xf]).append(HEX[c & 0xf]);
+        out.append("\\u").append(HEX.charAt((c >> 12) & 0xf)).append(HEX.charAt((c >> 8) & 0xf)).append(HEX.charAt((c >> 4) & 0xf)).append(HEX.charAt(c & 0xf));
     }
 }

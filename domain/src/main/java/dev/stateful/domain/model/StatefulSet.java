@@ -3,18 +3,27 @@ package dev.stateful.domain.model;
 /**
  * A StatefulSet: apps/v1, or our own kind with the same spec and status ({@link SetKind}) plus
  * the fields only it has ({@link SetExtensions}; {@link SetExtensions#NONE} for apps/v1).
+ *
+ * @param derived what the planner derives from this set alone (its validation, the revision its
+ *     template makes), kept with it; any change makes a new set with nothing derived
  */
-public record StatefulSet(ObjectMeta metadata, StatefulSetSpec spec, StatefulSetStatus status, SetKind kind, SetExtensions extensions) {
+public record StatefulSet(ObjectMeta metadata, StatefulSetSpec spec, StatefulSetStatus status, SetKind kind, SetExtensions extensions,
+                          Derived derived) {
 
     public StatefulSet {
         status = status == null ? StatefulSetStatus.EMPTY : status;
         kind = kind == null ? SetKind.APPS_V1 : kind;
         extensions = extensions == null || !kind.isCustom() ? SetExtensions.NONE : extensions;
+        derived = derived == null ? new Derived() : derived;
+    }
+
+    public StatefulSet(ObjectMeta metadata, StatefulSetSpec spec, StatefulSetStatus status, SetKind kind, SetExtensions extensions) {
+        this(metadata, spec, status, kind, extensions, null);
     }
 
     /** An apps/v1 StatefulSet. */
     public StatefulSet(ObjectMeta metadata, StatefulSetSpec spec, StatefulSetStatus status) {
-        this(metadata, spec, status, SetKind.APPS_V1, SetExtensions.NONE);
+        this(metadata, spec, status, SetKind.APPS_V1, SetExtensions.NONE, null);
     }
 
     public String name() {

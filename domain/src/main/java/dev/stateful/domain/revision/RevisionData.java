@@ -1,9 +1,7 @@
 package dev.stateful.domain.revision;
 
 import dev.stateful.domain.json.Json;
-import dev.stateful.domain.json.JsonParser;
 import dev.stateful.domain.json.JsonWriter;
-import dev.stateful.domain.memo.IdentityMemo;
 import dev.stateful.domain.model.ControllerRevision;
 import dev.stateful.domain.model.StatefulSet;
 import java.math.BigDecimal;
@@ -29,19 +27,12 @@ public final class RevisionData {
      * they are part of what is hashed) plus the replace directive, written like Go's json.Marshal of a map.
      */
     public static String patch(StatefulSet set) {
-        return PATCHES.apply(set.spec().template());
+        return JsonWriter.write(patchTree(set.spec().template()));
     }
 
-    /**
-     * Each template instance is serialised once: a set's template is the same instance from sync to
-     * sync until the set changes (the informer cache keeps the decoded object), and any change to
-     * the template is a new instance.
-     */
-    private static final IdentityMemo<Json.Obj, String> PATCHES = new IdentityMemo<>(RevisionData::patchOf);
-
-    private static String patchOf(Json.Obj template) {
-        Json.Obj replacing = template.with(PATCH_DIRECTIVE, REPLACE);
-        return JsonWriter.write(Json.object("spec", Json.object("template", replacing)));
+    /** The revision data of a set with this template, as a tree ({@link #patch} writes it). */
+    static Json.Obj patchTree(Json.Obj template) {
+        return Json.object("spec", Json.object("template", template.with(PATCH_DIRECTIVE, REPLACE)));
     }
 
     /**
@@ -51,38 +42,18 @@ public final class RevisionData {
      *     StatefulSet controller writes is one (other strategic merge patches are not supported)
      */
     public static Json.Obj template(ControllerRevision revision) {
-        Restored restored = RESTORED.apply(revision.data());
-        if (restored.template() == null) {
-            throw notATemplatePatch(revision, restored.failure());
-        }
-        return restored.template();
-    }
-
-    /**
-     * Each revision's data is parsed once: the string is the same instance for as long as the
-     * revision sits unchanged in the informer cache (renumbering or adopting it keeps its data).
-     */
-    private static final IdentityMemo<String, Restored> RESTORED = new IdentityMemo<>(RevisionData::restore);
-
-    /** The template a revision's data restores, or why it restores none. */
-    private record Restored(Json.Obj template, String failure) {
-    }
-
-    private static Restored restore(String revisionData) {
-        Json.Obj data;
-        try {
-            data = JsonParser.parseObject(revisionData);
-        } catch (RuntimeException e) {
-            return new Restored(null, e.getMessage());
+        // read from the data as decoded once, when the record was made (ControllerRevision#decoded)
+        if (!(revision.decoded() instanceof Json.Obj data)) {
+            throw notATemplatePatch(revision, revision.decoded() == null ? "not JSON" : "not a JSON object");
         }
         Optional<Json.Obj> template = data.object("spec").flatMap(spec -> spec.object("template"));
         if (template.isEmpty()) {
-            return new Restored(null, "no spec.template object");
+            throw notATemplatePatch(revision, "no spec.template object");
         }
         if (!template.get().string(PATCH_DIRECTIVE).filter(REPLACE::equals).isPresent()) {
-            return new Restored(null, "spec.template lacks \"$patch\":\"replace\"");
+            throw notATemplatePatch(revision, "spec.template lacks \"$patch\":\"replace\"");
         }
-        return new Restored(template.get().without(PATCH_DIRECTIVE), null);
+        return template.get().without(PATCH_DIRECTIVE);
     }
 
     /** {@code ApplyRevision}: the set with its template replaced by the revision's; everything else kept. */
@@ -114,11 +85,13 @@ public final class RevisionData {
         } catch (IllegalArgumentException e) {
             return false;
         }
-        return NORMAL_FORMS.apply(restored).equals(NORMAL_FORMS.apply(set.spec().template()));
+        // only asked when no revision has the set's exact bytes (a changed template): rare, not remembered
+        return normalForm(restored).equals(normalForm(set.spec().template()));
     }
 
-    /** The serialised normal form per template instance (both sides are the memoised instances above). */
-    private static final IdentityMemo<Json.Obj, String> NORMAL_FORMS = new IdentityMemo<>(t -> patchOf(normalise(t)));
+    private static String normalForm(Json.Obj template) {
+        return JsonWriter.write(patchTree(normalise(template)));
+    }
 
     /** The semantic normal form described in {@link #restoresTemplateOf}. */
     static Json.Obj normalise(Json.Obj template) {

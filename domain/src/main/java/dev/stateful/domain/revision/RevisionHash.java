@@ -1,6 +1,5 @@
 package dev.stateful.domain.revision;
 
-import dev.stateful.domain.memo.IdentityMemo;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -28,17 +27,10 @@ public final class RevisionHash {
      * UTF-8 bytes, then over the decimal collision count (the StatefulSet controller always passes one).
      */
     public static String hash(String data, int collisionCount) {
-        int h = DATA_HASHES.apply(data);
+        int h = fnv1(FNV32_OFFSET_BASIS, data.getBytes(StandardCharsets.UTF_8));
         h = fnv1(h, Integer.toString(collisionCount).getBytes(StandardCharsets.UTF_8));
         return safeEncode(Integer.toUnsignedString(h));
     }
-
-    /**
-     * The FNV state after a revision's data, once per data instance: the planner hashes its set's
-     * (memoised, see {@link RevisionData#patch}) revision data on every sync, with the same collision count.
-     */
-    private static final IdentityMemo<String, Integer> DATA_HASHES =
-            new IdentityMemo<>(data -> fnv1(FNV32_OFFSET_BASIS, data.getBytes(StandardCharsets.UTF_8)));
 
     /** 32-bit FNV-1 (multiply, then xor; not FNV-1a), continuing from {@code hash}. */
     static int fnv1(int hash, byte[] bytes) {

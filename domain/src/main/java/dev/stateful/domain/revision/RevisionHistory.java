@@ -1,6 +1,8 @@
 package dev.stateful.domain.revision;
 
 import dev.stateful.domain.identity.PodIdentity;
+import dev.stateful.domain.json.Json;
+import dev.stateful.domain.json.JsonWriter;
 import dev.stateful.domain.model.ControllerRevision;
 import dev.stateful.domain.model.ObjectMeta;
 import dev.stateful.domain.model.StatefulSet;
@@ -32,7 +34,8 @@ public final class RevisionHistory {
      * template labels plus the hash, annotated with the set's annotations, controlled by the set.
      */
     public static ControllerRevision newRevision(StatefulSet set, long revision, int collisionCount) {
-        String data = RevisionData.patch(set);
+        Json.Obj tree = RevisionData.patchTree(set.spec().template());
+        String data = JsonWriter.write(tree);
         String hash = RevisionHash.hash(data, collisionCount);
         Map<String, String> labels = new LinkedHashMap<>(set.spec().templateMetadata().stringMap("labels"));
         labels.put(RevisionHash.HASH_LABEL, hash);
@@ -40,7 +43,7 @@ public final class RevisionHistory {
                 .withLabels(labels)
                 .withAnnotations(set.metadata().annotations())
                 .withOwnerReferences(List.of(PodIdentity.controllerRef(set)));
-        return new ControllerRevision(meta, data, revision);
+        return new ControllerRevision(meta, data, revision, tree);
     }
 
     /** A stably sorted copy in {@link #ORDER}. */

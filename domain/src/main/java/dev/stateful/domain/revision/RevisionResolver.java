@@ -1,7 +1,7 @@
 package dev.stateful.domain.revision;
 
-import dev.stateful.domain.memo.IdentityMemo;
 import dev.stateful.domain.model.ControllerRevision;
+import dev.stateful.domain.model.Derived;
 import dev.stateful.domain.model.StatefulSet;
 import java.util.List;
 import java.util.Optional;
@@ -31,7 +31,7 @@ public final class RevisionResolver {
     public static RevisionResolution resolve(StatefulSet set, List<ControllerRevision> owned, List<ControllerRevision> occupied) {
         List<ControllerRevision> revisions = RevisionHistory.sorted(owned);
         int collisionCount = collisionCount(set);
-        ControllerRevision candidate = CANDIDATES.apply(set).withRevision(RevisionHistory.nextRevision(revisions));
+        ControllerRevision candidate = candidate(set).withRevision(RevisionHistory.nextRevision(revisions));
         List<ControllerRevision> equal = RevisionHistory.findEquivalentRevisions(set, revisions, candidate);
 
         Update update = equal.isEmpty()
@@ -43,12 +43,15 @@ public final class RevisionResolver {
     }
 
     /**
-     * The candidate revision (numbered 0) per set instance: it depends on the set alone (its name,
-     * namespace, uid, annotations, template and stored collision count), and a set is the same
-     * instance from sync to sync until it changes. Only the number differs between passes.
+     * The candidate revision (numbered 0), derived once per set and kept with it: it depends on the
+     * set alone (its name, namespace, uid, annotations, template and stored collision count); only the
+     * number differs between passes.
      */
-    private static final IdentityMemo<StatefulSet, ControllerRevision> CANDIDATES =
-            new IdentityMemo<>(set -> RevisionHistory.newRevision(set, 0, collisionCount(set)));
+    private static final Derived.Key<ControllerRevision> CANDIDATE = new Derived.Key<>("candidate revision");
+
+    private static ControllerRevision candidate(StatefulSet set) {
+        return set.derived().get(CANDIDATE, () -> RevisionHistory.newRevision(set, 0, collisionCount(set)));
+    }
 
     private static int collisionCount(StatefulSet set) {
         return set.status().collisionCount() == null ? 0 : set.status().collisionCount();

@@ -2,7 +2,7 @@ package dev.stateful.domain.storage;
 
 import dev.stateful.domain.identity.PodIdentity;
 import dev.stateful.domain.json.Json;
-import dev.stateful.domain.memo.IdentityMemo;
+import dev.stateful.domain.model.Derived;
 import dev.stateful.domain.model.LabelSelector;
 import dev.stateful.domain.model.ObjectMeta;
 import dev.stateful.domain.model.PersistentVolumeClaim;
@@ -157,7 +157,7 @@ public final class PodClaims {
         if (templates.isEmpty()) {
             return true;
         }
-        Map<String, String> sources = CLAIM_SOURCES.apply(pod.spec());
+        Map<String, String> sources = pod.derived().get(CLAIM_SOURCES, () -> claimSources(pod.spec()));
         for (PersistentVolumeClaim template : templates) {
             String claimName = sources.get(template.name());
             if (claimName == null || !isClaimName(claimName, set, template, ordinal)) {
@@ -212,10 +212,10 @@ public final class PodClaims {
     /**
      * The claim each volume name mounts, for the names whose last volume is a PVC volume (a later
      * volume of the same name replaces an earlier one, as in a by-name map of the volumes).
-     * Remembered per pod spec instance: the informer cache keeps a pod's decoded spec until the pod
-     * changes, and walking the spec's JSON tree was most of storageMatches on every pass.
+     * Derived once per pod and kept with it ({@link Pod#derived}): walking the spec's JSON tree was
+     * most of storageMatches on every pass.
      */
-    private static final IdentityMemo<Json.Obj, Map<String, String>> CLAIM_SOURCES = new IdentityMemo<>(PodClaims::claimSources);
+    private static final Derived.Key<Map<String, String>> CLAIM_SOURCES = new Derived.Key<>("claim volumes");
 
     private static Map<String, String> claimSources(Json.Obj podSpec) {
         Map<String, String> sources = new LinkedHashMap<>();

@@ -6,19 +6,19 @@ import dev.stateful.domain.features.BrokenRolloutRecovery;
 import dev.stateful.domain.features.RolloutPause;
 import dev.stateful.domain.identity.PodIdentity;
 import dev.stateful.domain.json.Json;
-import dev.stateful.domain.memo.IdentityMemo;
 import dev.stateful.domain.model.ControllerRevision;
+import dev.stateful.domain.model.Derived;
 import dev.stateful.domain.model.PersistentVolumeClaim;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.model.StatefulSetStatus;
 import dev.stateful.domain.model.UpdateStrategy;
 import dev.stateful.domain.revision.HistoryTruncation;
+import dev.stateful.domain.revision.RevisionData;
+import dev.stateful.domain.revision.RevisionHistory;
 import dev.stateful.domain.revision.RevisionResolution;
 import dev.stateful.domain.revision.RevisionResolver;
 import dev.stateful.domain.revision.RevisionWrite;
-import dev.stateful.domain.revision.RevisionData;
-import dev.stateful.domain.revision.RevisionHistory;
 import dev.stateful.domain.status.PlannedStatus;
 import dev.stateful.domain.status.StatusRules;
 import dev.stateful.domain.storage.PodClaims;
@@ -52,19 +52,18 @@ public final class StatefulSetPlanner {
     public static final int MAX_MISSING_PODS_PER_SYNC = 1000;
 
     /**
-     * Each set instance is validated once: the informer cache hands the planner the same instance
-     * from sync to sync until the set changes, and a changed set is a new instance. A field an API
+     * Each set is validated once, the outcome kept with it ({@link StatefulSet#derived}): a set that
+     * stays in the cache from sync to sync is validated on its first. A field an API
      * server would have defaulted is validated as its default: kube-controller-manager reads an
      * absent {@code podManagementPolicy} as OrderedReady ({@code allowsBurst}) and an absent
      * {@code updateStrategy.type} as not OnDelete, so a set stored without defaults is synced, not
      * refused. The plan itself reads the fields as stored, as upstream does.
      */
-    private static final IdentityMemo<StatefulSet, List<Violation>> VALIDATED = new IdentityMemo<>(
-            set -> StatefulSetValidator.validate(Defaults.statefulSet(set)));
+    private static final Derived.Key<List<Violation>> VALIDATION = new Derived.Key<>("validation");
 
     public static Plan plan(Snapshot snapshot) {
         StatefulSet set = snapshot.set();
-        List<Violation> violations = VALIDATED.apply(set);
+        List<Violation> violations = set.derived().get(VALIDATION, () -> StatefulSetValidator.validate(Defaults.statefulSet(set)));
         if (!violations.isEmpty()) {
             return new Plan(set.key(), violations, List.of(), null, List.of(), set.status(),
                     new PlannedStatus.Refused(violations, snapshot.now()),

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 import dev.stateful.domain.json.Json;
-import dev.stateful.domain.json.JsonParser;
 import dev.stateful.domain.json.JsonWriter;
+import dev.stateful.domain.testing.TestJson;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -177,6 +177,6 @@ class PodTemplateDefaultsTest {
     }
 
     static Json.Obj json(String singleQuoted) {
-        return JsonParser.parseObject(singleQuoted.replace('\'', '"'));
+        return TestJson.parseObject(singleQuoted.replace('\'', '"'));
     }
 }

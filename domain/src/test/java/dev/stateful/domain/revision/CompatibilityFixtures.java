@@ -1,11 +1,15 @@
 package dev.stateful.domain.revision;
 
-import dev.stateful.domain.codec.ModelCodec;
 import dev.stateful.domain.identity.PodIdentity;
-import dev.stateful.domain.json.JsonParser;
+import dev.stateful.domain.json.Json;
 import dev.stateful.domain.model.ControllerRevision;
+import dev.stateful.domain.model.LabelSelector;
 import dev.stateful.domain.model.ObjectMeta;
 import dev.stateful.domain.model.StatefulSet;
+import dev.stateful.domain.model.StatefulSetSpec;
+import dev.stateful.domain.model.StatefulSetStatus;
+import dev.stateful.domain.model.UpdateStrategy;
+import dev.stateful.domain.testing.TestJson;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -93,10 +97,33 @@ final class CompatibilityFixtures {
                 .withCreationTimestamp(Instant.parse("2025-10-01T10:00:01Z"))
                 .withLabels(Map.of("app", "foo", RevisionHash.HASH_LABEL, "c77f6d978"))
                 .withOwnerReferences(List.of(PodIdentity.controllerRef(set)));
-        return new ControllerRevision(meta, RAW_1_33, 1);
+        return TestJson.revision(meta, RAW_1_33, 1);
     }
 
+    /** The fields of {@link #SET_TEMPLATE}, read as the codec reads them (the template kept as a tree). */
     private static StatefulSet decode(String json) {
-        return ModelCodec.statefulSet(JsonParser.parseObject(json));
+        Json.Obj obj = TestJson.parseObject(json);
+        Json.Obj m = obj.objectOrEmpty("metadata");
+        Json.Obj spec = obj.objectOrEmpty("spec");
+        Json.Obj st = obj.objectOrEmpty("status");
+        ObjectMeta meta = ObjectMeta.named(m.string("namespace").orElseThrow(), m.string("name").orElseThrow())
+                .withUid(m.string("uid").orElseThrow())
+                .withGeneration(m.integer("generation").orElseThrow())
+                .withLabels(m.stringMap("labels"))
+                .withCreationTimestamp(Instant.parse(m.string("creationTimestamp").orElseThrow()));
+        Json.Obj rolling = spec.objectOrEmpty("updateStrategy").objectOrEmpty("rollingUpdate");
+        StatefulSetSpec setSpec = new StatefulSetSpec(spec.integer("replicas").orElseThrow().intValue(),
+                new LabelSelector(spec.objectOrEmpty("selector").stringMap("matchLabels"), List.of()),
+                spec.objectOrEmpty("template"), List.of(), spec.string("serviceName").orElseThrow(),
+                spec.string("podManagementPolicy").orElseThrow(),
+                new UpdateStrategy(spec.objectOrEmpty("updateStrategy").string("type").orElseThrow(),
+                        new UpdateStrategy.RollingUpdate(rolling.integer("partition").orElseThrow().intValue(), null)),
+                spec.integer("revisionHistoryLimit").orElseThrow().intValue(), 0, null, null);
+        StatefulSetStatus status = new StatefulSetStatus(st.integer("observedGeneration").orElseThrow(),
+                st.integer("replicas").orElseThrow().intValue(), st.integer("readyReplicas").orElseThrow().intValue(),
+                st.integer("currentReplicas").orElseThrow().intValue(), st.integer("updatedReplicas").orElseThrow().intValue(),
+                st.integer("availableReplicas").orElseThrow().intValue(), st.string("currentRevision").orElseThrow(),
+                st.string("updateRevision").orElseThrow(), st.integer("collisionCount").orElseThrow().intValue(), List.of());
+        return new StatefulSet(meta, setSpec, status);
     }
 }

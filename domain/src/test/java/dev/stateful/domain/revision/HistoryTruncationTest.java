@@ -11,6 +11,7 @@ import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.PodStatus;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.testing.Fixtures;
+import dev.stateful.domain.testing.TestJson;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -164,7 +165,7 @@ class HistoryTruncationTest {
     }
 
     private static ControllerRevision revision(String name, long number) {
-        return new ControllerRevision(ObjectMeta.named("default", name), "{\"n\":\"" + name + "\"}", number);
+        return TestJson.revision(ObjectMeta.named("default", name), "{\"n\":\"" + name + "\"}", number);
     }
 
     private static Pod pod(String name, String revision) {

@@ -13,6 +13,7 @@ import dev.stateful.domain.model.RetentionPolicy;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.model.UpdateStrategy;
 import dev.stateful.domain.testing.Fixtures;
+import dev.stateful.domain.testing.TestJson;
 import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
@@ -118,7 +119,7 @@ class RevisionDataTest {
         "{\"spec\":{\"template\":{\"$patch\":\"delete\"}}}"
     })
     void dataThatIsNotATemplateReplacementIsRejected(String data) {
-        ControllerRevision revision = new ControllerRevision(ObjectMeta.named("ns", "odd"), data, 1);
+        ControllerRevision revision = TestJson.revision(ObjectMeta.named("ns", "odd"), data, 1);
         assertThatThrownBy(() -> RevisionData.template(revision))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("revision odd is not a template replacement patch");
@@ -127,8 +128,8 @@ class RevisionDataTest {
     @Test
     void theRejectionNamesEachRevisionEvenWhenTheySharedTheirData() {
         String bad = "{\"spec\":{}}";
-        ControllerRevision first = new ControllerRevision(ObjectMeta.named("ns", "first"), bad, 1);
-        ControllerRevision second = new ControllerRevision(ObjectMeta.named("ns", "second"), bad, 2);
+        ControllerRevision first = TestJson.revision(ObjectMeta.named("ns", "first"), bad, 1);
+        ControllerRevision second = TestJson.revision(ObjectMeta.named("ns", "second"), bad, 2);
 
         assertThatThrownBy(() -> RevisionData.template(first)).hasMessageContaining("revision first is not");
         assertThatThrownBy(() -> RevisionData.template(second)).hasMessageContaining("revision second is not");
@@ -165,7 +166,7 @@ class RevisionDataTest {
         ControllerRevision old = RevisionHistory.newRevision(set, 1, 0);
         assertThat(RevisionData.template(old)).isEqualTo(set.spec().template());
 
-        ControllerRevision replaced = new ControllerRevision(old.metadata(), RevisionData.patch(changed), old.revision());
+        ControllerRevision replaced = TestJson.revision(old.metadata(), RevisionData.patch(changed), old.revision());
 
         assertThat(RevisionData.template(replaced)).isEqualTo(changed.spec().template());
         assertThat(RevisionData.template(old)).isEqualTo(set.spec().template());
@@ -174,7 +175,7 @@ class RevisionDataTest {
     @Test
     void theSemanticComparisonFollowsAChangedSetTemplate() {
         StatefulSet set = CompatibilityFixtures.set134();
-        ControllerRevision revision133 = new ControllerRevision(ObjectMeta.named("default", "web-x"), RAW_1_33, 1);
+        ControllerRevision revision133 = TestJson.revision(ObjectMeta.named("default", "web-x"), RAW_1_33, 1);
         assertThat(RevisionData.restoresTemplateOf(set, revision133)).isTrue();
 
         assertThat(RevisionData.restoresTemplateOf(SetEdits.withImage(set, "nginx:next"), revision133)).isFalse();
@@ -191,7 +192,7 @@ class RevisionDataTest {
     @Test
     void a134RevisionRestoresTheTemplateOfTheSetReadFromA133ApiServer() {
         ControllerRevision revision134 = CompatibilityFixtures.revision133().withMetadata(ObjectMeta.named("test", "x"));
-        revision134 = new ControllerRevision(revision134.metadata(), RAW_1_34, 2);
+        revision134 = TestJson.revision(revision134.metadata(), RAW_1_34, 2);
         assertThat(RevisionData.restoresTemplateOf(CompatibilityFixtures.set133(), revision134)).isTrue();
     }
 
@@ -249,6 +250,6 @@ class RevisionDataTest {
     }
 
     private static ControllerRevision revision(String data) {
-        return new ControllerRevision(ObjectMeta.named("default", "web-x"), data, 1);
+        return TestJson.revision(ObjectMeta.named("default", "web-x"), data, 1);
     }
 }

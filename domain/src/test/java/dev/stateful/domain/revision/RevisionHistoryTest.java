@@ -7,6 +7,7 @@ import dev.stateful.domain.model.ObjectMeta;
 import dev.stateful.domain.model.OwnerReference;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.testing.Fixtures;
+import dev.stateful.domain.testing.TestJson;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -116,14 +117,14 @@ class RevisionHistoryTest {
     @Test
     void differentDataBytesAreNotEqualEvenWithEqualHashLabels() {
         ControllerRevision lhs = withHashLabel(revision("a", 1, null), "5");
-        ControllerRevision rhs = new ControllerRevision(lhs.metadata(), lhs.data() + " ", 1);
+        ControllerRevision rhs = TestJson.revision(lhs.metadata(), lhs.data() + " ", 1);
         assertThat(RevisionHistory.equalRevision(lhs, rhs)).isFalse();
     }
 
     @Test
     void byteComparisonIsNotSemantic() {
-        ControllerRevision lhs = new ControllerRevision(ObjectMeta.named("ns", "a"), "{\"a\":1}", 1);
-        ControllerRevision rhs = new ControllerRevision(ObjectMeta.named("ns", "b"), "{\"a\":1.0}", 1);
+        ControllerRevision lhs = TestJson.revision(ObjectMeta.named("ns", "a"), "{\"a\":1}", 1);
+        ControllerRevision rhs = TestJson.revision(ObjectMeta.named("ns", "b"), "{\"a\":1.0}", 1);
         assertThat(RevisionHistory.equalRevision(lhs, rhs)).isFalse();
     }
 
@@ -138,7 +139,7 @@ class RevisionHistoryTest {
     @Test
     void findEqualRevisionsKeepsListOrder() {
         ControllerRevision a = revision("a", 1, null);
-        ControllerRevision b = new ControllerRevision(ObjectMeta.named("default", "b"), "{\"other\":true}", 2);
+        ControllerRevision b = TestJson.revision(ObjectMeta.named("default", "b"), "{\"other\":true}", 2);
         ControllerRevision c = revision("c", 3, null);
         assertThat(RevisionHistory.findEqualRevisions(List.of(a, b, c), revision("needle", 9, null))).containsExactly(a, c);
     }
@@ -167,7 +168,7 @@ class RevisionHistoryTest {
 
     private static ControllerRevision revision(String name, long number, Instant created) {
         ObjectMeta meta = ObjectMeta.named("default", name).withCreationTimestamp(created);
-        return new ControllerRevision(meta, RevisionData.patch(Fixtures.statefulSet("web", 1)), number);
+        return TestJson.revision(meta, RevisionData.patch(Fixtures.statefulSet("web", 1)), number);
     }
 
     private static ControllerRevision withHashLabel(ControllerRevision revision, String hash) {

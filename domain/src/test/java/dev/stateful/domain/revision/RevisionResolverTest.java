@@ -9,6 +9,7 @@ import dev.stateful.domain.model.ControllerRevision;
 import dev.stateful.domain.model.ObjectMeta;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.testing.Fixtures;
+import dev.stateful.domain.testing.TestJson;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -304,6 +305,6 @@ class RevisionResolverTest {
 
     private static ControllerRevision foreignData(String name, long revision) {
         ObjectMeta meta = ObjectMeta.named("default", name).withLabels(Map.of("app", "nginx"));
-        return new ControllerRevision(meta, "{\"spec\":{\"template\":{\"$patch\":\"replace\",\"spec\":{\"other\":true}}}}", revision);
+        return TestJson.revision(meta, "{\"spec\":{\"template\":{\"$patch\":\"replace\",\"spec\":{\"other\":true}}}}", revision);
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stateful.domain.model.ControllerRevision;
 import dev.stateful.domain.model.ObjectMeta;
+import dev.stateful.domain.model.Ordinals;
 import dev.stateful.domain.model.OwnerReference;
 import dev.stateful.domain.model.PersistentVolumeClaim;
 import dev.stateful.domain.model.Pod;
@@ -12,9 +13,9 @@ import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.model.StatefulSetSpec;
 import dev.stateful.domain.model.StatefulSetStatus;
 import dev.stateful.domain.model.UpdateStrategy;
-import dev.stateful.domain.model.Ordinals;
 import dev.stateful.domain.revision.RevisionHistory;
 import dev.stateful.domain.testing.Fixtures;
+import dev.stateful.domain.testing.TestJson;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -148,7 +149,7 @@ class ScopedSnapshotTest {
         } else if (bKind == 1) {
             // another owner's revision under the name setB's revision wants, with other data: a collision
             ControllerRevision other = RevisionHistory.newRevision(Fixtures.withImage(setA, "nginx:9"), 2, 0);
-            revisions.add(withController(new ControllerRevision(b.metadata(), other.data(), 2), OTHER_UID));
+            revisions.add(withController(TestJson.revision(b.metadata(), other.data(), 2), OTHER_UID));
         } else {
             revisions.add(b);
         }

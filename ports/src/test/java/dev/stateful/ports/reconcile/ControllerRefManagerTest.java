@@ -3,6 +3,7 @@ package dev.stateful.ports.reconcile;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.stateful.domain.testing.TestJson;
 import dev.stateful.domain.json.Json;
 import dev.stateful.domain.model.ControllerRevision;
 import dev.stateful.domain.model.ObjectMeta;
@@ -30,7 +31,7 @@ class ControllerRefManagerTest {
     @Test
     void orphansAreAdoptedAfterOneUncachedReadOfTheSet() {
         ports.set = Optional.of(set);
-        ControllerRevision orphan = new ControllerRevision(ObjectMeta.named("default", "web-a"), "{}", 1);
+        ControllerRevision orphan = TestJson.revision(ObjectMeta.named("default", "web-a"), "{}", 1);
 
         refs.apply(set, List.of(new Ownership.Change.AdoptPod(pod("web-0")), new Ownership.Change.AdoptPod(pod("web-1")),
                 new Ownership.Change.AdoptRevision(orphan)), writes);

@@ -3,6 +3,7 @@ package dev.stateful.ports.reconcile;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.stateful.domain.testing.TestJson;
 import dev.stateful.domain.model.ControllerRevision;
 import dev.stateful.domain.model.ObjectMeta;
 import dev.stateful.domain.model.StatefulSet;
@@ -21,7 +22,7 @@ class RevisionHistoryControlTest {
     private final SyncWrites writes = new SyncWrites(set.key(), OwnWrites.off());
 
     private static ControllerRevision revision(String name, String data, long number) {
-        return new ControllerRevision(ObjectMeta.named("default", name), data, number);
+        return TestJson.revision(ObjectMeta.named("default", name), data, number);
     }
 
     @Test

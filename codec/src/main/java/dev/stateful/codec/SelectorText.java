@@ -1,4 +1,4 @@
-package dev.stateful.domain.codec;
+package dev.stateful.codec;
 
 import dev.stateful.domain.model.LabelSelector;
 import java.util.ArrayList;

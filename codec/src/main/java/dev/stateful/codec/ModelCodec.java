@@ -1,4 +1,4 @@
-package dev.stateful.domain.codec;
+package dev.stateful.codec;
 
 import dev.stateful.domain.json.Json;
 import dev.stateful.domain.model.ControllerRevision;
@@ -469,7 +469,22 @@ public final class ModelCodec {
         if (!r.problems().isEmpty()) {
             throw new DecodeException(r.problems());
         }
-        return new ControllerRevision(meta, raw, revision == null ? 0 : revision);
+        // the tree is kept beside the bytes: what the revision restores is read from it, never parsed again
+        return new ControllerRevision(meta, raw, revision == null ? 0 : revision, data == Json.Null.INSTANCE ? null : data);
+    }
+
+    /**
+     * A revision whose data arrives as JSON text (the gRPC projection, tests): the text kept as it is,
+     * decoded once beside it; text that is not JSON is kept too (the revision then restores nothing).
+     */
+    public static ControllerRevision controllerRevision(ObjectMeta meta, String data, long revision) {
+        Json decoded;
+        try {
+            decoded = data == null || data.isEmpty() ? null : JsonParser.parse(data);
+        } catch (dev.stateful.domain.json.JsonException notJson) {
+            decoded = null;
+        }
+        return new ControllerRevision(meta, data, revision, decoded);
     }
 
     public static Json.Obj encode(ControllerRevision revision) {
@@ -478,7 +493,7 @@ public final class ModelCodec {
         out.put("kind", "ControllerRevision");
         out.put("metadata", encode(revision.metadata()));
         if (!revision.data().isEmpty()) {
-            out.put("data", dev.stateful.domain.json.JsonParser.parse(revision.data()));
+            out.put("data", revision.decoded() != null ? revision.decoded() : JsonParser.parse(revision.data()));
         }
         out.put("revision", revision.revision());
         return (Json.Obj) Json.from(out);

@@ -1,4 +1,4 @@
-package dev.stateful.domain.codec;
+package dev.stateful.codec;
 
 import dev.stateful.domain.validation.Violation;
 import java.util.List;

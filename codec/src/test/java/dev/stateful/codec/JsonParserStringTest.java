@@ -1,8 +1,11 @@
-package dev.stateful.domain.json;
+package dev.stateful.codec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.stateful.domain.json.Json;
+import dev.stateful.domain.json.JsonException;
+import dev.stateful.domain.json.JsonWriter;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 

@@ -1,9 +1,8 @@
-package dev.stateful.domain.codec;
+package dev.stateful.codec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stateful.domain.json.Json;
-import dev.stateful.domain.json.JsonParser;
 import dev.stateful.domain.model.LabelSelector;
 import dev.stateful.domain.model.SetExtensions;
 import dev.stateful.domain.model.SetKind;

@@ -1,4 +1,4 @@
-package dev.stateful.domain.codec;
+package dev.stateful.codec;
 
 import java.time.DateTimeException;
 import java.time.Instant;

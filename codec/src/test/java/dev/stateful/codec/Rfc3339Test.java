@@ -1,4 +1,4 @@
-package dev.stateful.domain.codec;
+package dev.stateful.codec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

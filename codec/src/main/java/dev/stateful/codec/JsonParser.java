@@ -1,0 +1,168 @@
+package dev.stateful.codec;
+
+import dev.stateful.domain.json.Json;
+import dev.stateful.domain.json.JsonException;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonToken;
+import tools.jackson.core.SerializableString;
+import tools.jackson.core.StreamReadConstraints;
+import tools.jackson.core.TokenStreamLocation;
+import tools.jackson.core.json.JsonFactory;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.util.RawValue;
+
+/**
+ * Reads JSON into the domain's {@link Json} trees with Jackson's strict RFC 8259 parser, from text or
+ * from any Jackson token stream (a {@link JsonNode}, such as fabric8's model serialised by
+ * {@code valueToTree}, without an intermediate string). What Go's decoder does differently from
+ * Jackson is applied here, because revision data read back must give the bytes Go would write: a lone
+ * surrogate (escaped or raw) becomes U+FFFD, as Go decodes invalid UTF-16 escapes; numbers are kept
+ * exactly (as {@link BigDecimal}) for the writer to format as float64. Duplicate keys: the last value
+ * wins, in the first one's place.
+ */
+public final class JsonParser {
+
+    /** The hand-written parser this replaced refused deeper nesting; kept so the same documents fail. */
+    private static final int MAX_DEPTH = 512;
+
+    private static final JsonMapper MAPPER = JsonMapper.builder(JsonFactory.builder()
+            .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_DEPTH).build())
+            .build()).build();
+
+    private JsonParser() {
+    }
+
+    public static Json parse(String text) {
+        try (tools.jackson.core.JsonParser p = MAPPER.createParser(text)) {
+            Json value = read(p, p.nextToken());
+            if (p.nextToken() != null) {
+                throw new JsonException("unexpected trailing characters at offset " + offset(p.currentTokenLocation()));
+            }
+            return value;
+        } catch (JacksonException e) {
+            throw new JsonException(describe(e));
+        }
+    }
+
+    public static Json.Obj parseObject(String text) {
+        Json value = parse(text);
+        if (value instanceof Json.Obj o) {
+            return o;
+        }
+        throw new JsonException("expected a JSON object");
+    }
+
+    /** A Jackson tree as a {@link Json} tree. */
+    public static Json read(JsonNode node) {
+        try (tools.jackson.core.JsonParser p = MAPPER.treeAsTokens(node)) {
+            return read(p, p.nextToken());
+        }
+    }
+
+    /** A Jackson tree that must be an object. */
+    public static Json.Obj readObject(JsonNode node) {
+        if (read(node) instanceof Json.Obj o) {
+            return o;
+        }
+        throw new JsonException("expected a JSON object");
+    }
+
+    /** The value starting at {@code token}; the parser is left on its last token. */
+    private static Json read(tools.jackson.core.JsonParser p, JsonToken token) {
+        if (token == null) {
+            throw new JsonException("unexpected end of input");
+        }
+        return switch (token) {
+            case START_OBJECT -> {
+                Map<String, Json> fields = new LinkedHashMap<>();
+                for (JsonToken t = p.nextToken(); t != JsonToken.END_OBJECT; t = p.nextToken()) {
+                    // Keys come from a small vocabulary (field names, label keys) and trees are kept in
+                    // caches: one copy of each instead of one per object.
+                    String key = goString(p.currentName()).intern();
+                    fields.put(key, read(p, p.nextToken()));
+                }
+                yield new Json.Obj(fields);
+            }
+            case START_ARRAY -> {
+                List<Json> items = new ArrayList<>();
+                for (JsonToken t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken()) {
+                    items.add(read(p, t));
+                }
+                yield new Json.Arr(items);
+            }
+            case VALUE_STRING -> new Json.Str(goString(p.getString()));
+            case VALUE_NUMBER_INT -> new Json.Num(switch (p.getNumberType()) {
+                case INT, LONG -> BigDecimal.valueOf(p.getLongValue());
+                default -> new BigDecimal(p.getBigIntegerValue());
+            });
+            case VALUE_NUMBER_FLOAT -> new Json.Num(p.getDecimalValue());
+            case VALUE_TRUE -> Json.Bool.TRUE;
+            case VALUE_FALSE -> Json.Bool.FALSE;
+            case VALUE_NULL -> Json.Null.INSTANCE;
+            // a tree made from objects may hold values as they are: raw JSON text (fabric8 sends a
+            // revision's data that way), or any other value, which Jackson serialises
+            case VALUE_EMBEDDED_OBJECT -> embedded(p.getEmbeddedObject());
+            default -> throw new JsonException("unexpected token " + token);
+        };
+    }
+
+    private static Json embedded(Object value) {
+        if (value == null) {
+            return Json.Null.INSTANCE;
+        }
+        if (value instanceof RawValue raw) {
+            Object text = raw.rawValue();
+            return parse(text instanceof SerializableString s ? s.getValue() : String.valueOf(text));
+        }
+        return read((JsonNode) MAPPER.valueToTree(value));
+    }
+
+    /** {@code s} as Go decodes it: every surrogate that is not half of a pair replaced by U+FFFD. */
+    static String goString(String s) {
+        int i = 0;
+        while (i < s.length() && !Character.isSurrogate(s.charAt(i))) {
+            i++;
+        }
+        if (i == s.length()) {
+            return s;
+        }
+        StringBuilder out = new StringBuilder(s.length()).append(s, 0, i);
+        while (i < s.length()) {
+            char c = s.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                out.append(c).append(s.charAt(i + 1));
+                i += 2;
+            } else {
+                out.append(Character.isSurrogate(c) ? '\ufffd' : c);
+                i++;
+            }
+        }
+        return out.toString();
+    }
+
+    /** Jackson's reason in the words the hand-written parser used, with the offset. */
+    private static String describe(JacksonException e) {
+        String reason = e.getOriginalMessage();
+        String what;
+        if (reason.contains("CTRL-CHAR")) {
+            what = "control character in string";
+        } else if (reason.contains("end-of-input") && (reason.contains("quote") || reason.contains("escape"))) {
+            what = "unterminated string";
+        } else if (reason.contains("nesting depth")) {
+            what = "nesting deeper than " + MAX_DEPTH;
+        } else {
+            what = reason;
+        }
+        return what + " at offset " + offset(e.getLocation());
+    }
+
+    private static long offset(TokenStreamLocation location) {
+        return location == null ? -1 : location.getCharOffset();
+    }
+}
