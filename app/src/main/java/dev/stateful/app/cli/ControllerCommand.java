@@ -6,11 +6,13 @@ import dev.stateful.app.controller.GoDuration;
 import dev.stateful.app.controller.InCluster;
 import dev.stateful.app.controller.LogFormat;
 import dev.stateful.app.controller.RunningController;
+import dev.stateful.app.controller.ServingCertificate;
 import dev.stateful.app.wiring.Injectors;
 import dev.stateful.domain.model.SetKind;
 import dev.stateful.fabric8.client.UnknownContextException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.LinkedHashSet;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -127,6 +129,11 @@ public final class ControllerCommand implements Callable<Integer> {
     public Integer call() throws InterruptedException {
         ControllerSettings settings = settings();
         logFormat.apply();
+        ControllerSettings.MetricsServing serving = settings.metricsServing();
+        if (serving.certificateFile() != null) {
+            // refused before connecting, as kube-controller-manager validates its serving options first
+            ServingCertificate.fromFiles(serving.certificateFile(), serving.keyFile(), Instant.now());
+        }
         RunningController controller;
         try {
             controller = Injectors.startController(settings);

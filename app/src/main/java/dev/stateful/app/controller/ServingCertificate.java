@@ -1,5 +1,6 @@
 package dev.stateful.app.controller;
 
+import dev.stateful.app.InvalidInputException;
 import java.io.IOException;
 import java.io.Reader;
 import java.math.BigInteger;
@@ -50,19 +51,22 @@ public final class ServingCertificate {
     private ServingCertificate() {
     }
 
-    /** A TLS context for the given files; a missing, expired or mismatched pair fails here with one line. */
+    /**
+     * A TLS context for the given files; a missing, expired or mismatched pair is invalid input (one line, exit 2),
+     * found at start rather than at every handshake.
+     */
     public static SSLContext fromFiles(Path certificateFile, Path keyFile, Instant now) {
         List<X509Certificate> chain = chain(certificateFile);
         X509Certificate leaf = chain.get(0);
         if (now.isAfter(leaf.getNotAfter().toInstant())) {
-            throw new IllegalArgumentException("--tls-cert-file " + certificateFile + " expired at " + leaf.getNotAfter().toInstant());
+            throw new InvalidInputException("--tls-cert-file " + certificateFile + " expired at " + leaf.getNotAfter().toInstant());
         }
         if (now.isBefore(leaf.getNotBefore().toInstant())) {
-            throw new IllegalArgumentException("--tls-cert-file " + certificateFile + " is not valid before " + leaf.getNotBefore().toInstant());
+            throw new InvalidInputException("--tls-cert-file " + certificateFile + " is not valid before " + leaf.getNotBefore().toInstant());
         }
         PrivateKey key = key(keyFile);
         if (!signsFor(key, leaf)) {
-            throw new IllegalArgumentException("--tls-private-key-file " + keyFile + " does not match --tls-cert-file " + certificateFile);
+            throw new InvalidInputException("--tls-private-key-file " + keyFile + " does not match --tls-cert-file " + certificateFile);
         }
         return context(key, chain);
     }
@@ -98,11 +102,11 @@ public final class ServingCertificate {
                 chain.add((X509Certificate) c);
             }
             if (chain.isEmpty()) {
-                throw new IllegalArgumentException("--tls-cert-file " + file + " holds no PEM certificate");
+                throw new InvalidInputException("--tls-cert-file " + file + " holds no PEM certificate");
             }
             return chain;
         } catch (IOException | GeneralSecurityException e) {
-            throw new IllegalArgumentException("--tls-cert-file " + file + " cannot be read: " + e.getMessage(), e);
+            throw new InvalidInputException("--tls-cert-file " + file + " cannot be read: " + e.getMessage());
         }
     }
 
@@ -116,9 +120,9 @@ public final class ServingCertificate {
             if (parsed instanceof PrivateKeyInfo info) {
                 return converter.getPrivateKey(info);
             }
-            throw new IllegalArgumentException("--tls-private-key-file " + file + " holds no unencrypted PEM private key");
+            throw new InvalidInputException("--tls-private-key-file " + file + " holds no unencrypted PEM private key");
         } catch (IOException e) {
-            throw new IllegalArgumentException("--tls-private-key-file " + file + " cannot be read: " + e.getMessage(), e);
+            throw new InvalidInputException("--tls-private-key-file " + file + " cannot be read: " + e.getMessage());
         }
     }
 

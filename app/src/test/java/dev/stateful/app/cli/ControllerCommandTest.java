@@ -111,6 +111,17 @@ class ControllerCommandTest {
     }
 
     @Test
+    void anUnreadableServingCertificateIsRefusedBeforeConnectingWithExitCodeTwo() {
+        Path missing = dir.resolve("tls.crt");
+
+        Run run = run("controller", "--kubeconfig", dir.resolve("nope").toString(), "--tls-cert-file", missing.toString(),
+                "--tls-private-key-file", dir.resolve("tls.key").toString());
+
+        assertThat(run.exit()).isEqualTo(ExitCodes.INVALID);
+        assertThat(run.err()).startsWith("error: --tls-cert-file " + missing + " cannot be read: ").doesNotContain("\tat ");
+    }
+
+    @Test
     void invalidFlagsAreUsageErrorsWithExitCodeTwo() {
         assertThat(run("controller", "--workers", "0").err()).startsWith("--workers must be at least 1, got 0");
         assertThat(run("controller", "--workers", "0").exit()).isEqualTo(ExitCodes.INVALID);

@@ -46,7 +46,7 @@ class ServingCertificateTest {
         Path otherKey = pem("other.key", rsa());
 
         assertThatThrownBy(() -> ServingCertificate.fromFiles(certificate, otherKey, NOW))
-                .isInstanceOf(IllegalArgumentException.class)
+                .isInstanceOf(dev.stateful.app.InvalidInputException.class)
                 .hasMessage("--tls-private-key-file " + otherKey + " does not match --tls-cert-file " + certificate);
     }
 
