@@ -75,13 +75,26 @@ class DeployManifestsTest {
 
     @Test
     void theClusterRoleGrantsTheVerbsTheControllerUses() {
-        assertThat(rules(one(ClusterRole.class).getRules())).isEqualTo(new TreeMap<>(Map.of(
+        assertThat(rules(named(ClusterRole.class, "stateful-controller").getRules())).isEqualTo(new TreeMap<>(Map.of(
                 "apps/statefulsets", List.of("get", "list", "watch"),
                 "apps/statefulsets/status", List.of("update"),
                 "/pods", List.of("create", "delete", "get", "list", "patch", "update", "watch"),
                 "/persistentvolumeclaims", List.of("create", "get", "list", "update", "watch"),
                 "apps/controllerrevisions", List.of("create", "delete", "get", "list", "patch", "update", "watch"),
-                "/events", List.of("create", "patch"))));
+                "/events", List.of("create", "patch"),
+                "authentication.k8s.io/tokenreviews", List.of("create"),
+                "authorization.k8s.io/subjectaccessreviews", List.of("create"))));
+    }
+
+    @Test
+    void prometheusGetsAClusterRoleToGetMetricsAndNothingElse() {
+        ClusterRole reader = named(ClusterRole.class, "stateful-controller-metrics-reader");
+
+        assertThat(reader.getRules()).singleElement().satisfies(rule -> {
+            assertThat(rule.getNonResourceURLs()).containsExactly("/metrics");
+            assertThat(rule.getVerbs()).containsExactly("get");
+            assertThat(rule.getResources()).isEmpty();
+        });
     }
 
     @Test
@@ -119,6 +132,18 @@ class DeployManifestsTest {
         assertThat(container.getReadinessProbe().getHttpGet().getPath()).isEqualTo("/readyz");
         assertThat(Stream.of(container.getLivenessProbe(), container.getReadinessProbe(), container.getStartupProbe())
                 .map(p -> p.getHttpGet().getPort().getStrVal()).collect(Collectors.toSet())).containsExactly("metrics");
+    }
+
+    @Test
+    void theMetricsPortServesHttpsSoTheProbesAndPrometheusUseHttps() {
+        PodSpec pod = one(Deployment.class).getSpec().getTemplate().getSpec();
+        Container container = pod.getContainers().get(0);
+        List<String> args = container.getArgs().stream().map(a -> a.replace("$(POD_NAMESPACE)", "stateful-system")).toList();
+
+        assertThat(ControllerCommand.settings(args.toArray(String[]::new)).metricsServing().secure()).isTrue();
+        assertThat(Stream.of(container.getLivenessProbe(), container.getReadinessProbe(), container.getStartupProbe())
+                .map(p -> p.getHttpGet().getScheme()).collect(Collectors.toSet())).containsExactly("HTTPS");
+        assertThat(one(Deployment.class).getSpec().getTemplate().getMetadata().getAnnotations()).containsEntry("prometheus.io/scheme", "https");
     }
 
     @Test
@@ -165,7 +190,7 @@ class DeployManifestsTest {
     void theCrdModeRoleIsTheAppsModeRoleWithOurKindInsteadOfAppsV1() {
         ClusterRole crd = read(DEPLOY.resolve("crd").resolve("clusterrole.yaml")).map(ClusterRole.class::cast).findFirst().orElseThrow();
         Map<String, List<String>> expected = new TreeMap<>();
-        rules(one(ClusterRole.class).getRules()).forEach((resource, verbs) ->
+        rules(named(ClusterRole.class, "stateful-controller").getRules()).forEach((resource, verbs) ->
                 expected.put(resource.replace("apps/statefulsets", "apps.stateful.dev/statefulsets"), verbs));
 
         assertThat(crd.getMetadata().getName()).isEqualTo("stateful-controller-crd");

@@ -6,11 +6,13 @@ import dev.stateful.app.controller.GoDuration;
 import dev.stateful.app.controller.InCluster;
 import dev.stateful.app.controller.LogFormat;
 import dev.stateful.app.controller.RunningController;
+import dev.stateful.app.controller.ServingCertificate;
 import dev.stateful.app.wiring.Injectors;
 import dev.stateful.domain.model.SetKind;
 import dev.stateful.fabric8.client.UnknownContextException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.LinkedHashSet;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -73,6 +75,18 @@ public final class ControllerCommand implements Callable<Integer> {
             description = "port of /metrics, /healthz and /readyz; 0 picks a free one (default: ${DEFAULT-VALUE})")
     int metricsPort;
 
+    @Option(names = "--metrics-secure", arity = "0..1", fallbackValue = "true", defaultValue = "true", paramLabel = "true|false",
+            description = {"serve the metrics port over HTTPS, /metrics only to users the API server authenticates (TokenReview) and"
+                + " allows to get /metrics (SubjectAccessReview); --metrics-secure=false serves plain HTTP to anyone (default: ${DEFAULT-VALUE})"})
+    boolean metricsSecure;
+
+    @Option(names = "--tls-cert-file", paramLabel = "FILE",
+            description = "PEM certificate (chain) of the secure metrics port (default: a self-signed one made at start)")
+    Path tlsCertFile;
+
+    @Option(names = "--tls-private-key-file", paramLabel = "FILE", description = "PEM private key matching --tls-cert-file")
+    Path tlsKeyFile;
+
     @Option(names = "--bind-address", paramLabel = "IP", defaultValue = ControllerSettings.ALL_INTERFACES,
             description = "address of /metrics, /healthz and /readyz, e.g. 127.0.0.1 (default: ${DEFAULT-VALUE})")
     String bindAddress;
@@ -115,6 +129,11 @@ public final class ControllerCommand implements Callable<Integer> {
     public Integer call() throws InterruptedException {
         ControllerSettings settings = settings();
         logFormat.apply();
+        ControllerSettings.MetricsServing serving = settings.metricsServing();
+        if (serving.certificateFile() != null) {
+            // refused before connecting, as kube-controller-manager validates its serving options first
+            ServingCertificate.fromFiles(serving.certificateFile(), serving.keyFile(), Instant.now());
+        }
         RunningController controller;
         try {
             controller = Injectors.startController(settings);
@@ -133,11 +152,13 @@ public final class ControllerCommand implements Callable<Integer> {
         require(metricsPort >= 0 && metricsPort <= 65535, "--metrics-port must be between 0 and 65535, got " + metricsPort);
         require(retryPeriod.compareTo(renewDeadline) < 0 && renewDeadline.compareTo(leaseDuration) < 0,
                 "leader election needs --leader-elect-retry-period < --leader-elect-renew-deadline < --leader-elect-lease-duration");
+        require((tlsCertFile == null) == (tlsKeyFile == null), "--tls-cert-file and --tls-private-key-file go together");
+        require(metricsSecure || tlsCertFile == null, "--tls-cert-file and --tls-private-key-file need --metrics-secure=true");
         boolean elect = leaderElect != null ? leaderElect : inCluster.isInCluster();
         String leaseNs = leaseNamespace != null ? leaseNamespace : inCluster.namespace().orElse(DEFAULT_LEASE_NAMESPACE);
         return new ControllerSettings(kubeconfig, context, namespace, workers, elect,
                 new ControllerSettings.Lease(leaseNs, leaseName, leaseDuration, renewDeadline, retryPeriod), qps, burst, metricsPort,
-                bindAddress, kinds, builtInCheck);
+                bindAddress, kinds, builtInCheck, new ControllerSettings.MetricsServing(metricsSecure, tlsCertFile, tlsKeyFile));
     }
 
     private void require(boolean condition, String message) {

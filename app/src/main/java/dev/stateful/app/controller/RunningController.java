@@ -64,7 +64,7 @@ public final class RunningController implements AutoCloseable {
      * at once without leader election); returns without waiting for any of it.
      */
     public void start(ControllerSettings settings) {
-        LOG.info("serving /metrics, /healthz and /readyz on port {}", health.port());
+        LOG.info("serving /metrics, /healthz and /readyz on port {} over {}", health.port(), health.secure() ? "HTTPS (/metrics for authorised tokens)" : "plain HTTP");
         cache.start();
         LOG.info("watching StatefulSets in {} with {} workers", settings.namespace().isEmpty() ? "all namespaces"
                 : "namespace " + settings.namespace(), settings.workers());

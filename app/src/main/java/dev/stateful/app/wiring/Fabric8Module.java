@@ -6,11 +6,13 @@ import com.google.inject.Provides;
 import com.google.inject.Singleton;
 import dev.stateful.app.controller.ControllerSettings;
 import dev.stateful.app.controller.HealthServer;
+import dev.stateful.app.controller.KubernetesMetricsReviewer;
 import dev.stateful.app.controller.MetricsText;
 import dev.stateful.app.controller.ProcessMetrics;
 import dev.stateful.app.controller.ReconcileSyncer;
 import dev.stateful.app.controller.RolloutGauges;
 import dev.stateful.app.controller.RunningController;
+import dev.stateful.app.controller.ServingCertificate;
 import dev.stateful.domain.model.ObjectKey;
 import dev.stateful.domain.model.SetKind;
 import dev.stateful.fabric8.client.ClientFactory;
@@ -41,6 +43,7 @@ import dev.stateful.ports.RevisionControl;
 import dev.stateful.ports.StatusWriter;
 import dev.stateful.ports.reconcile.StatefulSetReconciler;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import java.time.Instant;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
@@ -49,6 +52,7 @@ import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import javax.net.ssl.SSLContext;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -260,8 +264,20 @@ public final class Fabric8Module extends AbstractModule {
 
     @Provides
     @Singleton
-    HealthServer health(ClusterCache cache, ControllerLoop loop) {
+    HealthServer health(ClusterCache cache, ControllerLoop loop, KubernetesClient client) {
         return new HealthServer(new java.net.InetSocketAddress(settings.bindAddress(), settings.metricsPort()),
-                () -> MetricsText.withoutMaxGauges(registry.scrape()), cache::hasSynced, loop::isAlive);
+                () -> MetricsText.withoutMaxGauges(registry.scrape()), cache::hasSynced, loop::isAlive, secure(client));
+    }
+
+    private Optional<HealthServer.Secure> secure(KubernetesClient client) {
+        ControllerSettings.MetricsServing serving = settings.metricsServing();
+        if (!serving.secure()) {
+            return Optional.empty();
+        }
+        Instant now = Instant.now();
+        SSLContext tls = serving.certificateFile() == null
+                ? ServingCertificate.selfSigned(settings.bindAddress(), now)
+                : ServingCertificate.fromFiles(serving.certificateFile(), serving.keyFile(), now);
+        return Optional.of(new HealthServer.Secure(tls, new KubernetesMetricsReviewer(client)));
     }
 }

@@ -95,6 +95,33 @@ class ControllerCommandTest {
     }
 
     @Test
+    void theMetricsPortIsSecureUnlessPlainHttpIsAskedFor() {
+        assertThat(parse(outside()).metricsServing()).isEqualTo(ControllerSettings.MetricsServing.SECURE_SELF_SIGNED);
+        assertThat(parse(outside(), "--metrics-secure=false").metricsServing()).isEqualTo(ControllerSettings.MetricsServing.INSECURE);
+        assertThat(parse(outside(), "--tls-cert-file", "/tls/tls.crt", "--tls-private-key-file", "/tls/tls.key").metricsServing())
+                .isEqualTo(new ControllerSettings.MetricsServing(true, Path.of("/tls/tls.crt"), Path.of("/tls/tls.key")));
+    }
+
+    @Test
+    void aCertificateWithoutItsKeyOrOnAPlainPortIsAUsageError() {
+        assertThat(run("controller", "--tls-cert-file", "/tls/tls.crt").err()).startsWith("--tls-cert-file and --tls-private-key-file go together");
+        assertThat(run("controller", "--tls-private-key-file", "/tls/tls.key").exit()).isEqualTo(ExitCodes.INVALID);
+        assertThat(run("controller", "--metrics-secure=false", "--tls-cert-file", "/a", "--tls-private-key-file", "/b").err())
+                .startsWith("--tls-cert-file and --tls-private-key-file need --metrics-secure=true");
+    }
+
+    @Test
+    void anUnreadableServingCertificateIsRefusedBeforeConnectingWithExitCodeTwo() {
+        Path missing = dir.resolve("tls.crt");
+
+        Run run = run("controller", "--kubeconfig", dir.resolve("nope").toString(), "--tls-cert-file", missing.toString(),
+                "--tls-private-key-file", dir.resolve("tls.key").toString());
+
+        assertThat(run.exit()).isEqualTo(ExitCodes.INVALID);
+        assertThat(run.err()).startsWith("error: --tls-cert-file " + missing + " cannot be read: ").doesNotContain("\tat ");
+    }
+
+    @Test
     void invalidFlagsAreUsageErrorsWithExitCodeTwo() {
         assertThat(run("controller", "--workers", "0").err()).startsWith("--workers must be at least 1, got 0");
         assertThat(run("controller", "--workers", "0").exit()).isEqualTo(ExitCodes.INVALID);

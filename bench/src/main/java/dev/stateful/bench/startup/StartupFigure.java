@@ -32,7 +32,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Figure 6: from process start to ready. Ours: {@code java -jar app/target/stateful.jar controller
- * --kubeconfig K --metrics-port N --leader-elect=false} as a separate process, the clock running from
+ * --kubeconfig K --metrics-port N --metrics-secure=false --leader-elect=false} as a separate process, the clock running from
  * {@code ProcessBuilder.start()} until {@code GET /readyz} answers 200 (polled every 5 ms; ready means
  * the informer caches of pods, sets, claims and revisions have synced). Baseline: a fresh JVM listing the
  * same pods once with the raw fabric8 client ({@link ListPods}), from start until it prints the count.
@@ -153,7 +153,7 @@ public final class StartupFigure implements Figure {
             Files.writeString(kubeconfig, kubeconfigFor("http://127.0.0.1:" + freePort()));
             List<String> command = new ArrayList<>(controllerCommand);
             command.add(1, "-XX:ArchiveClassesAtExit=" + archive);
-            command.addAll(List.of("--kubeconfig", kubeconfig.toString(), "--metrics-port", "0", "--leader-elect=false"));
+            command.addAll(List.of("--kubeconfig", kubeconfig.toString(), "--metrics-port", "0", "--metrics-secure=false", "--leader-elect=false"));
             Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
             if (!process.waitFor(3, TimeUnit.MINUTES)) {
                 stop(process);
@@ -172,7 +172,7 @@ public final class StartupFigure implements Figure {
                 Files.writeString(kubeconfig, kubeconfigFor(api.url()));
                 List<String> command = new ArrayList<>(base);
                 if (base.get(base.size() - 1).equals("controller")) {
-                    command.addAll(List.of("--kubeconfig", kubeconfig.toString(), "--metrics-port", "0", "--leader-elect=false"));
+                    command.addAll(List.of("--kubeconfig", kubeconfig.toString(), "--metrics-port", "0", "--metrics-secure=false", "--leader-elect=false"));
                 } else {
                     command.add(kubeconfig.toString());
                 }
@@ -241,7 +241,7 @@ public final class StartupFigure implements Figure {
         int port = freePort();
         List<String> command = new ArrayList<>(base);
         // apps/v1 sets, as the figure has always measured; the mock runs no built-in controller to check for
-        command.addAll(List.of("--kubeconfig", kubeconfig.toString(), "--metrics-port", Integer.toString(port), "--leader-elect=false",
+        command.addAll(List.of("--kubeconfig", kubeconfig.toString(), "--metrics-port", Integer.toString(port), "--metrics-secure=false", "--leader-elect=false",
                 "--kinds=apps", "--builtin-controller-check=false"));
         File log = File.createTempFile("stateful-bench-controller-", ".log");
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofMillis(200)).build();

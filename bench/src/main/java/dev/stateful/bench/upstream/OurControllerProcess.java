@@ -48,7 +48,7 @@ final class OurControllerProcess implements AutoCloseable {
         List<String> command = new ArrayList<>(ControllerJar.command(jvm));
         // apps/v1 sets, the kind upstream's controller manages; our side's plane runs kube-controller-manager
         // with -statefulset, so the built-in controller check has nothing to find and is skipped
-        command.addAll(List.of("--kubeconfig", kubeconfig.toString(), "--metrics-port", Integer.toString(port), "--leader-elect=false",
+        command.addAll(List.of("--kubeconfig", kubeconfig.toString(), "--metrics-port", Integer.toString(port), "--metrics-secure=false", "--leader-elect=false",
                 "--kinds=apps", "--builtin-controller-check=false", "--qps", rate.qpsText(), "--burst", Integer.toString(rate.burst())));
         Files.createDirectories(log.getParent());
         Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();

@@ -32,14 +32,17 @@ public final class ControllerProcess implements AutoCloseable {
         this.port = port;
     }
 
-    /** Starts {@code stateful controller --kubeconfig <kubeconfig> --metrics-port <free port> <flags>}, output to {@code log}. */
+    /**
+     * Starts {@code stateful controller --kubeconfig <kubeconfig> --metrics-port <free port> --metrics-secure=false <flags>},
+     * output to {@code log}.
+     */
     public static ControllerProcess start(Path kubeconfig, Path log, String... flags) {
         int port = freePort();
         List<String> command = new ArrayList<>(List.of(
                 // quick to start on a small machine: client compiler only, serial GC
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
                 "-cp", System.getProperty("java.class.path"), "dev.stateful.app.cli.Main", "controller",
-                "--kubeconfig", kubeconfig.toString(), "--metrics-port", String.valueOf(port)));
+                "--kubeconfig", kubeconfig.toString(), "--metrics-port", String.valueOf(port), TestCluster.INSECURE_METRICS));
         if (java.util.stream.Stream.of(flags).noneMatch(f -> f.startsWith("--kinds"))) {
             command.addAll(TestCluster.APPS_KIND);
         }

@@ -41,7 +41,7 @@ public final class RealCluster implements TestCluster {
     public static final String TESTER = "tester";
     public static final Path DEPLOY = Path.of("..", "deploy");
     static final List<String> RBAC_MANIFESTS = List.of("namespace.yaml", "serviceaccount.yaml", "clusterrole.yaml",
-            "clusterrolebinding.yaml", "leader-election-role.yaml", "builtin-check-role.yaml");
+            "clusterrolebinding.yaml", "leader-election-role.yaml", "builtin-check-role.yaml", "metrics-reader-clusterrole.yaml");
     private static final Duration READY = Duration.ofSeconds(60);
 
     private final ControlPlane plane;

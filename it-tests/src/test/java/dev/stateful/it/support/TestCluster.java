@@ -60,14 +60,24 @@ public interface TestCluster extends AutoCloseable {
     List<String> APPS_KIND = List.of("--kinds=apps", "--builtin-controller-check=false");
 
     /**
+     * Plain HTTP on the metrics port, asked for explicitly: the harnesses scrape {@code http://} without a
+     * token; {@code MetricsAuthIT} covers the secure default.
+     */
+    String INSECURE_METRICS = "--metrics-secure=false";
+
+    /**
      * {@code stateful controller}'s settings for a test's controller: {@code kubeconfig}, the
-     * endpoints on a free port, no leader election unless {@code flags} ask for it, and apps/v1
-     * StatefulSets ({@link #APPS_KIND}) unless they name {@code --kinds}.
+     * endpoints on a free port over plain HTTP ({@link #INSECURE_METRICS}) unless {@code flags} name
+     * {@code --metrics-secure}, no leader election unless they ask for it, and apps/v1 StatefulSets
+     * ({@link #APPS_KIND}) unless they name {@code --kinds}.
      */
     static dev.stateful.app.controller.ControllerSettings controllerSettings(Path kubeconfig, String... flags) {
         List<String> args = new java.util.ArrayList<>(List.of("--kubeconfig", kubeconfig.toString(), "--metrics-port", "0"));
         if (java.util.stream.Stream.of(flags).noneMatch(f -> f.startsWith("--leader-elect=") || f.equals("--leader-elect"))) {
             args.add("--leader-elect=false");
+        }
+        if (java.util.stream.Stream.of(flags).noneMatch(f -> f.startsWith("--metrics-secure"))) {
+            args.add(INSECURE_METRICS);
         }
         if (java.util.stream.Stream.of(flags).noneMatch(f -> f.startsWith("--kinds"))) {
             // the apps/v1 controller on clusters whose built-in StatefulSet controller is off by construction

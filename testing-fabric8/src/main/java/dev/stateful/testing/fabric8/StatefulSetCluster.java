@@ -100,7 +100,7 @@ public final class StatefulSetCluster implements AutoCloseable {
         SimulatedKubelet kubelet = SimulatedKubelet.start(kubeletClient, options.kubelet());
         RunningController controller;
         try {
-            controller = Injectors.startController(ControllerCommand.settings("--leader-elect=false", "--metrics-port", "0", "--kinds=apps"), controllerClient);
+            controller = Injectors.startController(ControllerCommand.settings("--leader-elect=false", "--metrics-port", "0", "--metrics-secure=false", "--kinds=apps"), controllerClient);
         } catch (RuntimeException e) {
             closeQuietly(kubelet);
             defaulting.close();
