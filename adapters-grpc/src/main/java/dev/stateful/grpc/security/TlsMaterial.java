@@ -7,13 +7,11 @@ import java.nio.file.Files;
 import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
 import java.security.PrivateKey;
-import java.security.Signature;
 import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
 import java.security.spec.PKCS8EncodedKeySpec;
 import java.time.Instant;
 import java.util.Base64;
-import java.util.Date;
 import java.util.List;
 
 /** Reads a server's PEM certificate and PKCS#8 key and checks that they can serve a handshake. */
@@ -33,7 +31,7 @@ final class TlsMaterial {
                     + leaf.getNotBefore().toInstant());
         }
         PrivateKey key = key(tls, leaf.getPublicKey().getAlgorithm());
-        if (!signsFor(key, leaf)) {
+        if (!KeyMatch.signsFor(key, leaf)) {
             throw new IllegalArgumentException("the TLS key " + tls.privateKey() + " does not match the certificate "
                     + tls.certificateChain());
         }
@@ -66,32 +64,6 @@ final class TlsMaterial {
         } catch (IOException | GeneralSecurityException | IllegalStateException e) {
             throw new IllegalArgumentException("the TLS key " + tls.privateKey() + " does not match the certificate "
                     + tls.certificateChain() + " (" + e.getMessage() + ")", e);
-        }
-    }
-
-    /** The key signs a challenge that the certificate's public key verifies. */
-    private static boolean signsFor(PrivateKey key, X509Certificate certificate) {
-        String algorithm = switch (certificate.getPublicKey().getAlgorithm()) {
-            case "RSA" -> "SHA256withRSA";
-            case "EC" -> "SHA256withECDSA";
-            case "Ed25519", "EdDSA" -> "Ed25519";
-            default -> null;
-        };
-        if (algorithm == null) {
-            return true; // an algorithm this check does not know: the handshake will tell
-        }
-        try {
-            byte[] challenge = ("stateful " + new Date()).getBytes(StandardCharsets.UTF_8);
-            Signature signer = Signature.getInstance(algorithm);
-            signer.initSign(key);
-            signer.update(challenge);
-            byte[] signature = signer.sign();
-            Signature verifier = Signature.getInstance(algorithm);
-            verifier.initVerify(certificate.getPublicKey());
-            verifier.update(challenge);
-            return verifier.verify(signature);
-        } catch (GeneralSecurityException e) {
-            return false;
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.stateful.app.controller;
 
 import dev.stateful.app.InvalidInputException;
+import dev.stateful.grpc.security.KeyMatch;
 import java.io.IOException;
 import java.io.Reader;
 import java.math.BigInteger;
@@ -14,7 +15,6 @@ import java.security.KeyPairGenerator;
 import java.security.KeyStore;
 import java.security.PrivateKey;
 import java.security.SecureRandom;
-import java.security.Signature;
 import java.security.cert.Certificate;
 import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
@@ -65,7 +65,7 @@ public final class ServingCertificate {
             throw new InvalidInputException("--tls-cert-file " + certificateFile + " is not valid before " + leaf.getNotBefore().toInstant());
         }
         PrivateKey key = key(keyFile);
-        if (!signsFor(key, leaf)) {
+        if (!KeyMatch.signsFor(key, leaf)) {
             throw new InvalidInputException("--tls-private-key-file " + keyFile + " does not match --tls-cert-file " + certificateFile);
         }
         return context(key, chain);
@@ -123,31 +123,6 @@ public final class ServingCertificate {
             throw new InvalidInputException("--tls-private-key-file " + file + " holds no unencrypted PEM private key");
         } catch (IOException e) {
             throw new InvalidInputException("--tls-private-key-file " + file + " cannot be read: " + e.getMessage());
-        }
-    }
-
-    /** The key signs a challenge that the certificate's public key verifies. */
-    private static boolean signsFor(PrivateKey key, X509Certificate certificate) {
-        String algorithm = switch (certificate.getPublicKey().getAlgorithm()) {
-            case "RSA" -> "SHA256withRSA";
-            case "EC" -> "SHA256withECDSA";
-            case "Ed25519", "EdDSA" -> "Ed25519";
-            default -> null;
-        };
-        if (algorithm == null) {
-            return true; // an algorithm this check does not know: the handshake will tell
-        }
-        try {
-            byte[] challenge = "stateful serving certificate check".getBytes(StandardCharsets.UTF_8);
-            Signature signer = Signature.getInstance(algorithm);
-            signer.initSign(key);
-            signer.update(challenge);
-            Signature verifier = Signature.getInstance(algorithm);
-            verifier.initVerify(certificate.getPublicKey());
-            verifier.update(challenge);
-            return verifier.verify(signer.sign());
-        } catch (GeneralSecurityException e) {
-            return false;
         }
     }
 
