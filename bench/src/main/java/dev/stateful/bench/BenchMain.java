@@ -20,10 +20,10 @@ import java.util.Set;
  * <pre>
  * ./mvnw -q -pl bench -am package -DskipTests &amp;&amp; java -jar bench/target/bench.jar
  * </pre>
- * Options: {@code --quick} (tiny sizes, for the smoke test; numbers meaningless),
- * {@code --only 1,3} (some figures), {@code --jmh} (figure 1 under JMH, forked, ~2 min: for a
+ * Figures are numbered as in docs/benchmarks.md. Options: {@code --quick} (tiny sizes, for the smoke test; numbers meaningless),
+ * {@code --only 1,3} (some figures), {@code --jmh} (docs/benchmarks.md figure 1 under JMH, forked, ~2 min: for a
  * quiet machine), {@code --work-dir DIR} (JMH output; default
- * {@code bench/target/bench-work} or the temp dir), {@code --memory-pods N} (figure 4 with N pods
+ * {@code bench/target/bench-work} or the temp dir), {@code --memory-pods N} (docs/benchmarks.md figure 4 with N pods
  * instead of 10,000: for iterating on the cache; the documented figure is the default size),
  * {@code --upstream-size P,S,R,MS,MR} (figures 7 to 9 at other sizes: a P-replica Parallel set, S
  * OrderedReady sets of R, MS sets of MR pods for memory; full: 500,200,5,100,100).

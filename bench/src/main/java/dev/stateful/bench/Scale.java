@@ -7,10 +7,10 @@ import java.time.Duration;
  * {@link #quick()} is the same harnesses at a tiny size for the smoke test: same rows, numbers
  * meaningless.
  *
- * @param plannerReplicas figure 1 set sizes, ascending; the last is the headline size
- * @param plannerWarmup figure 1 warm-up per size; {@code plannerRounds} interleaved rounds of
+ * @param plannerReplicas figure 1 (docs/benchmarks.md) set sizes, ascending; the last is the headline size
+ * @param plannerWarmup figure 1 (docs/benchmarks.md) warm-up per size; {@code plannerRounds} interleaved rounds of
  *        {@code plannerSlice} per operation follow
- * @param convergeRuns measured runs of figure 2 (median), after {@code convergeWarmups}
+ * @param convergeRuns measured runs of figure 2 of docs/benchmarks.md (median), after {@code convergeWarmups}
  * @param apiRuns measured runs of figure 3 without rate limits (median); the rate-limited run is done once
  * @param upstream the sizes of figures 7 to 9 (against kube-controller-manager)
  */

@@ -24,7 +24,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
 /**
- * Figure 4: heap retained by the informer caches ({@link ClusterCache}) per cached pod, per set
+ * Figure 4 of docs/benchmarks.md: heap retained by the informer caches ({@link ClusterCache}) per cached pod, per set
  * (with its revision) and per claim, measured as used heap after repeated {@code System.gc()}
  * before and after a cache over one namespace has synced. Each kind lives in its own namespace so a
  * namespaced cache holds that kind alone; the cost of a cache over an empty namespace (four

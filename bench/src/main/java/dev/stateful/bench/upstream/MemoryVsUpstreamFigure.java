@@ -27,7 +27,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
- * Figure 9: resident memory of our controller's process against kube-controller-manager running
+ * Figure 9 of docs/benchmarks.md: resident memory of our controller's process against kube-controller-manager running
  * only the StatefulSet controller ({@code --controllers=serviceaccount,statefulset}: the service
  * account controller is what makes a namespace's default account, which the control plane waits
  * for), on one control plane filled once with sets whose pods and claims all exist and are Ready.
