@@ -6,7 +6,7 @@ import dev.stateful.domain.model.OwnerReference;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.fabric8.control.ApiErrors.Verb;
 import dev.stateful.fabric8.convert.Fabric8Codec;
-import dev.stateful.fabric8.convert.PodMerge;
+import dev.stateful.fabric8.convert.LiveMerge;
 import dev.stateful.fabric8.convert.SlimPod;
 import dev.stateful.ports.ApiException;
 import dev.stateful.ports.PodControl;
@@ -33,7 +33,7 @@ public final class Fabric8PodControl implements PodControl {
     /**
      * The pod handed in may be a {@link SlimPod} (the cache keeps only what the controller reads),
      * so it is not sent as is: the live pod is read, the controller's change (what differs between
-     * {@code pod} and the slim view of the live pod) is applied to it ({@link PodMerge}) and the
+     * {@code pod} and the slim view of the live pod) is applied to it ({@link LiveMerge}) and the
      * result is written with {@code pod}'s resourceVersion. A pod changed since it was read is still
      * a Conflict, and nothing the controller did not change is lost.
      */
@@ -45,10 +45,8 @@ public final class Fabric8PodControl implements PodControl {
         if (live == null) {
             throw new ApiException.NotFound("update " + target + ": not found");
         }
-        Json.Obj base = ModelCodec.encode(SlimPod.of(Fabric8Codec.toDomain(live)));
-        Json.Obj merged = ((Json.Obj) PodMerge.merge(Fabric8Codec.tree(live), base, ModelCodec.encode(pod)))
-                .update("metadata", meta -> meta.with("resourceVersion", pod.metadata().resourceVersion()));
-        var replacement = Fabric8Codec.object(merged, io.fabric8.kubernetes.api.model.Pod.class);
+        var replacement = LiveMerge.replacement(live, ModelCodec.encode(SlimPod.of(Fabric8Codec.toDomain(live))), ModelCodec.encode(pod),
+                pod.metadata().resourceVersion());
         var updated = ApiErrors.call(Verb.UPDATE, target, () ->
                 client.pods().inNamespace(pod.namespace()).resource(replacement).update());
         return Fabric8Codec.toDomain(updated);

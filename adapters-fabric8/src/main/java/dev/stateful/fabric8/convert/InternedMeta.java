@@ -73,13 +73,26 @@ public final class InternedMeta {
         }
     }
 
+    /** JSON trees handed out by {@link #shared}; weak so a deleted set's claim spec can go. */
+    private static final Map<Json.Obj, WeakReference<Json.Obj>> TREES = Collections.synchronizedMap(new WeakHashMap<>());
+
     /**
-     * A JSON tree with its string values interned (its keys already are: the codec interns them). A
-     * claim's spec is mostly values every claim of a set repeats: access mode, size, storage class,
-     * volume mode.
+     * A JSON tree with its string values interned (its keys already are: the codec interns them),
+     * one instance for every equal tree: the claims of one set have the same spec (their
+     * template's: access mode, size, storage class, volume mode) once the bound volume's name is
+     * left out.
      */
-    public static Json.Obj strings(Json.Obj tree) {
-        return (Json.Obj) strings((Json) tree);
+    public static Json.Obj shared(Json.Obj tree) {
+        Json.Obj interned = (Json.Obj) strings((Json) tree);
+        synchronized (TREES) {
+            WeakReference<Json.Obj> shared = TREES.get(interned);
+            Json.Obj existing = shared == null ? null : shared.get();
+            if (existing != null) {
+                return existing;
+            }
+            TREES.put(interned, new WeakReference<>(interned));
+            return interned;
+        }
     }
 
     private static Json strings(Json json) {

@@ -19,7 +19,7 @@ import java.util.Map;
  * <li>status: the phase and the Ready condition (availability, readiness, terminal phases).</li>
  * </ul>
  * A slim pod is complete for planning but not for replacing the object on the server: updates
- * are made against the live pod ({@link PodMerge}). Repeated strings are interned: the metadata's
+ * are made against the live pod ({@link LiveMerge}). Repeated strings are interned: the metadata's
  * ({@link InternedMeta}), the phase, the condition's type and status, claim volume names.
  */
 public final class SlimPod {

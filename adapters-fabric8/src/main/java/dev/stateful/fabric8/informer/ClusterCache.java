@@ -10,6 +10,7 @@ import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.fabric8.convert.CustomKindConvert;
 import dev.stateful.fabric8.convert.Fabric8Codec;
 import dev.stateful.fabric8.convert.InternedMeta;
+import dev.stateful.fabric8.convert.SlimClaim;
 import dev.stateful.fabric8.convert.SlimPod;
 import dev.stateful.ports.ClusterEvents;
 import dev.stateful.ports.ClusterReader;
@@ -99,13 +100,13 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
                             CustomKindConvert::toFabric8, GenericKubernetesResource::new, StatefulSet::metadata)));
         }
         sets = List.copyOf(setCaches);
-        // Pods are most of a cluster: the cache keeps only what the controller reads of them.
+        // Sets and revisions are written back whole, so they are kept whole, their repeated metadata
+        // strings interned. Pods are most of a cluster: the cache keeps only what the controller reads of them.
         pods = cache(scope(client.pods(), namespace), resyncMillis, new DomainStore<>("pod",
                 pod -> SlimPod.of(decoders.pod(pod)), Fabric8Codec::toFabric8, io.fabric8.kubernetes.api.model.Pod::new, Pod::metadata));
-        // Claims, sets and revisions are written back whole (claims by update), so they are kept whole,
-        // their repeated metadata strings interned.
+        // Claims too: one per pod, updated against the live claim like pods.
         claims = cache(scope(client.persistentVolumeClaims(), namespace), resyncMillis, new DomainStore<>("persistentvolumeclaim",
-                claim -> interned(decoders.claim(claim)), Fabric8Codec::toFabric8,
+                claim -> SlimClaim.of(decoders.claim(claim)), Fabric8Codec::toFabric8,
                 io.fabric8.kubernetes.api.model.PersistentVolumeClaim::new, PersistentVolumeClaim::metadata));
         revisions = cache(scope(client.apps().controllerRevisions(), namespace), resyncMillis, new DomainStore<>("controllerrevision",
                 revision -> interned(decoders.revision(revision)), Fabric8Codec::toFabric8,
@@ -228,10 +229,6 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
 
     private static StatefulSet interned(StatefulSet set) {
         return set.withMetadata(InternedMeta.of(set.metadata()));
-    }
-
-    private static PersistentVolumeClaim interned(PersistentVolumeClaim claim) {
-        return new PersistentVolumeClaim(InternedMeta.of(claim.metadata()), InternedMeta.strings(claim.spec()), claim.phase().intern());
     }
 
     private static ControllerRevision interned(ControllerRevision revision) {

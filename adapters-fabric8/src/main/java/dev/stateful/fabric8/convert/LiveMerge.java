@@ -12,7 +12,7 @@ import java.util.Set;
 
 /**
  * Applies the controller's change to the live object: {@code desired} was computed from a partial
- * view of the object ({@code base}, e.g. a {@link SlimPod}), and only what differs between the two
+ * view of the object ({@code base}, a {@link SlimPod} or {@link SlimClaim}), and only what differs between the two
  * is written into {@code live}; everything the view does not show stays as it is on the server.
  * <ul>
  * <li>equal base and desired: the live value, whole;</li>
@@ -25,12 +25,24 @@ import java.util.Set;
  * <li>anything else: desired's value.</li>
  * </ul>
  */
-public final class PodMerge {
+public final class LiveMerge {
 
     /** What identifies a list item, in order of preference. */
     private static final List<String> ITEM_KEYS = List.of("name", "type");
 
-    private PodMerge() {
+    private LiveMerge() {
+    }
+
+    /**
+     * The replacement for {@code live} (a fabric8 object as read from the server): the change from
+     * {@code base} (the partial view of {@code live}) to {@code desired} applied to it, with
+     * {@code resourceVersion}, the version {@code desired} was computed from, as the write's precondition.
+     */
+    @SuppressWarnings("unchecked")
+    public static <T> T replacement(T live, Json.Obj base, Json.Obj desired, String resourceVersion) {
+        Json.Obj merged = ((Json.Obj) merge(Fabric8Codec.tree(live), base, desired))
+                .update("metadata", meta -> meta.with("resourceVersion", resourceVersion));
+        return Fabric8Codec.object(merged, (Class<T>) live.getClass());
     }
 
     public static Json merge(Json live, Json base, Json desired) {

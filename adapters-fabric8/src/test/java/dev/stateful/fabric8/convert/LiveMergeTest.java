@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.stateful.domain.json.Json;
 import org.junit.jupiter.api.Test;
 
-class PodMergeTest {
+class LiveMergeTest {
 
     static final Json.Obj LIVE = Json.object(
             "metadata", Json.object("name", "web-0", "labels", Json.object("app", "nginx"), "annotations", Json.object("a", "1")),
@@ -20,14 +20,14 @@ class PodMergeTest {
 
     @Test
     void nothing_changed_in_the_view_gives_the_live_object_whole() {
-        assertThat(PodMerge.merge(LIVE, VIEW, VIEW)).isSameAs(LIVE);
+        assertThat(LiveMerge.merge(LIVE, VIEW, VIEW)).isSameAs(LIVE);
     }
 
     @Test
     void a_changed_label_is_written_and_fields_the_view_does_not_have_stay() {
         Json.Obj desired = VIEW.update("metadata", m -> m.update("labels", l -> l.with("pod-index", "0")));
 
-        Json merged = PodMerge.merge(LIVE, VIEW, desired);
+        Json merged = LiveMerge.merge(LIVE, VIEW, desired);
 
         assertThat(merged).isEqualTo(LIVE.update("metadata", m -> m.update("labels", l -> l.with("pod-index", "0"))));
     }
@@ -36,7 +36,7 @@ class PodMergeTest {
     void a_removed_label_is_removed() {
         Json.Obj desired = VIEW.update("metadata", m -> m.with("labels", Json.object()));
 
-        Json merged = PodMerge.merge(LIVE, VIEW, desired);
+        Json merged = LiveMerge.merge(LIVE, VIEW, desired);
 
         assertThat(((Json.Obj) merged).object("metadata").orElseThrow().objectOrEmpty("labels").fields()).isEmpty();
         assertThat(((Json.Obj) merged).object("metadata").orElseThrow().object("annotations")).isPresent();
@@ -48,7 +48,7 @@ class PodMergeTest {
                 Json.object("name", "www", "persistentVolumeClaim", Json.object("claimName", "www-web-0")),
                 Json.object("name", "token"))));
 
-        Json merged = PodMerge.merge(LIVE, VIEW, desired);
+        Json merged = LiveMerge.merge(LIVE, VIEW, desired);
 
         assertThat(((Json.Obj) merged).objectOrEmpty("spec")).isEqualTo(Json.object("nodeName", "node-1", "volumes", Json.array(
                 Json.object("name", "www", "persistentVolumeClaim", Json.object("claimName", "www-web-0")),
@@ -65,7 +65,7 @@ class PodMergeTest {
                 Json.object("name", "www", "persistentVolumeClaim", Json.object("claimName", "www-web-0")),
                 Json.object("name", "token"))));
 
-        Json merged = PodMerge.merge(live, view, desired);
+        Json merged = LiveMerge.merge(live, view, desired);
 
         assertThat(((Json.Obj) merged).objectOrEmpty("spec").array("volumes")).containsExactly(
                 Json.object("name", "www", "persistentVolumeClaim", Json.object("claimName", "www-web-0")),
@@ -77,7 +77,7 @@ class PodMergeTest {
     void a_field_the_view_did_not_have_is_set_to_the_desired_value() {
         Json.Obj desired = VIEW.update("spec", s -> s.with("hostname", "web-0").with("nodeName", "node-2"));
 
-        Json merged = PodMerge.merge(LIVE, VIEW, desired);
+        Json merged = LiveMerge.merge(LIVE, VIEW, desired);
 
         assertThat(((Json.Obj) merged).objectOrEmpty("spec").string("hostname")).contains("web-0");
         assertThat(((Json.Obj) merged).objectOrEmpty("spec").string("nodeName")).contains("node-2");
