@@ -55,6 +55,39 @@ public final class ClientFactory {
     private ClientFactory() {
     }
 
+    /** A kubeconfig that names nothing real: {@link #warmUp} parses it and connects nowhere. */
+    private static final String WARM_UP_KUBECONFIG = """
+            apiVersion: v1
+            kind: Config
+            clusters: [{name: c, cluster: {server: "https://127.0.0.1:1"}}]
+            contexts: [{name: c, context: {cluster: c, user: u}}]
+            users: [{name: u, user: {token: t}}]
+            current-context: c
+            """;
+
+    /**
+     * Starts loading, on a daemon thread, what building the first client needs and nothing else
+     * does: fabric8's serialisation (its ~600 model classes, registered when the first kubeconfig is
+     * parsed), the YAML parser, Jackson, the JDK's HTTP client and TLS classes. A process that will
+     * build a client calls it first thing; the work then overlaps with its own start-up (command-line
+     * parsing, logging, wiring) instead of following it. Makes no request; any failure is left to
+     * the real client to report.
+     */
+    public static void warmUp() {
+        Thread thread = new Thread(() -> {
+            try {
+                Config.fromKubeconfig(WARM_UP_KUBECONFIG);
+                io.fabric8.kubernetes.client.utils.Serialization.jsonMapper();
+                java.net.http.HttpClient.newBuilder();
+                javax.net.ssl.SSLContext.getDefault();
+            } catch (RuntimeException | java.security.NoSuchAlgorithmException onlyAHeadStart) {
+                // the client built afterwards meets the same problem and reports it
+            }
+        }, "client-warm-up");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
     public static KubernetesClient create(Options options) {
         return create(options, null);
     }

@@ -2,6 +2,8 @@ package dev.stateful.app.cli;
 
 import dev.stateful.app.ExitCodes;
 import dev.stateful.app.InvalidInputException;
+import dev.stateful.fabric8.client.ClientFactory;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -9,15 +11,22 @@ import picocli.CommandLine.Command;
 @Command(name = "stateful",
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
-        description = "A StatefulSet controller: run it against a cluster, serve it over gRPC, or try it on the embedded in-memory cluster.",
-        subcommands = {DemoCommand.class, ControllerCommand.class, MigrateCommand.class, ServeCommand.class, RolloutCommand.class, ScaleCommand.class, SetCommand.class, EngineCommand.class,
-                ValidateCommand.class, PlanCommand.class, CompletionCommand.class, CommandLine.HelpCommand.class})
+        description = "A StatefulSet controller: run it against a cluster, serve it over gRPC, or try it on the embedded in-memory cluster.")
 public final class Main implements Runnable {
+
+    /** The subcommands, in the order the usage lists them. */
+    private static final List<Class<?>> SUBCOMMANDS = List.of(DemoCommand.class, ControllerCommand.class, MigrateCommand.class, ServeCommand.class,
+            RolloutCommand.class, ScaleCommand.class, SetCommand.class, EngineCommand.class, ValidateCommand.class, PlanCommand.class,
+            CompletionCommand.class, CommandLine.HelpCommand.class);
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
+        if (args.length > 0 && args[0].equals("controller")) {
+            // the controller's first request waits for fabric8's initialisation: start it now
+            ClientFactory.warmUp();
+        }
         System.exit(run(args));
     }
 
@@ -29,6 +38,13 @@ public final class Main implements Runnable {
     /** Runs with the given output streams (tests capture them). */
     public static int run(java.io.PrintWriter out, java.io.PrintWriter err, String... args) {
         CommandLine cli = new CommandLine(new Main());
+        // picocli builds the model of every subcommand it is given, loading the classes their options
+        // name (gRPC's and protobuf's for serve and engine): the controller, whose start-up time
+        // matters, gets only its own
+        boolean controller = args.length > 0 && args[0].equals("controller");
+        for (Class<?> subcommand : controller ? List.of(ControllerCommand.class) : SUBCOMMANDS) {
+            cli.addSubcommand(subcommand);
+        }
         cli.setOut(out);
         cli.setErr(err);
         cli.setParameterExceptionHandler(new UsageErrors());

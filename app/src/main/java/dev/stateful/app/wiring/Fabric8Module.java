@@ -52,6 +52,8 @@ import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import javax.net.ssl.SSLContext;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
@@ -82,16 +84,30 @@ public final class Fabric8Module extends AbstractModule {
     private final ControllerSettings settings;
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
 
+    /**
+     * The client the controller owns, being built and checked from the moment the module exists,
+     * on a thread of its own: fabric8's initialisation (its serialisation of ~600 model classes,
+     * the kubeconfig's YAML, the HTTP client) and the first requests need nothing the injector
+     * builds, so they run while Guice wires the rest. Empty on a lent client.
+     */
+    private final Optional<CompletableFuture<KubernetesClient>> connecting;
+
     private final Optional<KubernetesClient> lent;
 
     public Fabric8Module(ControllerSettings settings) {
         this.settings = settings;
         this.lent = Optional.empty();
+        this.connecting = Optional.of(CompletableFuture.supplyAsync(this::connect, task -> {
+            Thread thread = new Thread(task, "connect");
+            thread.setDaemon(true);
+            thread.start();
+        }));
     }
 
     /** On a client the caller owns: the controller neither builds nor closes one. */
     public Fabric8Module(ControllerSettings settings, KubernetesClient client) {
         this.settings = settings;
+        this.connecting = Optional.empty();
         this.lent = Optional.of(client);
     }
 
@@ -127,6 +143,16 @@ public final class Fabric8Module extends AbstractModule {
         if (lent.isPresent()) {
             return lent.get();
         }
+        try {
+            return connecting.orElseThrow().join();
+        } catch (CompletionException e) {
+            // what connect threw, as if thrown here (Guice reports it; Injectors unwraps it)
+            throw e.getCause() instanceof RuntimeException cause ? cause : e;
+        }
+    }
+
+    /** Builds the client and checks the cluster before anything is watched. */
+    private KubernetesClient connect() {
         KubernetesClient client = ClientFactory.create(ClientFactory.Options.defaults()
                 .withKubeconfig(settings.kubeconfig()).withContext(settings.context())
                 .withRateLimit(settings.qps(), settings.burst()), registry);
