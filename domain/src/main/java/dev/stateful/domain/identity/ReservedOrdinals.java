@@ -24,6 +24,12 @@ import java.util.regex.Pattern;
  */
 public final class ReservedOrdinals {
 
+    /**
+     * The most entries a set may list (the schema's {@code maxItems}): ranges cover any number of
+     * ordinals, and the bound keeps the API server's cost estimate of the entries' CEL rule acceptable.
+     */
+    public static final int MAX_ENTRIES = 1000;
+
     public static final ReservedOrdinals NONE = new ReservedOrdinals(new long[0], new long[0]);
 
     /** An entry's string form: a range {@code "a-b"} of non-negative decimal ordinals. */

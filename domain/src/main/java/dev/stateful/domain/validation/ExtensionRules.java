@@ -45,13 +45,17 @@ final class ExtensionRules {
     }
 
     /**
-     * Each entry an ordinal or a range {@code "a-b"} with a &lt;= b, nothing else; and the highest
+     * At most {@link ReservedOrdinals#MAX_ENTRIES} entries, each an ordinal or a range {@code "a-b"}
+     * with a &lt;= b, nothing else; and the highest
      * ordinal the range then reaches, past the reserved ones, must fit a 32-bit integer as
      * {@code spec.ordinals.start + spec.replicas - 1} must (a pod name's ordinal is parsed as 32 bits).
      */
     private static List<Violation> reserveOrdinals(StatefulSet set) {
         List<Violation> out = new ArrayList<>();
         List<IntOrString> entries = set.extensions().reserveOrdinals();
+        if (entries.size() > ReservedOrdinals.MAX_ENTRIES) {
+            out.add(Errors.tooMany("spec.reserveOrdinals", entries.size(), ReservedOrdinals.MAX_ENTRIES));
+        }
         for (int i = 0; i < entries.size(); i++) {
             IntOrString entry = entries.get(i);
             String path = "spec.reserveOrdinals[" + i + "]";

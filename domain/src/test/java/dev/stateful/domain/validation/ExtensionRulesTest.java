@@ -53,6 +53,14 @@ class ExtensionRulesTest {
     }
 
     @Test
+    void atMostAThousandEntries() {
+        IntOrString[] many = java.util.stream.IntStream.range(0, 1001).mapToObj(i -> IntOrString.of(2 * i)).toArray(IntOrString[]::new);
+
+        assertThat(problems(ours(null, 0, many))).containsExactly("spec.reserveOrdinals: Too many: 1001: must have at most 1000 items");
+        assertThat(problems(ours(null, 0, java.util.Arrays.copyOf(many, 1000)))).isEmpty();
+    }
+
+    @Test
     void theHighestOrdinalPastTheReservedOnesMustFit32Bits() {
         StatefulSet set = ours(null, 0, IntOrString.of("1-2147483646"));
 
