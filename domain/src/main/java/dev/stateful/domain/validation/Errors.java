@@ -43,11 +43,6 @@ final class Errors {
         return new Violation(field, Violation.Type.DUPLICATE, render(value));
     }
 
-    /** {@code field.TooMany}: "Too many: 1001: must have at most 1000 items". */
-    static Violation tooMany(String field, int actual, int max) {
-        return new Violation(field, Violation.Type.TOO_MANY, actual + ": must have at most " + max + " items");
-    }
-
     static Violation tooLong(String field, String detail) {
         return new Violation(field, Violation.Type.TOO_LONG, detail);
     }

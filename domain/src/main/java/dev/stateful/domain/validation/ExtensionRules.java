@@ -54,7 +54,9 @@ final class ExtensionRules {
         List<Violation> out = new ArrayList<>();
         List<IntOrString> entries = set.extensions().reserveOrdinals();
         if (entries.size() > ReservedOrdinals.MAX_ENTRIES) {
-            out.add(Errors.tooMany("spec.reserveOrdinals", entries.size(), ReservedOrdinals.MAX_ENTRIES));
+            // the schema's maxItems; an Invalid value here, as the gRPC contract has no "Too many" type
+            out.add(Errors.invalid("spec.reserveOrdinals", entries.size(),
+                    "must have at most " + ReservedOrdinals.MAX_ENTRIES + " entries (a range \"a-b\" reserves any number of ordinals)"));
         }
         for (int i = 0; i < entries.size(); i++) {
             IntOrString entry = entries.get(i);

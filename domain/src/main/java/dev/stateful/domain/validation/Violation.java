@@ -13,7 +13,6 @@ public record Violation(String field, Type type, String detail) {
         NOT_SUPPORTED("Unsupported value"),
         FORBIDDEN("Forbidden"),
         TOO_LONG("Too long"),
-        TOO_MANY("Too many"),
         DUPLICATE("Duplicate value"),
         UNKNOWN_FIELD("unknown field"),
         TYPE_MISMATCH("Invalid type");

@@ -56,7 +56,8 @@ class ExtensionRulesTest {
     void atMostAThousandEntries() {
         IntOrString[] many = java.util.stream.IntStream.range(0, 1001).mapToObj(i -> IntOrString.of(2 * i)).toArray(IntOrString[]::new);
 
-        assertThat(problems(ours(null, 0, many))).containsExactly("spec.reserveOrdinals: Too many: 1001: must have at most 1000 items");
+        assertThat(problems(ours(null, 0, many))).containsExactly("spec.reserveOrdinals: Invalid value: 1001: must have at most 1000 entries"
+                + " (a range \"a-b\" reserves any number of ordinals)");
         assertThat(problems(ours(null, 0, java.util.Arrays.copyOf(many, 1000)))).isEmpty();
     }
 
