@@ -21,7 +21,8 @@ import org.slf4j.LoggerFactory;
  * brings the key back after the result's {@code requeueAfter}, e.g. for minReadySeconds), failure
  * re-queues it rate-limited, as upstream's {@code processNextWorkItem} does. The sync is a function
  * (production: {@code StatefulSetReconciler::sync}), as upstream's {@code ReplicaSetController}
- * takes its {@code syncHandler}; each sync is counted and timed by result ({@code SyncMetrics}). One-shot: a stopped loop is not restarted (the queue is shut down).
+ * takes its {@code syncHandler}; each sync is counted and timed by result ({@code SyncMetrics}).
+ * One-shot: a stopped loop is not restarted (the queue is shut down).
  * Anything a sync throws is a failed sync, except a fatal {@link VirtualMachineError} (out of
  * memory, an internal JVM error): then the JVM cannot be trusted to go on, and {@code onFatal}
  * ends the process so that Kubernetes restarts it, as a Go controller dies on a fatal runtime error.
