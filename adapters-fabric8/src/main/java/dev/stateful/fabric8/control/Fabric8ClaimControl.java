@@ -1,5 +1,6 @@
 package dev.stateful.fabric8.control;
 
+import dev.stateful.codec.ModelCodec;
 import dev.stateful.domain.model.PersistentVolumeClaim;
 import dev.stateful.fabric8.control.ApiErrors.Verb;
 import dev.stateful.fabric8.convert.Fabric8Codec;
@@ -18,9 +19,8 @@ public final class Fabric8ClaimControl implements ClaimControl {
 
     @Override
     public PersistentVolumeClaim create(PersistentVolumeClaim claim) {
-        var created = ApiErrors.call(Verb.CREATE, target(claim), () -> client.persistentVolumeClaims()
-                .inNamespace(claim.metadata().namespace()).resource(Fabric8Codec.toFabric8(claim)).create());
-        return Fabric8Codec.toDomain(created);
+        return ModelCodec.persistentVolumeClaim(JsonWrites.create(client, target(claim),
+                JsonWrites.core(claim.metadata().namespace(), "persistentvolumeclaims"), ModelCodec.encode(claim)));
     }
 
     @Override
