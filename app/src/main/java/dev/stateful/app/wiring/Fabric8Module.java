@@ -75,10 +75,10 @@ public final class Fabric8Module extends AbstractModule {
      * the client rate limit is not the bound. But all of our requests share one HTTP/2 connection,
      * kube-apiserver allows 250 streams on it ({@code --http2-max-streams-per-connection}), and the
      * JDK 17 client refuses a request past that ("too many concurrent streams") where Go's opens a
-     * second connection; it also counts a stream until its answer has been read, which lags on a
-     * busy machine. 256 threads failed creates of a 500-replica set that way (each failure a
-     * {@code FailedCreate} event and a backoff); 100 leave room for the watches, the workers' own
-     * calls and that lag, and still keep more calls in flight than a loaded API server answers.
+     * second connection, and it refused already with ~130 calls in flight. 256 threads failed creates
+     * of a 500-replica set that way (each failure a {@code FailedCreate} event and a backoff;
+     * {@code ApiErrors} now sends a refused request again); 100 leave room for the workers' own calls,
+     * and still keep more calls in flight than a loaded API server answers.
      * Idle threads end after a minute.
      */
     static final int BATCH_THREADS = 100;
