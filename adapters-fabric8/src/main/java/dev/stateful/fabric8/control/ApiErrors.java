@@ -17,9 +17,14 @@ public final class ApiErrors {
     private ApiErrors() {
     }
 
-    /** How often a request the HTTP/2 connection had no stream for is sent again ({@link #notSent}). */
-    static final int STREAM_RETRIES = 20;
+    /**
+     * How often a request the HTTP/2 connection had no stream for is sent again ({@link #notSent}):
+     * 5 ms, 10 ms, ... up to 50 ms apart, about 5 s in all, as long as a loaded API server may take to
+     * answer the calls that hold the streams.
+     */
+    static final int STREAM_RETRIES = 100;
     private static final long STREAM_RETRY_MILLIS = 5;
+    private static final long STREAM_RETRY_MAX_MILLIS = 50;
 
     public static <T> T call(Verb verb, String target, Supplier<T> request) {
         for (int attempt = 0; ; attempt++) {
@@ -51,7 +56,7 @@ public final class ApiErrors {
 
     private static void pause(int attempt) {
         try {
-            Thread.sleep(STREAM_RETRY_MILLIS * (attempt + 1));
+            Thread.sleep(Math.min(STREAM_RETRY_MAX_MILLIS, STREAM_RETRY_MILLIS * (attempt + 1)));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
