@@ -1,5 +1,6 @@
 package dev.stateful.it.crd;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -24,6 +25,34 @@ final class ClaimResizeSchema {
             + "claims are never shrunk, only a larger request is allowed";
 
     private ClaimResizeSchema() {
+    }
+
+    /** At most this many claim templates: without a bound the API server refuses the rule as too costly (apps/v1 has none). */
+    static final int MAX_TEMPLATES = 64;
+
+    /**
+     * The rule over the templates, with the bounds the API server's CEL cost estimate needs to accept it:
+     * the number of templates, their names (a DNS subdomain's 253 characters), the resource names of a
+     * request and the length of a quantity.
+     */
+    static void addTo(Map<String, Object> specProps) {
+        Map<String, Object> templates = mutable(specProps, "volumeClaimTemplates");
+        templates.put("maxItems", MAX_TEMPLATES);
+        Map<String, Object> item = mutable(mutable(templates, "items"), "properties");
+        mutable(mutable(mutable(item, "metadata"), "properties"), "name").put("maxLength", 253);
+        Map<String, Object> requests = mutable(mutable(mutable(mutable(mutable(item, "spec"), "properties"), "resources"), "properties"),
+                "requests");
+        requests.put("maxProperties", 16);
+        mutable(requests, "additionalProperties").put("maxLength", 64);
+        templates.put("x-kubernetes-validations", List.of(CrdAdditions.ordered("rule", NO_SHRINK_RULE, "message", NO_SHRINK_MESSAGE)));
+    }
+
+    /** {@code parent}'s map under {@code key}, replaced by a modifiable copy (the generator's maps may be immutable). */
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> mutable(Map<String, Object> parent, String key) {
+        Map<String, Object> copy = new LinkedHashMap<>((Map<String, Object>) parent.get(key));
+        parent.put(key, copy);
+        return copy;
     }
 
     static Map<String, Object> status() {

@@ -73,7 +73,7 @@ final class CrdAdditions {
         deadline.put("default", 600);
         deadline.put("minimum", 1);
         specProps.put("progressDeadlineSeconds", deadline);
-        validations(specProps, "volumeClaimTemplates", transition(ClaimResizeSchema.NO_SHRINK_RULE, ClaimResizeSchema.NO_SHRINK_MESSAGE));
+        ClaimResizeSchema.addTo(specProps);
         spec.put("x-kubernetes-validations", list(
                 rule("!has(self.selector.matchLabels) || self.selector.matchLabels.all(k, has(self.template.metadata)"
                         + " && has(self.template.metadata.labels) && k in self.template.metadata.labels"
