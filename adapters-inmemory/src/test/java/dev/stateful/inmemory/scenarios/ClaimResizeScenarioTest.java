@@ -12,6 +12,7 @@ import dev.stateful.inmemory.store.Kind;
 import dev.stateful.inmemory.store.Verb;
 import dev.stateful.inmemory.junit.InMemoryClusterExtension;
 import dev.stateful.inmemory.driver.ControllerDriver;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
@@ -38,17 +39,17 @@ class ClaimResizeScenarioTest {
         long mark = s.mark();
 
         requestStorage("www", "2Gi");
-        s.settle();
+        settle();
         assertThat(claimsResized(mark)).as("maxUnavailable 1: the next claim waits for web-2's capacity").containsExactly("www-web-2");
         assertThat(s.claim("www-web-2").requestedStorage()).isEqualTo("2Gi");
         assertThat(s.claim("www-web-1").requestedStorage()).isEqualTo("1Gi");
 
         resizerGrows("www-web-2");
-        s.settle();
+        settle();
         resizerGrows("www-web-1");
-        s.settle();
+        settle();
         resizerGrows("www-web-0");
-        s.settle();
+        settle();
 
         assertThat(claimsResized(mark)).containsExactly("www-web-2", "www-web-1", "www-web-0");
         assertThat(s.podsDeleted(mark)).as("a resize recreates no pod").isEmpty();
@@ -62,14 +63,14 @@ class ClaimResizeScenarioTest {
         bound(2);
 
         requestStorage("www", "2Gi");
-        s.settle();
+        settle();
 
         assertThat(s.claim("www-web-1").requestedStorage()).isEqualTo("2Gi");
         assertThat(s.status().updatedReplicas()).as("web-1's claim asks for 2Gi but shows 1Gi; web-0's asks for 1Gi").isZero();
         assertThat(s.status().volumeClaimTemplates()).containsExactly(new StatefulSetStatus.ClaimTemplateStatus("www", 0));
 
         resizerGrows("www-web-1");
-        s.settle();
+        settle();
         assertThat(s.status().updatedReplicas()).isEqualTo(1);
         assertThat(s.status().volumeClaimTemplates()).containsExactly(new StatefulSetStatus.ClaimTemplateStatus("www", 1));
         assertThat(s.claim("www-web-0").requestedStorage()).isEqualTo("2Gi");
@@ -79,13 +80,13 @@ class ClaimResizeScenarioTest {
     void thePartitionIsHonouredClaimsBelowItKeepTheirSize() {
         bound(3);
         s.setPartition(2);
-        s.settle();
+        settle();
         long mark = s.mark();
 
         requestStorage("www", "2Gi");
-        s.settle();
+        settle();
         resizerGrows("www-web-2");
-        s.settle();
+        settle();
 
         assertThat(claimsResized(mark)).containsExactly("www-web-2");
         assertThat(s.claim("www-web-1").requestedStorage()).isEqualTo("1Gi");
@@ -98,7 +99,7 @@ class ClaimResizeScenarioTest {
         long mark = s.mark();
 
         requestStorage("www", "2Gi");
-        s.settle();
+        settle();
 
         assertThat(claimsResized(mark)).isEmpty();
         assertThat(s.claim("www-web-1").requestedStorage()).isEqualTo("1Gi");
@@ -126,9 +127,9 @@ class ClaimResizeScenarioTest {
         assertThat(s.claim("www-web-1").requestedStorage()).isEqualTo("1Gi");
 
         cluster.faults().clear();
-        s.settle();
+        settle();
         resizerGrows("www-web-2");
-        s.settle();
+        settle();
         assertThat(s.claim("www-web-1").requestedStorage()).as("once the class allows expansion, the rollout goes on").isEqualTo("2Gi");
         assertThat(s.status().conditions()).noneSatisfy(c -> assertThat(c.reason()).isEqualTo("VolumeClaimResizeFailed"));
     }
@@ -166,14 +167,14 @@ class ClaimResizeScenarioTest {
             templates.add(www.withMetadata(www.metadata().withName("logs")));
             return spec.withVolumeClaimTemplates(templates);
         });
-        s.settle();
+        settle();
         assertThat(s.claimsCreated(mark)).as("no pod is updated yet: no claim, no pod write").isEmpty();
         assertThat(s.podsDeleted(mark)).isEmpty();
         assertThat(s.status().volumeClaimTemplates()).containsExactly(new StatefulSetStatus.ClaimTemplateStatus("www", 2),
                 new StatefulSetStatus.ClaimTemplateStatus("logs", 0));
 
         s.setImage("nginx:1.26");
-        s.settle();
+        settle();
 
         assertThat(s.claimsCreated(mark)).containsExactly("logs-web-1", "logs-web-0");
         assertThat(s.status().volumeClaimTemplates()).containsExactly(new StatefulSetStatus.ClaimTemplateStatus("www", 2),
@@ -183,12 +184,12 @@ class ClaimResizeScenarioTest {
     @Test
     void aRemovedTemplateLeavesItsClaimsAlone() {
         s.apply(SetManifest.web().replicas(2).ourKind().secondClaim("logs"));
-        s.settle();
+        settle();
         long mark = s.mark();
 
         s.updateSpec(spec -> spec.withVolumeClaimTemplates(spec.volumeClaimTemplates().subList(0, 1)));
         s.setImage("nginx:1.26");
-        s.settle();
+        settle();
 
         assertThat(s.podsDeleted(mark)).containsExactly("web-1", "web-0");
         assertThat(s.claimNames()).contains("logs-web-0", "logs-web-1");
@@ -198,6 +199,11 @@ class ClaimResizeScenarioTest {
 
     // ------------------------------------------------------------------ helpers
 
+    /** Settles within a minute of cluster time: while a claim grows the controller looks again every 5 s, for ever. */
+    private void settle() {
+        s.driver().settle(10_000, Duration.ofMinutes(1));
+    }
+
     /** An our-kind set of {@code replicas} whose claims the test binds at 1Gi, as a provisioner would. */
     private void bound(int replicas) {
         bound(SetManifest.web().replicas(replicas).ourKind());
@@ -205,11 +211,11 @@ class ClaimResizeScenarioTest {
 
     private void bound(SetManifest manifest) {
         s.apply(manifest);
-        s.settle();
+        settle();
         for (String claim : s.claimNames()) {
             writeCapacity(claim, "1Gi");
         }
-        s.settle();
+        settle();
     }
 
     private void requestStorage(String template, String storage) {

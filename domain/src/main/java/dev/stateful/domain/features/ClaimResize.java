@@ -35,6 +35,8 @@ public final class ClaimResize {
     public static final String CONDITION_TYPE = "ReplicaFailure";
     /** The reason of the condition and of the Warning event when a resize is refused. */
     public static final String REASON = "VolumeClaimResizeFailed";
+    /** How often a set with a growing claim is looked at again (nothing else enqueues it when the capacity shows). */
+    public static final java.time.Duration GROWTH_RECHECK = java.time.Duration.ofSeconds(5);
     private static final String MESSAGE_PREFIX = "claim ";
     private static final String MESSAGE_INFIX = " cannot be resized to ";
 

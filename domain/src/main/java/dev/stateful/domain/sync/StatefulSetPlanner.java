@@ -93,7 +93,8 @@ public final class StatefulSetPlanner {
                         write instanceof RevisionWrite.Renumber r ? r.renumbered() : null);
         PlannedStatus planned = new PlannedStatus.Counted(pass.status, set, snapshot.now(), pass.resizeRefusalOver());
         Optional<Duration> deadline = RolloutConditions.recheckAfter(set, planned.over(pass.status, 0), snapshot.now());
-        Optional<Duration> requeue = Stream.of(pass.requeueAfter(), deadline).flatMap(Optional::stream).min(Comparator.naturalOrder());
+        Optional<Duration> requeue = Stream.of(pass.requeueAfter(), deadline, pass.claimGrowthRecheck())
+                .flatMap(Optional::stream).min(Comparator.naturalOrder());
         return new Plan(set.key(), List.of(), ownership, revisions, pass.phases, pass.status,
                 planned, truncate, truncateIfWriteFails, pass.waits, requeue);
     }
@@ -132,6 +133,8 @@ public final class StatefulSetPlanner {
         private boolean rollingUpdateRan;
         /** ... a stored resize refusal still names a claim that needs its resize. */
         private boolean resizeRefusalHolds;
+        /** Some claim asks for its template's size but does not show it yet. */
+        private boolean claimsGrowing;
 
         Pass(Snapshot snapshot, List<Pod> claimed, RevisionResolution revisions) {
             this.snapshot = snapshot;
@@ -496,8 +499,11 @@ public final class StatefulSetPlanner {
             ClaimResize.ReplicaClaims[] claimNeeds = claimNeeds(partition, update);
             for (int i = 0; i < claimNeeds.length; i++) {
                 // a replica whose claims are growing is being updated: it takes its share of maxUnavailable
-                if (claimNeeds[i] != null && claimNeeds[i].pending().isPresent() && !isUnavailable(i)) {
-                    unavailableNow++;
+                if (claimNeeds[i] != null && claimNeeds[i].pending().isPresent()) {
+                    claimsGrowing = true;
+                    if (!isUnavailable(i)) {
+                        unavailableNow++;
+                    }
                 }
             }
             if (resizeRefused(claimNeeds)) {
@@ -596,6 +602,14 @@ public final class StatefulSetPlanner {
                 }
             }
             return false;
+        }
+
+        /**
+         * While a claim grows, look again every {@link ClaimResize#GROWTH_RECHECK}: a claim's new
+         * {@code status.capacity} enqueues no set (upstream's controller handles no claim updates either).
+         */
+        Optional<Duration> claimGrowthRecheck() {
+            return claimsGrowing ? Optional.of(ClaimResize.GROWTH_RECHECK) : Optional.empty();
         }
 
         /** Whether the stored {@value ClaimResize#REASON} condition goes: it names no claim that still needs its resize. */
