@@ -6,6 +6,7 @@ import dev.stateful.domain.features.BrokenRolloutRecovery;
 import dev.stateful.domain.features.ClaimResize;
 import dev.stateful.domain.features.RolloutPause;
 import dev.stateful.domain.identity.PodIdentity;
+import dev.stateful.domain.identity.ReservedOrdinals;
 import dev.stateful.domain.json.Json;
 import dev.stateful.domain.model.ControllerRevision;
 import dev.stateful.domain.model.Derived;
@@ -118,10 +119,12 @@ public final class StatefulSetPlanner {
         /**
          * The materialised in-range slots, ascending: every in-range pod that exists and a placeholder for each
          * of the lowest {@link #MAX_MISSING_PODS_PER_SYNC} missing ordinals; {@link #slots} holds each one's
-         * slot (ordinal - start).
+         * slot (its place in the range: ordinal - start, less the reserved ordinals it skips) and
+         * {@link #ordinals} its ordinal, which the partition counts from start.
          */
         private Pod[] replicas;
         private int[] slots;
+        private int[] ordinals;
         /** Missing in-range ordinals beyond the materialised placeholders: missing, so unavailable, and not looked at. */
         private long unmaterialisedMissing;
         /** Each in-range pod's parsed name, made once in {@link #partition}; null for a placeholder until asked. */
@@ -183,6 +186,7 @@ public final class StatefulSetPlanner {
         private void partition() {
             int start = set.spec().startOrdinal();
             slotCount = Math.max(set.spec().replicasOrDefault(), 0);
+            ReservedOrdinals reserved = ReservedOrdinals.of(set);
             java.util.TreeMap<Integer, Pod> present = new java.util.TreeMap<>();
             java.util.Map<Integer, PodIdentity.ParsedName> presentNames = new java.util.HashMap<>();
             condemned = new ArrayList<>();
@@ -193,8 +197,9 @@ public final class StatefulSetPlanner {
                     continue;
                 }
                 if (PodIdentity.inOrdinalRange(set, ordinal)) {
-                    present.put(ordinal - start, pod);
-                    presentNames.put(ordinal - start, name);
+                    int slot = (int) reserved.indexOf(start, ordinal);
+                    present.put(slot, pod);
+                    presentNames.put(slot, name);
                 } else {
                     condemned.add(pod);
                 }
@@ -205,6 +210,7 @@ public final class StatefulSetPlanner {
             int size = present.size() + placeholders;
             replicas = new Pod[size];
             slots = new int[size];
+            ordinals = new int[size];
             names = new PodIdentity.ParsedName[size];
             unavailable = new byte[size];
             int i = 0;
@@ -216,9 +222,11 @@ public final class StatefulSetPlanner {
                 if (nextPresent != null && nextPresent == slot) {
                     replicas[i] = present.get(slot);
                     names[i] = presentNames.get(slot);
+                    ordinals[i] = names[i].ordinal();
                     nextPresent = existing.hasNext() ? existing.next() : null;
                 } else if (made < placeholders) {
-                    replicas[i] = newVersionedPod(start + slot);
+                    ordinals[i] = (int) reserved.ordinalAt(start, slot);
+                    replicas[i] = newVersionedPod(ordinals[i]);
                     made++;
                 } else {
                     // every placeholder is made: jump to the next present slot
@@ -513,7 +521,8 @@ public final class StatefulSetPlanner {
             List<Phase.Unit> units = new ArrayList<>();
             List<Phase.Unit> resizes = new ArrayList<>();
             boolean waiting = false;
-            for (int i = replicas.length - 1; i >= 0 && slots[i] >= partition; i--) {
+            int start = set.spec().startOrdinal();
+            for (int i = replicas.length - 1; i >= 0 && ordinals[i] - start >= partition; i--) {
                 Pod pod = replicas[i];
                 if (claimNeeds[i] != null) {
                     if (claimNeeds[i].resize().isEmpty()) {
@@ -536,7 +545,7 @@ public final class StatefulSetPlanner {
                     // phase A already deletes it (and it costs no budget): do not delete it twice
                     continue;
                 }
-                if (replaceableForFree(pod, slots[i], partition, update)) {
+                if (replaceableForFree(pod, ordinals[i] - start, partition, update)) {
                     units.add(deletion(pod, slots[i]));
                 } else if (budget > 0) {
                     units.add(deletion(pod, slots[i]));
@@ -549,7 +558,8 @@ public final class StatefulSetPlanner {
                     waiting = true;
                 }
             }
-            if (partition > 0 && partition < slotCount && units.isEmpty() && resizes.isEmpty() && waits.isEmpty()) {
+            if (partition > 0 && (long) start + partition <= PodIdentity.endOrdinal(set) && units.isEmpty() && resizes.isEmpty()
+                    && waits.isEmpty()) {
                 waits.add(new Wait("", "rolling update paused at partition " + partition
                         + ": pods below ordinal " + ((long) set.spec().startOrdinal() + partition) + " keep the current revision"));
             }
@@ -568,8 +578,9 @@ public final class StatefulSetPlanner {
             }
             for (int i = 0; i < replicas.length; i++) {
                 Pod pod = replicas[i];
-                if (slots[i] >= partition && pod.isCreated() && !pod.isTerminating() && PodIdentity.revisionOf(pod).equals(update)) {
-                    ClaimResize.ReplicaClaims needs = ClaimResize.of(set, names[i].ordinal(), snapshot.claims());
+                if ((long) ordinals[i] - set.spec().startOrdinal() >= partition && pod.isCreated() && !pod.isTerminating()
+                        && PodIdentity.revisionOf(pod).equals(update)) {
+                    ClaimResize.ReplicaClaims needs = ClaimResize.of(set, ordinals[i], snapshot.claims());
                     out[i] = needs.compatible() ? null : needs;
                 }
             }
