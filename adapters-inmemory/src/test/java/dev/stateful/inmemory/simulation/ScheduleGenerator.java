@@ -3,6 +3,7 @@ package dev.stateful.inmemory.simulation;
 import dev.stateful.inmemory.kubelet.PodBehaviour;
 import dev.stateful.inmemory.store.Kind;
 import dev.stateful.inmemory.store.Verb;
+import dev.stateful.ports.leadership.LeaseTimings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -119,8 +120,13 @@ final class ScheduleGenerator {
             state.gcPaused = !state.gcPaused;
             return new Step.PauseGc(state.gcPaused);
         }
-        if (roll < 53) {
+        if (roll < 52) {
             return new Step.Restart();
+        }
+        if (roll < 53) {
+            // stopped past the lease duration (a standby takes over) or not (some of those past the renew deadline)
+            int lease = (int) LeaseTimings.defaults().leaseDuration().toSeconds();
+            return new Step.LeaderPause(1 + random.nextInt(4), random.nextBoolean() ? lease + random.nextInt(30) : 1 + random.nextInt(lease - 1));
         }
         if (roll < 56) {
             return new Step.CrashingPass(1 + random.nextInt(6), random.nextBoolean());
