@@ -83,8 +83,8 @@ final class CheckedPorts {
         }
     }
 
+    /** The scheduler's yield point for this write came just before its leadership check ({@code SimulationRun.fenced}). */
     private <T> T write(Supplier<T> call) {
-        scheduler.yieldPoint();
         writes++;
         boolean crashNow = crashAt > 0 && writes == crashAt;
         if (crashNow && !crashAfterWrite) {

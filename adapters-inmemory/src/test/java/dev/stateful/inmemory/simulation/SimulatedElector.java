@@ -44,14 +44,20 @@ final class SimulatedElector implements Leadership {
         return identity;
     }
 
-    /** Asked just before every write and event ({@code LeaderGuard}). */
+    /** Asked just before every write ({@code LeaderGuard}); an armed pause stops the process here. */
     @Override
-    public boolean isOpen() {
+    public void check(String write) {
         if (checksToPause > 0 && --checksToPause == 0) {
             Runnable p = pause;
             pause = null;
             p.run();
         }
+        Leadership.super.check(write);
+    }
+
+    /** Asked by {@link #check} and before every event. */
+    @Override
+    public boolean isOpen() {
         if (running) {
             renew();
         }
@@ -69,7 +75,7 @@ final class SimulatedElector implements Leadership {
         }
     }
 
-    /** SIGSTOP just before the {@code check}-th write or event from now; {@code pause} is the world while it is stopped. */
+    /** SIGSTOP just before the {@code check}-th write from now; {@code whileStopped} is the world while it is stopped. */
     void pauseAtCheck(int check, Runnable whileStopped) {
         checksToPause = check;
         pause = () -> stopFor(whileStopped);
@@ -99,7 +105,7 @@ final class SimulatedElector implements Leadership {
         return true;
     }
 
-    /** Writes and events the gate refused (or, unfenced, would have). */
+    /** Writes and events the gate refused (or, unfenced, would have let through). */
     long refused() {
         return refused;
     }

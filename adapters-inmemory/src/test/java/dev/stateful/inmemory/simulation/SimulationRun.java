@@ -31,6 +31,7 @@ import dev.stateful.inmemory.store.Kind;
 import dev.stateful.inmemory.store.Verb;
 import dev.stateful.ports.ApiException;
 import dev.stateful.ports.leadership.LeaderGuard;
+import dev.stateful.ports.leadership.Leadership;
 import dev.stateful.ports.leadership.LeaseTimings;
 import dev.stateful.ports.reconcile.StatefulSetReconciler;
 import java.time.Duration;
@@ -119,12 +120,35 @@ final class SimulationRun {
     }
 
     /** A controller process's reconciler: its write ports fenced by its lease ({@code LeaderGuard}), then checked. */
-    private StatefulSetReconciler reconciler(SimulatedElector elector, CheckedPorts checked, SeededScheduler batches) {
+    private StatefulSetReconciler reconciler(SimulatedElector process, CheckedPorts checked, SeededScheduler batches) {
+        Leadership elector = fenced(process, batches);
         return new StatefulSetReconciler(mutant.reader(cache), LeaderGuard.pods(elector, checked.pods(cluster.podControl())),
                 mutant.claims(LeaderGuard.claims(elector, checked.claims(cluster.claimControl())), cache),
                 LeaderGuard.revisions(elector, checked.revisions(cluster.revisionControl())),
                 mutant.status(LeaderGuard.status(elector, checked.status(cluster.statusWriter()))),
                 LeaderGuard.events(elector, cluster.eventRecorder()), cluster.clock(), batches, checker);
+    }
+
+    /**
+     * The process's gate, with the scheduler's yield point just before it (rather than between the
+     * check and the call): a unit of a Parallel batch that passed its check writes at once, so a
+     * stop lands before a check, never between a check and its write. That window, a write already
+     * past its check when the process froze, is one no Lease without fencing tokens checked by the
+     * API server can close (docs/reliability.md, "Assumptions").
+     */
+    private static Leadership fenced(SimulatedElector process, SeededScheduler batches) {
+        return new Leadership() {
+            @Override
+            public boolean isOpen() {
+                return process.isOpen();
+            }
+
+            @Override
+            public void check(String write) {
+                batches.yieldPoint();
+                process.check(write);
+            }
+        };
     }
 
     /** What a run found and how much it did. */
@@ -406,7 +430,7 @@ final class SimulationRun {
 
     /**
      * A sync pass of the leader in which its process is stopped (SIGSTOP) for {@code seconds} just
-     * before its {@code atCheck}-th write or event (after the pass if it makes fewer; it then runs
+     * before its {@code atCheck}-th write (after the pass if it makes fewer; it then runs
      * one more pass once resumed), then resumed (SIGCONT). Stopped past the lease duration, a
      * standby takes the lease at its expiry and syncs for the rest of the pause. The resumed
      * process goes on with its sync before its elector runs: its gate must refuse those writes.

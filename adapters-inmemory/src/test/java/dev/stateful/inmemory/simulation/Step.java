@@ -499,7 +499,7 @@ public sealed interface Step {
 
     /**
      * The leader is stopped (SIGSTOP) for {@code seconds} just before its {@code atCheck}-th write
-     * or event of a sync pass, then resumed; stopped for the lease duration or longer, a standby
+     * of a sync pass, then resumed; stopped for the lease duration or longer, a standby
      * takes over and syncs meanwhile.
      */
     record LeaderPause(int atCheck, int seconds) implements Step {
@@ -508,7 +508,7 @@ public sealed interface Step {
         }
 
         public String describe() {
-            return "sync pass in which the leader is stopped for " + seconds + " s just before its write or event #" + atCheck + ", then resumed";
+            return "sync pass in which the leader is stopped for " + seconds + " s just before its write #" + atCheck + ", then resumed";
         }
 
         public List<Step> simpler() {
