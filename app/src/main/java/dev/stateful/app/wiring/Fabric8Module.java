@@ -6,6 +6,7 @@ import com.google.inject.Provides;
 import com.google.inject.Singleton;
 import dev.stateful.app.controller.ControllerSettings;
 import dev.stateful.app.controller.HealthServer;
+import dev.stateful.app.controller.CachedMetricsReviewer;
 import dev.stateful.app.controller.KubernetesMetricsReviewer;
 import dev.stateful.app.controller.MetricsText;
 import dev.stateful.app.controller.ProcessMetrics;
@@ -278,6 +279,6 @@ public final class Fabric8Module extends AbstractModule {
         SSLContext tls = serving.certificateFile() == null
                 ? ServingCertificate.selfSigned(settings.bindAddress(), now)
                 : ServingCertificate.fromFiles(serving.certificateFile(), serving.keyFile(), now);
-        return Optional.of(new HealthServer.Secure(tls, new KubernetesMetricsReviewer(client)));
+        return Optional.of(new HealthServer.Secure(tls, new CachedMetricsReviewer(new KubernetesMetricsReviewer(client))));
     }
 }
