@@ -87,7 +87,6 @@ final class SimulationRun {
     private final List<String> notes = new ArrayList<>();
     private final List<String> images = new ArrayList<>();
     private final List<FaultRule> rules = new ArrayList<>();
-    private int takeovers;
 
     SimulationRun(Schedule schedule, Mutant mutant, boolean verbose) {
         this.schedule = schedule;
@@ -473,10 +472,10 @@ final class SimulationRun {
             return;
         }
         cluster.advance(Duration.between(cluster.clock().instant(), lease.expiresAt()));
-        String standby = controllerName(++takeovers + 1);
+        counters.takeovers++;
+        String standby = controllerName((int) counters.takeovers + 1);
         lease.acquire(standby, cluster.clock().instant());
         leader = new SimulatedElector(standby, lease, cluster.clock(), mutant.fences());
-        counters.takeovers++;
         note("(" + paused.identity() + " is stopped: " + standby + " takes the lease at its expiry, "
                 + leaseDuration.toSeconds() + " s after the last renewal, and syncs for " + (seconds - leaseDuration.toSeconds()) + " s)");
         driver.restart();
