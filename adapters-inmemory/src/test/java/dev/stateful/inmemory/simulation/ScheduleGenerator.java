@@ -30,7 +30,7 @@ final class ScheduleGenerator {
         SetConfig config = config(random);
         int faultiness = random.nextInt(4);
         List<Step> out = new ArrayList<>();
-        State state = new State();
+        State state = new State(new Random(seed ^ 0x1ea5eL));
         for (int i = 0; i < steps; i++) {
             out.add(step(random, faultiness, state));
         }
@@ -58,6 +58,15 @@ final class ScheduleGenerator {
         boolean gcPaused;
         boolean setDeleted;
         final List<Kind> stalled = new ArrayList<>();
+        /**
+         * Draws the leader pauses: a Random of their own, so that adding them changed no other
+         * step of any schedule (a third of the restarts became pauses; the rest are as they were).
+         */
+        final Random pauses;
+
+        State(Random pauses) {
+            this.pauses = pauses;
+        }
     }
 
     private static Step step(Random random, int faultiness, State state) {
@@ -120,13 +129,14 @@ final class ScheduleGenerator {
             state.gcPaused = !state.gcPaused;
             return new Step.PauseGc(state.gcPaused);
         }
-        if (roll < 52) {
-            return new Step.Restart();
-        }
         if (roll < 53) {
-            // stopped past the lease duration (a standby takes over) or not (some of those past the renew deadline)
-            int lease = (int) LeaseTimings.defaults().leaseDuration().toSeconds();
-            return new Step.LeaderPause(1 + random.nextInt(4), random.nextBoolean() ? lease + random.nextInt(30) : 1 + random.nextInt(lease - 1));
+            Random pauses = state.pauses;
+            if (pauses.nextInt(3) == 0) {
+                // stopped past the lease duration (a standby takes over) or not (some of those past the renew deadline)
+                int lease = (int) LeaseTimings.defaults().leaseDuration().toSeconds();
+                return new Step.LeaderPause(1 + pauses.nextInt(4), pauses.nextBoolean() ? lease + pauses.nextInt(30) : 1 + pauses.nextInt(lease - 1));
+            }
+            return new Step.Restart();
         }
         if (roll < 56) {
             return new Step.CrashingPass(1 + random.nextInt(6), random.nextBoolean());
