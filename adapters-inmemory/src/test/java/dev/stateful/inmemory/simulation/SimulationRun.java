@@ -87,6 +87,8 @@ final class SimulationRun {
     private final List<String> notes = new ArrayList<>();
     private final List<String> images = new ArrayList<>();
     private final List<FaultRule> rules = new ArrayList<>();
+    /** The watches a stopped leader's process froze (those not already stalled by the schedule). */
+    private final List<Kind> frozenWatches = new ArrayList<>();
 
     SimulationRun(Schedule schedule, Mutant mutant, boolean verbose) {
         this.schedule = schedule;
@@ -461,6 +463,8 @@ final class SimulationRun {
         if (!paused.electorRuns()) {
             note("(" + paused.identity() + "'s elector finds the lease held by " + lease.holder() + ": it stops leading and the process ends)");
         }
+        frozenWatches.forEach(cache::resume);
+        frozenWatches.clear();
     }
 
     /** The world while the leader is stopped: time passes and, past the lease, a standby takes over and syncs. */
@@ -468,6 +472,10 @@ final class SimulationRun {
         counters.leaderPauses++;
         Duration leaseDuration = lease.timings().leaseDuration();
         if (seconds < leaseDuration.toSeconds()) {
+            // its informers are stopped with it: the resumed sync goes on from what it knew, and they catch up after it
+            // (past the lease the standby relists the caches instead, and the resumed leader's gate refuses every write)
+            ControllerCache.KINDS.stream().filter(k -> !cache.isStalled(k)).forEach(frozenWatches::add);
+            frozenWatches.forEach(cache::stall);
             cluster.advance(Duration.ofSeconds(seconds));
             return;
         }
