@@ -7,7 +7,7 @@
  *   <li>{@code informer}: the read side, {@code ClusterReader} and {@code ClusterEvents} from shared informers;</li>
  *   <li>{@code queue}: client-go's rate-limited work queue;</li>
  *   <li>{@code loop}: change -> key routing, and the workers that sync each key, counted and timed;</li>
- *   <li>{@code election}: the Lease, and the gate that stops writes the moment it is lost.</li>
+ *   <li>{@code election}: the Lease and its elector, which drives the ports' {@code LeadershipGate} (ports {@code leadership}: the gate and {@code LeaderGuard}, the rule that stops writes the moment it is lost).</li>
  * </ul>
  * Wiring, in the order the pieces depend on each other:
  * <pre>{@code

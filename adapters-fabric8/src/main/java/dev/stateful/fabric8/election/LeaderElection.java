@@ -1,5 +1,8 @@
 package dev.stateful.fabric8.election;
 
+import dev.stateful.ports.leadership.LeaderGuard;
+import dev.stateful.ports.leadership.LeadershipGate;
+import dev.stateful.ports.leadership.LeaseTimings;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.extended.leaderelection.LeaderCallbacks;
 import io.fabric8.kubernetes.client.extended.leaderelection.LeaderElectionConfigBuilder;
@@ -30,8 +33,9 @@ public final class LeaderElection implements AutoCloseable {
 
         /** kube-controller-manager's defaults: 15 s lease, 10 s renew deadline, 2 s retry. */
         public static Settings defaults(String namespace, String leaseName) {
+            LeaseTimings timings = LeaseTimings.defaults();
             return new Settings(namespace, leaseName, defaultIdentity(),
-                    Duration.ofSeconds(15), Duration.ofSeconds(10), Duration.ofSeconds(2));
+                    timings.leaseDuration(), timings.renewDeadline(), timings.retryPeriod());
         }
 
         public Settings withTimings(Duration lease, Duration renew, Duration retry) {

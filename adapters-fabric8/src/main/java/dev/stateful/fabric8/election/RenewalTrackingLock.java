@@ -1,5 +1,6 @@
 package dev.stateful.fabric8.election;
 
+import dev.stateful.ports.leadership.LeadershipGate;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.extended.leaderelection.resourcelock.LeaderElectionRecord;
 import io.fabric8.kubernetes.client.extended.leaderelection.resourcelock.Lock;

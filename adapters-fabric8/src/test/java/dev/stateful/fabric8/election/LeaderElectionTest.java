@@ -107,7 +107,8 @@ class LeaderElectionTest {
         a.close();
 
         assertThat(a.gate().isOpen()).isFalse();
-        assertThat(log).containsExactly("a started", "a stopped");
+        // close released the lease, so b may already have taken it: what matters is that a stopped first
+        assertThat(log).startsWith("a started", "a stopped");
         eventually(b::isLeading);
         assertThat(lease().getSpec().getHolderIdentity()).isEqualTo("b");
         assertThat(log).containsExactly("a started", "a stopped", "b started");

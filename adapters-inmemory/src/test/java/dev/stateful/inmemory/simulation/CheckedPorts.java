@@ -23,7 +23,8 @@ import java.util.function.Supplier;
  * against what the controller knows, then made; once the API server accepted it, it becomes part
  * of what the controller knows ({@link ControllerCache#learned}), as the controller meant it (an
  * adoption adds the owner reference to the pod the controller saw, not to a fresher copy). A {@link #crashAt crash} can be armed to kill the controller
- * at its n-th write, before or after the write reaches the API server.
+ * at its n-th write, before or after the write reaches the API server. A write that reaches the
+ * API server from a process that does not hold the lease breaks {@code FENCING}.
  */
 final class CheckedPorts {
 
@@ -38,16 +39,22 @@ final class CheckedPorts {
     private final ControllerCache cache;
     private final Clock clock;
     private final SeededScheduler scheduler;
+    private final SimulatedLease lease;
+    private final Supplier<String> writer;
     private int writes;
     private int crashAt;
     private boolean crashAfterWrite;
     private boolean crashed;
 
-    CheckedPorts(InvariantChecker checker, ControllerCache cache, Clock clock, SeededScheduler scheduler) {
+    /** @param writer the identity of the controller process whose writes these are; the {@code lease} says whether it may */
+    CheckedPorts(InvariantChecker checker, ControllerCache cache, Clock clock, SeededScheduler scheduler,
+                 SimulatedLease lease, Supplier<String> writer) {
         this.checker = checker;
         this.cache = cache;
         this.clock = clock;
         this.scheduler = scheduler;
+        this.lease = lease;
+        this.writer = writer;
     }
 
     /** Kills the controller at its {@code write}-th write from now (1: the next one). */
@@ -76,12 +83,16 @@ final class CheckedPorts {
         }
     }
 
+    /** The scheduler's yield point for this write came just before its leadership check ({@code SimulationRun.fenced}). */
     private <T> T write(Supplier<T> call) {
-        scheduler.yieldPoint();
         writes++;
         boolean crashNow = crashAt > 0 && writes == crashAt;
         if (crashNow && !crashAfterWrite) {
             throw crash("the controller died before its write #" + writes);
+        }
+        String identity = writer.get();
+        if (!lease.heldBy(identity)) {
+            checker.violation(InvariantChecker.Rule.FENCING, identity + " writes after it lost the lease to " + lease.holder());
         }
         T result;
         try {

@@ -61,7 +61,8 @@ final class InvariantChecker implements ChangeListener, ReconcileListener {
         REVISION_IN_USE("a ControllerRevision still used by a pod of its set, or naming the set's template, is never deleted"),
         STATUS("status counters are consistent (ready <= replicas, available <= ready, current and updated <= replicas) and observedGeneration never goes back nor passes the generation"),
         CONVERGENCE("once faults stop and the kubelet is healthy, the set converges to its spec within a bounded number of passes"),
-        NO_CRASH("no exception escapes the controller");
+        NO_CRASH("no exception escapes the controller"),
+        FENCING("no controller writes after it lost the lease: a leader paused past its lease and resumed writes nothing once another holds it");
 
         final String guarantee;
 

@@ -124,6 +124,13 @@ enum Mutant {
             return readingClaims(real, cache::claim);
         }
     },
+    /** Writes whatever its lease says: a leader stopped past its lease and resumed does not ask its gate. */
+    WRITES_WITHOUT_FENCING {
+        @Override
+        boolean fences() {
+            return false;
+        }
+    },
     /** Throws when the set is scaled to zero. */
     THROWS_AT_ZERO_REPLICAS {
         @Override
@@ -144,6 +151,11 @@ enum Mutant {
 
     StatefulSetSpec spec(StatefulSetSpec spec) {
         return spec;
+    }
+
+    /** Whether its write ports refuse to write when the lease is not held ({@code LeadershipGate}). */
+    boolean fences() {
+        return true;
     }
 
     /** The set as the broken controller sees it; null hides it. */

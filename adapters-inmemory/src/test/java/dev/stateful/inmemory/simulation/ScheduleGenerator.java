@@ -3,6 +3,7 @@ package dev.stateful.inmemory.simulation;
 import dev.stateful.inmemory.kubelet.PodBehaviour;
 import dev.stateful.inmemory.store.Kind;
 import dev.stateful.inmemory.store.Verb;
+import dev.stateful.ports.leadership.LeaseTimings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -29,7 +30,7 @@ final class ScheduleGenerator {
         SetConfig config = config(random);
         int faultiness = random.nextInt(4);
         List<Step> out = new ArrayList<>();
-        State state = new State();
+        State state = new State(new Random(seed ^ 0x1ea5eL));
         for (int i = 0; i < steps; i++) {
             out.add(step(random, faultiness, state));
         }
@@ -57,6 +58,15 @@ final class ScheduleGenerator {
         boolean gcPaused;
         boolean setDeleted;
         final List<Kind> stalled = new ArrayList<>();
+        /**
+         * Draws the leader pauses: a Random of their own, so that adding them changed no other
+         * step of any schedule (a third of the restarts became pauses; the rest are as they were).
+         */
+        final Random pauses;
+
+        State(Random pauses) {
+            this.pauses = pauses;
+        }
     }
 
     private static Step step(Random random, int faultiness, State state) {
@@ -120,6 +130,12 @@ final class ScheduleGenerator {
             return new Step.PauseGc(state.gcPaused);
         }
         if (roll < 53) {
+            Random pauses = state.pauses;
+            if (pauses.nextInt(3) == 0) {
+                // stopped past the lease duration (a standby takes over) or not (some of those past the renew deadline)
+                int lease = (int) LeaseTimings.defaults().leaseDuration().toSeconds();
+                return new Step.LeaderPause(1 + pauses.nextInt(4), pauses.nextBoolean() ? lease + pauses.nextInt(30) : 1 + pauses.nextInt(lease - 1));
+            }
             return new Step.Restart();
         }
         if (roll < 56) {

@@ -30,6 +30,9 @@ import dev.stateful.inmemory.store.DeleteOptions;
 import dev.stateful.inmemory.store.Kind;
 import dev.stateful.inmemory.store.Verb;
 import dev.stateful.ports.ApiException;
+import dev.stateful.ports.leadership.LeaderGuard;
+import dev.stateful.ports.leadership.Leadership;
+import dev.stateful.ports.leadership.LeaseTimings;
 import dev.stateful.ports.reconcile.StatefulSetReconciler;
 import java.time.Duration;
 import java.time.Instant;
@@ -73,13 +76,19 @@ final class SimulationRun {
     private final ControllerCache cache;
     private final InvariantChecker checker;
     private final SeededScheduler scheduler;
+    private final SimulatedLease lease;
+    /** The running controller process, which holds the lease (a standby that takes it over becomes this). */
+    private SimulatedElector leader;
     private final CheckedPorts ports;
     private final ControllerDriver driver;
+    private final Mutant mutant;
     private final Counters counters = new Counters();
     private final List<String> trace = new ArrayList<>();
     private final List<String> notes = new ArrayList<>();
     private final List<String> images = new ArrayList<>();
     private final List<FaultRule> rules = new ArrayList<>();
+    /** The watches a stopped leader's process froze (those not already stalled by the schedule). */
+    private final List<Kind> frozenWatches = new ArrayList<>();
 
     SimulationRun(Schedule schedule, Mutant mutant, boolean verbose) {
         this.schedule = schedule;
@@ -96,15 +105,51 @@ final class SimulationRun {
         this.checker = new InvariantChecker(cluster, cache);
         cluster.stores().addListener(checker);
         this.scheduler = new SeededScheduler(schedule.seed() ^ 0x5eedL);
-        this.ports = new CheckedPorts(checker, cache, cluster.clock(), scheduler);
+        this.mutant = mutant;
+        this.lease = new SimulatedLease(LeaseTimings.defaults(), controllerName(1), cluster.clock().instant());
+        this.leader = new SimulatedElector(lease.holder(), lease, cluster.clock(), mutant.fences());
+        this.ports = new CheckedPorts(checker, cache, cluster.clock(), scheduler, lease, () -> leader.identity());
         this.driver = new ControllerDriver(cluster, () -> {
             cache.relistAll();
             checker.syncEnded();
-            return new StatefulSetReconciler(mutant.reader(cache), ports.pods(cluster.podControl()),
-                    mutant.claims(ports.claims(cluster.claimControl()), cache),
-                    ports.revisions(cluster.revisionControl()), mutant.status(ports.status(cluster.statusWriter())),
-                    cluster.eventRecorder(), cluster.clock(), scheduler, checker);
+            return reconciler(leader, ports, scheduler);
         });
+    }
+
+    private static String controllerName(int n) {
+        return "controller-" + n;
+    }
+
+    /** A controller process's reconciler: its write ports fenced by its lease ({@code LeaderGuard}), then checked. */
+    private StatefulSetReconciler reconciler(SimulatedElector process, CheckedPorts checked, SeededScheduler batches) {
+        Leadership elector = fenced(process, batches);
+        return new StatefulSetReconciler(mutant.reader(cache), LeaderGuard.pods(elector, checked.pods(cluster.podControl())),
+                mutant.claims(LeaderGuard.claims(elector, checked.claims(cluster.claimControl())), cache),
+                LeaderGuard.revisions(elector, checked.revisions(cluster.revisionControl())),
+                mutant.status(LeaderGuard.status(elector, checked.status(cluster.statusWriter()))),
+                LeaderGuard.events(elector, cluster.eventRecorder()), cluster.clock(), batches, checker);
+    }
+
+    /**
+     * The process's gate, with the scheduler's yield point just before it (rather than between the
+     * check and the call): a unit of a Parallel batch that passed its check writes at once, so a
+     * stop lands before a check, never between a check and its write. That window, a write already
+     * past its check when the process froze, is one no Lease without fencing tokens checked by the
+     * API server can close (docs/reliability.md, "Assumptions").
+     */
+    private static Leadership fenced(SimulatedElector process, SeededScheduler batches) {
+        return new Leadership() {
+            @Override
+            public boolean isOpen() {
+                return process.isOpen();
+            }
+
+            @Override
+            public void check(String write) {
+                batches.yieldPoint();
+                process.check(write);
+            }
+        };
     }
 
     /** What a run found and how much it did. */
@@ -382,6 +427,67 @@ final class SimulationRun {
             note("(the pass made fewer writes: no crash)");
         }
         ports.disarm();
+    }
+
+    /**
+     * A sync pass of the leader in which its process is stopped (SIGSTOP) for {@code seconds} just
+     * before its {@code atCheck}-th write (after the pass if it makes fewer; it then runs
+     * one more pass once resumed), then resumed (SIGCONT). Stopped past the lease duration, a
+     * standby takes the lease at its expiry and syncs for the rest of the pause. The resumed
+     * process goes on with its sync before its elector runs: its gate must refuse those writes.
+     * Then its elector finds the lease taken and the process ends, or renews it and leads on.
+     */
+    void pausedLeaderPass(int atCheck, int seconds) {
+        SimulatedElector paused = leader;
+        SeededScheduler itsBatches = new SeededScheduler(schedule.seed() ^ counters.leaderPauses ^ 0x5709L);
+        CheckedPorts itsPorts = new CheckedPorts(checker, cache, cluster.clock(), itsBatches, lease, paused::identity);
+        StatefulSetReconciler itsReconciler = reconciler(paused, itsPorts, itsBatches);
+        ControllerDriver itsProcess = new ControllerDriver(cluster, () -> itsReconciler);
+        long refusedBefore = paused.refused();
+        paused.pauseAtCheck(atCheck, () -> stopped(paused, seconds));
+        itsProcess.syncAll();
+        counters.passes++;
+        if (paused.pauseArmed()) {
+            note("(the pass made fewer writes: " + paused.identity() + " is stopped after it, and resumed runs one more pass)");
+            paused.stopFor(() -> stopped(paused, seconds));
+            itsProcess.syncAll();
+            counters.passes++;
+        }
+        itsBatches.awaitIdle();
+        checker.syncEnded();
+        long refused = paused.refused() - refusedBefore;
+        counters.fencedWrites += refused;
+        if (refused > 0) {
+            note("(the resumed " + paused.identity() + "'s gate refused " + refused + " writes and events: its last renewal is past the renew deadline)");
+        }
+        if (!paused.electorRuns()) {
+            note("(" + paused.identity() + "'s elector finds the lease held by " + lease.holder() + ": it stops leading and the process ends)");
+        }
+        frozenWatches.forEach(cache::resume);
+        frozenWatches.clear();
+    }
+
+    /** The world while the leader is stopped: time passes and, past the lease, a standby takes over and syncs. */
+    private void stopped(SimulatedElector paused, int seconds) {
+        counters.leaderPauses++;
+        Duration leaseDuration = lease.timings().leaseDuration();
+        if (seconds < leaseDuration.toSeconds()) {
+            // its informers are stopped with it: the resumed sync goes on from what it knew, and they catch up after it
+            // (past the lease the standby relists the caches instead, and the resumed leader's gate refuses every write)
+            ControllerCache.KINDS.stream().filter(k -> !cache.isStalled(k)).forEach(frozenWatches::add);
+            frozenWatches.forEach(cache::stall);
+            cluster.advance(Duration.ofSeconds(seconds));
+            return;
+        }
+        cluster.advance(Duration.between(cluster.clock().instant(), lease.expiresAt()));
+        counters.takeovers++;
+        String standby = controllerName((int) counters.takeovers + 1);
+        lease.acquire(standby, cluster.clock().instant());
+        leader = new SimulatedElector(standby, lease, cluster.clock(), mutant.fences());
+        note("(" + paused.identity() + " is stopped: " + standby + " takes the lease at its expiry, "
+                + leaseDuration.toSeconds() + " s after the last renewal, and syncs for " + (seconds - leaseDuration.toSeconds()) + " s)");
+        driver.restart();
+        runFor((int) (seconds - leaseDuration.toSeconds()));
     }
 
     void runFor(int seconds) {
@@ -700,6 +806,10 @@ final class SimulationRun {
         /** Calls of a Parallel batch unit at which another unit of the batch ran first. */
         long interleavings;
         long kubeletMisbehaviours;
+        /** Leaders stopped (SIGSTOP) and resumed; of which a standby took over; writes and events their gates refused. */
+        long leaderPauses;
+        long takeovers;
+        long fencedWrites;
         long violations;
         /** Claims of live pods that were deleted (each is also a violation). */
         long lostClaims;
@@ -721,6 +831,9 @@ final class SimulationRun {
             outsiderWrites += other.outsiderWrites;
             interleavings += other.interleavings;
             kubeletMisbehaviours += other.kubeletMisbehaviours;
+            leaderPauses += other.leaderPauses;
+            takeovers += other.takeovers;
+            fencedWrites += other.fencedWrites;
             violations += other.violations;
             lostClaims += other.lostClaims;
             convergencePasses = Math.max(convergencePasses, other.convergencePasses);
@@ -728,20 +841,21 @@ final class SimulationRun {
 
         /**
          * Faults of every kind: API faults that fired, controller restarts (crashes included), watch
-         * stalls, relists, duplicate events and the outside actor's claim writes.
+         * stalls, relists, duplicate events, the outside actor's claim writes and leader pauses.
          */
         long faults() {
-            return apiFaults + restarts + watchStalls + relists + duplicateEvents + outsiderWrites;
+            return apiFaults + restarts + watchStalls + relists + duplicateEvents + outsiderWrites + leaderPauses;
         }
 
         String summary() {
             return String.format("%d schedules ran (%d steps, %d sync passes, %d controller writes); %d faults injected "
                             + "(%d API faults that fired, %d controller restarts of which %d mid-sync crashes, %d watch stalls holding back %d events, "
-                            + "%d relists of which %d stale, %d duplicate events, %d claim deletions and edits by an outside actor) "
+                            + "%d relists of which %d stale, %d duplicate events, %d claim deletions and edits by an outside actor, "
+                            + "%d leader pauses of which %d past the lease and taken over, %d writes and events fenced) "
                             + "plus %d kubelet misbehaviours; Parallel batch units interleaved at %d calls; %d invariant violations; "
                             + "%d claims of live pods lost; convergence took at most %d sync passes",
                     schedules, steps, passes, controllerWrites, faults(), apiFaults, restarts, crashes, watchStalls, heldBackEvents,
-                    relists, staleRelists, duplicateEvents, outsiderWrites, kubeletMisbehaviours, interleavings, violations, lostClaims,
+                    relists, staleRelists, duplicateEvents, outsiderWrites, leaderPauses, takeovers, fencedWrites, kubeletMisbehaviours, interleavings, violations, lostClaims,
                     convergencePasses);
         }
     }

@@ -7,6 +7,7 @@ import dev.stateful.domain.model.UpdateStrategy;
 import dev.stateful.inmemory.kubelet.PodBehaviour;
 import dev.stateful.inmemory.store.Kind;
 import dev.stateful.inmemory.store.Verb;
+import dev.stateful.ports.leadership.LeaseTimings;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -491,6 +492,33 @@ public sealed interface Step {
             List<Step> out = new ArrayList<>();
             for (int w = 1; w < atWrite; w++) {
                 out.add(new CrashingPass(w, afterWrite));
+            }
+            return out;
+        }
+    }
+
+    /**
+     * The leader is stopped (SIGSTOP) for {@code seconds} just before its {@code atCheck}-th write
+     * of a sync pass, then resumed; stopped for the lease duration or longer, a standby
+     * takes over and syncs meanwhile.
+     */
+    record LeaderPause(int atCheck, int seconds) implements Step {
+        public void apply(SimulationRun run) {
+            run.pausedLeaderPass(atCheck, seconds);
+        }
+
+        public String describe() {
+            return "sync pass in which the leader is stopped for " + seconds + " s just before its write #" + atCheck + ", then resumed";
+        }
+
+        public List<Step> simpler() {
+            List<Step> out = new ArrayList<>();
+            for (int c = 1; c < atCheck; c++) {
+                out.add(new LeaderPause(c, seconds));
+            }
+            int lease = (int) LeaseTimings.defaults().leaseDuration().toSeconds();
+            if (seconds > lease) {
+                out.add(new LeaderPause(atCheck, lease));
             }
             return out;
         }

@@ -8,14 +8,15 @@ import io.fabric8.kubernetes.api.model.authorization.v1.SubjectAccessReviewBuild
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
- * {@link MetricsReviewer} through the API server, as kube-controller-manager's
+ * {@link MetricsReviews} through the API server, as kube-controller-manager's
  * {@code DelegatingAuthenticationOptions} and {@code DelegatingAuthorizationOptions} do: a TokenReview
  * names the user, a SubjectAccessReview asks whether that user may {@code get} the nonResourceURL
  * {@code /metrics}. The controller's ClusterRole needs {@code create} on both.
  */
-public final class KubernetesMetricsReviewer implements MetricsReviewer {
+public final class KubernetesMetricsReviewer implements MetricsReviews {
 
     private final KubernetesClient client;
 
@@ -24,23 +25,28 @@ public final class KubernetesMetricsReviewer implements MetricsReviewer {
     }
 
     @Override
-    public Verdict review(String token) {
+    public Optional<User> authenticate(String token) {
         TokenReview review = client.authentication().v1().tokenReviews().create(new TokenReviewBuilder()
                 .withNewSpec().withToken(token).endSpec().build());
         if (review.getStatus() == null || !Boolean.TRUE.equals(review.getStatus().getAuthenticated())
                 || review.getStatus().getUser() == null) {
-            return Verdict.UNAUTHENTICATED;
+            return Optional.empty();
         }
         UserInfo user = review.getStatus().getUser();
+        return Optional.of(new User(user.getUsername(), user.getUid(), user.getGroups() == null ? List.of() : user.getGroups(),
+                user.getExtra() == null ? Map.of() : user.getExtra()));
+    }
+
+    @Override
+    public boolean mayGetMetrics(User user) {
         SubjectAccessReview access = client.authorization().v1().subjectAccessReview().create(new SubjectAccessReviewBuilder()
                 .withNewSpec()
-                .withUser(user.getUsername())
-                .withUid(user.getUid())
-                .withGroups(user.getGroups() == null ? List.of() : user.getGroups())
-                .withExtra(user.getExtra() == null ? Map.of() : user.getExtra())
+                .withUser(user.name())
+                .withUid(user.uid())
+                .withGroups(user.groups())
+                .withExtra(user.extra())
                 .withNewNonResourceAttributes().withPath("/metrics").withVerb("get").endNonResourceAttributes()
                 .endSpec().build());
-        boolean allowed = access.getStatus() != null && Boolean.TRUE.equals(access.getStatus().getAllowed());
-        return allowed ? Verdict.ALLOWED : Verdict.FORBIDDEN;
+        return access.getStatus() != null && Boolean.TRUE.equals(access.getStatus().getAllowed());
     }
 }

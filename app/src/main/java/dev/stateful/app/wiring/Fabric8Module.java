@@ -6,6 +6,7 @@ import com.google.inject.Provides;
 import com.google.inject.Singleton;
 import dev.stateful.app.controller.ControllerSettings;
 import dev.stateful.app.controller.HealthServer;
+import dev.stateful.app.controller.CachedMetricsReviewer;
 import dev.stateful.app.controller.KubernetesMetricsReviewer;
 import dev.stateful.app.controller.MetricsText;
 import dev.stateful.app.controller.ProcessMetrics;
@@ -23,8 +24,8 @@ import dev.stateful.fabric8.control.Fabric8RevisionControl;
 import dev.stateful.fabric8.control.Fabric8StatusWriter;
 import dev.stateful.fabric8.control.KindStatusWriter;
 import dev.stateful.fabric8.election.LeaderElection;
-import dev.stateful.fabric8.election.LeaderGuard;
-import dev.stateful.fabric8.election.LeadershipGate;
+import dev.stateful.ports.leadership.LeaderGuard;
+import dev.stateful.ports.leadership.LeadershipGate;
 import dev.stateful.fabric8.informer.ClusterCache;
 import dev.stateful.fabric8.loop.ControllerLoop;
 import dev.stateful.fabric8.preflight.BuiltInControllerCheck;
@@ -303,6 +304,6 @@ public final class Fabric8Module extends AbstractModule {
         SSLContext tls = serving.certificateFile() == null
                 ? ServingCertificate.selfSigned(settings.bindAddress(), now)
                 : ServingCertificate.fromFiles(serving.certificateFile(), serving.keyFile(), now);
-        return Optional.of(new HealthServer.Secure(tls, new KubernetesMetricsReviewer(client)));
+        return Optional.of(new HealthServer.Secure(tls, new CachedMetricsReviewer(new KubernetesMetricsReviewer(client))));
     }
 }

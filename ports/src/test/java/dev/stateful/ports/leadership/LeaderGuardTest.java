@@ -1,9 +1,8 @@
-package dev.stateful.fabric8.election;
+package dev.stateful.ports.leadership;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.stateful.codec.ModelCodec;
 import dev.stateful.domain.model.ControllerRevision;
 import dev.stateful.domain.model.ObjectMeta;
 import dev.stateful.domain.model.OwnerReference;
@@ -31,7 +30,7 @@ class LeaderGuardTest {
     final StatefulSet web = Fixtures.statefulSet("web", 1);
     final Pod pod = new Pod(ObjectMeta.named("default", "web-0"), null, null);
     final PersistentVolumeClaim claim = Fixtures.claimTemplate("www-web-0");
-    final ControllerRevision revision = ModelCodec.controllerRevision(ObjectMeta.named("default", "web-1"), "{}", 1);
+    final ControllerRevision revision = new ControllerRevision(ObjectMeta.named("default", "web-1"), "{}", 1, null);
     final OwnerReference ref = OwnerReference.controllerRef("apps/v1", "StatefulSet", web.metadata());
 
     final PodControl pods = LeaderGuard.pods(gate, new PodControl() {

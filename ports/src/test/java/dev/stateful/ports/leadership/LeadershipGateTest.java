@@ -1,4 +1,4 @@
-package dev.stateful.fabric8.election;
+package dev.stateful.ports.leadership;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;

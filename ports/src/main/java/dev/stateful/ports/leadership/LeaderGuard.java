@@ -1,4 +1,4 @@
-package dev.stateful.fabric8.election;
+package dev.stateful.ports.leadership;
 
 import dev.stateful.domain.model.ControllerRevision;
 import dev.stateful.domain.model.OwnerReference;
@@ -12,13 +12,13 @@ import dev.stateful.ports.RevisionControl;
 import dev.stateful.ports.StatusWriter;
 import java.util.Optional;
 
-/** Wraps the write ports so that each write first passes the {@link LeadershipGate}; reads pass straight through. */
+/** Wraps the write ports so that each write first passes the {@link Leadership} check; reads pass straight through. */
 public final class LeaderGuard {
 
     private LeaderGuard() {
     }
 
-    public static PodControl pods(LeadershipGate gate, PodControl delegate) {
+    public static PodControl pods(Leadership gate, PodControl delegate) {
         return new PodControl() {
             @Override
             public Pod create(Pod pod) {
@@ -52,7 +52,7 @@ public final class LeaderGuard {
         };
     }
 
-    public static ClaimControl claims(LeadershipGate gate, ClaimControl delegate) {
+    public static ClaimControl claims(Leadership gate, ClaimControl delegate) {
         return new ClaimControl() {
             @Override
             public PersistentVolumeClaim create(PersistentVolumeClaim claim) {
@@ -79,7 +79,7 @@ public final class LeaderGuard {
         };
     }
 
-    public static RevisionControl revisions(LeadershipGate gate, RevisionControl delegate) {
+    public static RevisionControl revisions(Leadership gate, RevisionControl delegate) {
         return new RevisionControl() {
             @Override
             public ControllerRevision create(ControllerRevision revision) {
@@ -112,7 +112,7 @@ public final class LeaderGuard {
         };
     }
 
-    public static StatusWriter status(LeadershipGate gate, StatusWriter delegate) {
+    public static StatusWriter status(Leadership gate, StatusWriter delegate) {
         return new StatusWriter() {
             @Override
             public StatefulSet updateStatus(StatefulSet set) {
@@ -128,7 +128,7 @@ public final class LeaderGuard {
     }
 
     /** Events are best effort: when not leading they are dropped, not thrown. */
-    public static EventRecorder events(LeadershipGate gate, EventRecorder delegate) {
+    public static EventRecorder events(Leadership gate, EventRecorder delegate) {
         return (set, type, reason, message) -> {
             if (gate.isOpen()) {
                 delegate.record(set, type, reason, message);

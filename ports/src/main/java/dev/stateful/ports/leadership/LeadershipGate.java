@@ -1,6 +1,5 @@
-package dev.stateful.fabric8.election;
+package dev.stateful.ports.leadership;
 
-import dev.stateful.ports.ApiException;
 import java.time.Duration;
 import java.util.function.LongSupplier;
 
@@ -12,7 +11,7 @@ import java.util.function.LongSupplier;
  * {@code validity} after the last renewal was sent: if renewing stalls (a long GC pause, a starved
  * thread), writes stop on time even before the elector notices.
  */
-public final class LeadershipGate {
+public final class LeadershipGate implements Leadership {
 
     private final long validityNanos;
     private final LongSupplier nanoTime;
@@ -24,37 +23,32 @@ public final class LeadershipGate {
         this(validity, System::nanoTime);
     }
 
-    LeadershipGate(Duration validity, LongSupplier nanoTime) {
+    /** @param nanoTime a monotonic clock: it must run on while the process is stopped, as {@link System#nanoTime} does */
+    public LeadershipGate(Duration validity, LongSupplier nanoTime) {
         this.validityNanos = validity.toNanos();
         this.nanoTime = nanoTime;
         this.renewedAt = nanoTime.getAsLong() - validityNanos;
     }
 
     /** The lease was written at {@code sentAtNanos} (taken before the request went out). */
-    void renewed(long sentAtNanos) {
+    public void renewed(long sentAtNanos) {
         renewedAt = sentAtNanos;
     }
 
-    long now() {
+    public long now() {
         return nanoTime.getAsLong();
     }
 
-    void open() {
+    public void open() {
         open = true;
     }
 
-    void close() {
+    public void close() {
         open = false;
     }
 
+    @Override
     public boolean isOpen() {
         return open && nanoTime.getAsLong() - renewedAt < validityNanos;
-    }
-
-    /** Throws Unavailable when not leading: the sync fails and the write never leaves. */
-    public void check(String write) {
-        if (!isOpen()) {
-            throw new ApiException.Unavailable("not the leader: refusing to " + write);
-        }
     }
 }
