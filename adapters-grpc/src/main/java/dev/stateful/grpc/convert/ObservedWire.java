@@ -1,5 +1,6 @@
 package dev.stateful.grpc.convert;
 
+import com.google.protobuf.ByteString;
 import com.google.protobuf.CodedInputStream;
 import com.google.protobuf.WireFormat;
 import dev.stateful.domain.json.Json;
@@ -12,6 +13,7 @@ import dev.stateful.domain.model.PodStatus;
 import dev.stateful.grpc.v1.PlanRequest;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -56,6 +58,7 @@ public final class ObservedWire {
         List<PersistentVolumeClaim> claims = new ArrayList<>();
         List<ControllerRevision> revisions = new ArrayList<>();
         ByteArrayOutputStream rest = new ByteArrayOutputStream(256);
+        Strings strings = new Strings(request);
         while (true) {
             int start = in.getTotalBytesRead();
             int tag = in.readTag();
@@ -66,15 +69,15 @@ public final class ObservedWire {
             boolean delimited = WireFormat.getTagWireType(tag) == WireFormat.WIRETYPE_LENGTH_DELIMITED;
             if (delimited && field == PlanRequest.OBSERVED_PODS_FIELD_NUMBER) {
                 int limit = in.pushLimit(in.readRawVarint32());
-                pods.add(pod(in));
+                pods.add(pod(in, strings));
                 in.popLimit(limit);
             } else if (delimited && field == PlanRequest.OBSERVED_CLAIMS_FIELD_NUMBER) {
                 int limit = in.pushLimit(in.readRawVarint32());
-                claims.add(claim(in));
+                claims.add(claim(in, strings));
                 in.popLimit(limit);
             } else if (delimited && field == PlanRequest.OBSERVED_REVISIONS_FIELD_NUMBER) {
                 int limit = in.pushLimit(in.readRawVarint32());
-                revisions.add(revision(in));
+                revisions.add(revision(in, strings));
                 in.popLimit(limit);
             } else {
                 if (field == PlanRequest.OBSERVED_PODS_FIELD_NUMBER || field == PlanRequest.OBSERVED_CLAIMS_FIELD_NUMBER
@@ -89,7 +92,7 @@ public final class ObservedWire {
         return new Decoded(PlanRequest.parseFrom(rest.toByteArray()), pods, claims, revisions);
     }
 
-    private static Pod pod(CodedInputStream in) throws IOException {
+    private static Pod pod(CodedInputStream in, Strings strings) throws IOException {
         ObjectMeta meta = null;
         List<Json> volumes = new ArrayList<>(2);
         List<PodStatus.PodCondition> conditions = new ArrayList<>(2);
@@ -98,10 +101,10 @@ public final class ObservedWire {
         String subdomain = "";
         for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
             switch (tag) {
-                case (1 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> meta = once(meta, metaOf(in));
-                case (2 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> volumes.add(volume(in));
-                case (3 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> phase = in.readStringRequireUtf8();
-                case (4 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> conditions.add(condition(in));
+                case (1 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> meta = once(meta, metaOf(in, strings));
+                case (2 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> volumes.add(volume(in, strings));
+                case (3 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> phase = strings.read(in);
+                case (4 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> conditions.add(condition(in, strings));
                 case (5 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> hostname = in.readStringRequireUtf8();
                 case (6 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> subdomain = in.readStringRequireUtf8();
                 default -> skipUnknown(in, tag, 6);
@@ -110,26 +113,26 @@ public final class ObservedWire {
         return ObservedObjects.pod(orEmpty(meta), hostname, subdomain, volumes, phase, conditions);
     }
 
-    private static PersistentVolumeClaim claim(CodedInputStream in) throws IOException {
+    private static PersistentVolumeClaim claim(CodedInputStream in, Strings strings) throws IOException {
         ObjectMeta meta = null;
         String phase = "";
         for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
             switch (tag) {
-                case (1 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> meta = once(meta, metaOf(in));
-                case (2 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> phase = in.readStringRequireUtf8();
+                case (1 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> meta = once(meta, metaOf(in, strings));
+                case (2 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> phase = strings.read(in);
                 default -> skipUnknown(in, tag, 2);
             }
         }
         return ObservedObjects.claim(orEmpty(meta), phase);
     }
 
-    private static ControllerRevision revision(CodedInputStream in) throws IOException {
+    private static ControllerRevision revision(CodedInputStream in, Strings strings) throws IOException {
         ObjectMeta meta = null;
         long revision = 0;
         String data = "";
         for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
             switch (tag) {
-                case (1 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> meta = once(meta, metaOf(in));
+                case (1 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> meta = once(meta, metaOf(in, strings));
                 case (2 << 3) | WireFormat.WIRETYPE_VARINT -> revision = in.readInt64();
                 case (3 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> data = in.readStringRequireUtf8();
                 default -> skipUnknown(in, tag, 3);
@@ -138,7 +141,7 @@ public final class ObservedWire {
         return ObservedObjects.revision(orEmpty(meta), data, revision);
     }
 
-    private static ObjectMeta metaOf(CodedInputStream in) throws IOException {
+    private static ObjectMeta metaOf(CodedInputStream in, Strings strings) throws IOException {
         int limit = in.pushLimit(in.readRawVarint32());
         String name = "";
         String namespace = "";
@@ -154,17 +157,17 @@ public final class ObservedWire {
         for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
             switch (tag) {
                 case (1 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> name = in.readStringRequireUtf8();
-                case (2 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> namespace = in.readStringRequireUtf8();
+                case (2 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> namespace = strings.read(in);
                 case (3 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> uid = in.readStringRequireUtf8();
                 case (4 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> resourceVersion = in.readStringRequireUtf8();
                 case (5 << 3) | WireFormat.WIRETYPE_VARINT -> generation = in.readInt64();
-                case (6 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> labels = entry(in, labels);
-                case (7 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> annotations = entry(in, annotations);
-                case (8 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> (owners = owners == null ? new ArrayList<>(1) : owners).add(owner(in));
+                case (6 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> labels = entry(in, strings, labels);
+                case (7 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> annotations = entry(in, strings, annotations);
+                case (8 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> (owners = owners == null ? new ArrayList<>(1) : owners).add(owner(in, strings));
                 case (9 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED ->
-                        (finalizers = finalizers == null ? new ArrayList<>(1) : finalizers).add(in.readStringRequireUtf8());
-                case (10 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> created = once(created, timestamp(in));
-                case (11 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> deleted = once(deleted, timestamp(in));
+                        (finalizers = finalizers == null ? new ArrayList<>(1) : finalizers).add(strings.read(in));
+                case (10 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> created = once(created, timestamp(in, strings));
+                case (11 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> deleted = once(deleted, timestamp(in, strings));
                 default -> skipUnknown(in, tag, 11);
             }
         }
@@ -174,22 +177,22 @@ public final class ObservedWire {
     }
 
     /** One map entry (key 1, value 2, each "" when absent) appended as key, value. */
-    private static List<String> entry(CodedInputStream in, List<String> into) throws IOException {
+    private static List<String> entry(CodedInputStream in, Strings strings, List<String> into) throws IOException {
         List<String> out = into == null ? new ArrayList<>(8) : into;
-        String[] keyAndValue = twoStrings(in);
+        String[] keyAndValue = twoStrings(in, strings);
         out.add(keyAndValue[0]);
         out.add(keyAndValue[1]);
         return out;
     }
 
     /** A message of two string fields, 1 and 2 (a map entry, a volume), each "" when absent. */
-    private static String[] twoStrings(CodedInputStream in) throws IOException {
+    private static String[] twoStrings(CodedInputStream in, Strings strings) throws IOException {
         int limit = in.pushLimit(in.readRawVarint32());
         String[] out = {"", ""};
         for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
             switch (tag) {
-                case (1 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> out[0] = in.readStringRequireUtf8();
-                case (2 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> out[1] = in.readStringRequireUtf8();
+                case (1 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> out[0] = strings.read(in);
+                case (2 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> out[1] = strings.read(in);
                 default -> skipUnknown(in, tag, 2);
             }
         }
@@ -210,7 +213,7 @@ public final class ObservedWire {
         return Map.ofEntries(entries); // IllegalArgumentException on a duplicate key
     }
 
-    private static OwnerReference owner(CodedInputStream in) throws IOException {
+    private static OwnerReference owner(CodedInputStream in, Strings strings) throws IOException {
         int limit = in.pushLimit(in.readRawVarint32());
         String apiVersion = "";
         String kind = "";
@@ -220,10 +223,10 @@ public final class ObservedWire {
         boolean blockOwnerDeletion = false;
         for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
             switch (tag) {
-                case (1 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> apiVersion = in.readStringRequireUtf8();
-                case (2 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> kind = in.readStringRequireUtf8();
-                case (3 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> name = in.readStringRequireUtf8();
-                case (4 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> uid = in.readStringRequireUtf8();
+                case (1 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> apiVersion = strings.read(in);
+                case (2 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> kind = strings.read(in);
+                case (3 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> name = strings.read(in);
+                case (4 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> uid = strings.read(in);
                 case (5 << 3) | WireFormat.WIRETYPE_VARINT -> controller = in.readBool();
                 case (6 << 3) | WireFormat.WIRETYPE_VARINT -> blockOwnerDeletion = in.readBool();
                 default -> skipUnknown(in, tag, 6);
@@ -233,21 +236,21 @@ public final class ObservedWire {
         return ObservedObjects.owner(apiVersion, kind, name, uid, controller, blockOwnerDeletion);
     }
 
-    private static Json volume(CodedInputStream in) throws IOException {
-        String[] nameAndClaim = twoStrings(in);
+    private static Json volume(CodedInputStream in, Strings strings) throws IOException {
+        String[] nameAndClaim = twoStrings(in, strings);
         return ObservedObjects.volume(nameAndClaim[0], nameAndClaim[1]);
     }
 
-    private static PodStatus.PodCondition condition(CodedInputStream in) throws IOException {
+    private static PodStatus.PodCondition condition(CodedInputStream in, Strings strings) throws IOException {
         int limit = in.pushLimit(in.readRawVarint32());
         String type = "";
         String status = "";
         Instant lastTransition = null;
         for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
             switch (tag) {
-                case (1 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> type = in.readStringRequireUtf8();
-                case (2 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> status = in.readStringRequireUtf8();
-                case (3 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> lastTransition = once(lastTransition, timestamp(in));
+                case (1 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> type = strings.read(in);
+                case (2 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> status = strings.read(in);
+                case (3 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> lastTransition = once(lastTransition, timestamp(in, strings));
                 default -> skipUnknown(in, tag, 3);
             }
         }
@@ -256,7 +259,7 @@ public final class ObservedWire {
     }
 
     /** google.protobuf.Timestamp (seconds 1, nanos 2), in range or not plain. */
-    private static Instant timestamp(CodedInputStream in) throws IOException {
+    private static Instant timestamp(CodedInputStream in, Strings strings) throws IOException {
         int limit = in.pushLimit(in.readRawVarint32());
         long seconds = 0;
         int nanos = 0;
@@ -289,6 +292,78 @@ public final class ObservedWire {
 
     private static ObjectMeta orEmpty(ObjectMeta meta) {
         return meta == null ? ObservedObjects.meta(dev.stateful.grpc.v1.ObjectMetadata.getDefaultInstance()) : meta;
+    }
+
+    /**
+     * The strings of one request, each decoded once: label keys and values, owner references,
+     * namespaces, phases and condition types repeat in every object, so they are one String each
+     * (hashed once, equal by identity where the planner compares them) instead of one per object.
+     * Short ASCII strings only (what Kubernetes names and labels are); any other is decoded and checked
+     * by protobuf as before. Lives for one request; never shared.
+     */
+    private static final class Strings {
+        private static final int MAX_LENGTH = 64;
+        private final byte[] wire;
+        private final String[] table = new String[1024];
+        private int count;
+
+        Strings(byte[] wire) {
+            this.wire = wire;
+        }
+
+        /** A length-delimited string field's value at the stream's position. */
+        String read(CodedInputStream in) throws IOException {
+            int length = in.readRawVarint32();
+            int offset = in.getTotalBytesRead();
+            in.skipRawBytes(length); // checks the length against the enclosing message and the input
+            if (length > MAX_LENGTH) {
+                return decoded(offset, length);
+            }
+            int hash = 0;
+            for (int i = offset; i < offset + length; i++) {
+                byte b = wire[i];
+                if (b < 0) {
+                    return decoded(offset, length);
+                }
+                hash = 31 * hash + b;
+            }
+            int mask = table.length - 1;
+            for (int slot = (hash ^ (hash >>> 16)) & mask; ; slot = (slot + 1) & mask) {
+                String known = table[slot];
+                if (known == null) {
+                    String made = new String(wire, offset, length, StandardCharsets.ISO_8859_1);
+                    if (count < table.length / 2) {
+                        table[slot] = made;
+                        count++;
+                    }
+                    return made;
+                }
+                if (sameAscii(known, offset, length)) {
+                    return known;
+                }
+            }
+        }
+
+        private boolean sameAscii(String known, int offset, int length) {
+            if (known.length() != length) {
+                return false;
+            }
+            for (int i = 0; i < length; i++) {
+                if (known.charAt(i) != wire[offset + i]) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /** Long or not ASCII: protobuf's own UTF-8 check and decoding; invalid UTF-8 is left to the generated parser to report. */
+        private String decoded(int offset, int length) {
+            ByteString bytes = ByteString.copyFrom(wire, offset, length);
+            if (!bytes.isValidUtf8()) {
+                throw new NotPlain();
+            }
+            return bytes.toStringUtf8();
+        }
     }
 
     /** Thrown to give up on the plain reading; never leaves this class. */

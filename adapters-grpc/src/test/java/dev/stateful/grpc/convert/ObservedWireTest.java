@@ -28,6 +28,7 @@ class ObservedWireTest {
     private static ObjectMetadata meta(String name) {
         return ObjectMetadata.newBuilder().setName(name).setNamespace("prod").setUid("uid-" + name).setResourceVersion("42")
                 .setGeneration(3).putLabels("app", "web").putLabels("tier", "db").putAnnotations("a", "b")
+                .putAnnotations("note", "café, ünïcödé").putAnnotations("long", "x".repeat(300))
                 .addOwnerReferences(OwnerReference.newBuilder().setApiVersion("apps/v1").setKind("StatefulSet").setName("web")
                         .setUid("set-uid").setController(true).setBlockOwnerDeletion(true))
                 .addOwnerReferences(OwnerReference.newBuilder().setApiVersion("v1").setKind("Other").setName("x").setUid("x-uid"))
@@ -69,6 +70,16 @@ class ObservedWireTest {
     void everyProjectedFieldDecodesToWhatTheGeneratedMessageConvertsTo() throws Exception {
         decodesAsTheGeneratedMessages(request(richPod(), ObservedPod.getDefaultInstance(),
                 ObservedPod.newBuilder().setMetadata(ObjectMetadata.newBuilder().setName("bare")).build()).toByteArray());
+    }
+
+    @Test
+    void stringsRepeatedAcrossObjectsDecodeToEqualValues() throws Exception {
+        ObservedWire.Decoded decoded = ObservedWire.decode(request(richPod(), richPod().toBuilder()
+                .setMetadata(meta("web-1")).build()).toByteArray());
+
+        assertThat(decoded.pods().get(1).metadata().labels()).isEqualTo(decoded.pods().get(0).metadata().labels());
+        assertThat(decoded.pods().get(1).metadata().annotations()).containsEntry("note", "café, ünïcödé");
+        assertThat(decoded.pods().get(1).metadata().name()).isEqualTo("web-1");
     }
 
     @Test
