@@ -6,7 +6,7 @@
  *   <li>{@code control}: the write ports (pods, claims, revisions, status, events);</li>
  *   <li>{@code informer}: the read side, {@code ClusterReader} and {@code ClusterEvents} from shared informers;</li>
  *   <li>{@code queue}: client-go's rate-limited work queue;</li>
- *   <li>{@code loop}: change -> key routing and the workers;</li>
+ *   <li>{@code loop}: change -> key routing, and the workers that sync each key, counted and timed;</li>
  *   <li>{@code election}: the Lease, and the gate that stops writes the moment it is lost.</li>
  * </ul>
  * Wiring, in the order the pieces depend on each other:
@@ -26,9 +26,9 @@
  * RevisionControl revisions = LeaderGuard.revisions(gate, new Fabric8RevisionControl(client));
  * StatusWriter status = LeaderGuard.status(gate, new Fabric8StatusWriter(client));
  * EventRecorder events = LeaderGuard.events(gate, new Fabric8EventRecorder(client, Clock.systemUTC()));
- * KeySyncer syncer = key -> ...; // the reconciler over cache + the guarded ports
+ * StatefulSetReconciler reconciler = new StatefulSetReconciler(cache, pods, claims, revisions, status, events, ...);
  * loop[0] = new ControllerLoop(cache, new EventRouting(new PodEventRouter(cache::statefulSets), queue), queue,
- *         syncer, ControllerLoop.DEFAULT_WORKERS);
+ *         reconciler::sync, meterRegistry, ControllerLoop.DEFAULT_WORKERS);
  * election[0].start();
  * }</pre>
  * A loop runs once: after leadership is lost the process should exit and start over, as upstream does.

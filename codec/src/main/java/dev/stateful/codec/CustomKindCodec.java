@@ -1,6 +1,8 @@
 package dev.stateful.codec;
 
 import dev.stateful.domain.json.Json;
+import dev.stateful.domain.json.JsonWriter;
+import dev.stateful.domain.model.IntOrString;
 import dev.stateful.domain.model.SetExtensions;
 import dev.stateful.domain.model.SetKind;
 import dev.stateful.domain.model.StatefulSet;
@@ -52,7 +54,7 @@ public final class CustomKindCodec {
         Json.Obj out = object.update("spec", spec -> (spec.has("updateStrategy")
                 ? spec.update("updateStrategy", strategy -> strategy.has("rollingUpdate")
                         ? strategy.update("rollingUpdate", rolling -> rolling.without("paused")) : strategy)
-                : spec).without("progressDeadlineSeconds"));
+                : spec).without("progressDeadlineSeconds").without("reserveOrdinals"));
         if (out.has("status")) {
             out = out.update("status", status -> {
                 Json.Obj s = status.without("labelSelector");
@@ -73,7 +75,25 @@ public final class CustomKindCodec {
         Json.Obj spec = object.objectOrEmpty("spec");
         Json.Obj rolling = spec.objectOrEmpty("updateStrategy").objectOrEmpty("rollingUpdate");
         Integer deadline = spec.integer("progressDeadlineSeconds").map(Long::intValue).orElse(null);
-        return new SetExtensions(rolling.bool("paused").orElse(false), deadline);
+        return new SetExtensions(rolling.bool("paused").orElse(false), deadline, reserveOrdinals(spec.array("reserveOrdinals")));
+    }
+
+    /**
+     * Each entry as an int or a string; anything else (a fraction, a number beyond 32 bits, a bool)
+     * is kept as its JSON text, which the validator refuses: dropping it would create a pod at an
+     * ordinal the user meant to reserve.
+     */
+    private static List<IntOrString> reserveOrdinals(List<Json> entries) {
+        List<IntOrString> out = new ArrayList<>(entries.size());
+        for (Json entry : entries) {
+            Optional<Long> number = entry instanceof Json.Num n ? n.asLong() : Optional.empty();
+            if (number.isPresent() && number.get() >= Integer.MIN_VALUE && number.get() <= Integer.MAX_VALUE) {
+                out.add(IntOrString.of(number.get().intValue()));
+            } else {
+                out.add(IntOrString.of(entry.asString().orElseGet(() -> JsonWriter.write(entry))));
+            }
+        }
+        return out;
     }
 
     /** A Deployment-style condition's {@code lastUpdateTime}, put back on the decoded condition of its type. */
@@ -113,6 +133,11 @@ public final class CustomKindCodec {
         if (set.extensions().paused()) {
             out = out.update("spec", spec -> spec.update("updateStrategy",
                     strategy -> strategy.update("rollingUpdate", rolling -> rolling.with("paused", true))));
+        }
+        if (!set.extensions().reserveOrdinals().isEmpty()) {
+            List<Object> entries = new ArrayList<>();
+            set.extensions().reserveOrdinals().forEach(e -> entries.add(e.isInt() ? (Object) e.intValue() : e.stringValue()));
+            out = out.update("spec", spec -> spec.with("reserveOrdinals", entries));
         }
         if (set.extensions().progressDeadlineSeconds() != null) {
             int deadline = set.extensions().progressDeadlineSeconds();

@@ -57,6 +57,29 @@ class CustomKindCodecTest {
     }
 
     @Test
+    void reserveOrdinalsAreReadAsIntsAndStringsAndWrittenBackAsGiven() {
+        Json.Obj in = object("apps.stateful.dev/v1alpha1").update("spec", spec -> spec.with("reserveOrdinals", List.of(1, "4-6")));
+
+        Decoded<StatefulSet> decoded = CustomKindCodec.decodeStatefulSet(in, true);
+
+        assertThat(decoded.problems()).isEmpty();
+        assertThat(decoded.value().extensions().reserveOrdinals()).extracting(Object::toString).containsExactly("1", "4-6");
+        assertThat(CustomKindCodec.encode(decoded.value()).objectOrEmpty("spec").array("reserveOrdinals"))
+                .isEqualTo(Json.array(1, "4-6").items());
+    }
+
+    @Test
+    void aReserveOrdinalsEntryOfAnotherTypeIsKeptAsTextForTheValidatorToRefuseNeverDropped() {
+        Json.Obj in = object("apps.stateful.dev/v1alpha1").update("spec", spec -> spec.with("reserveOrdinals",
+                List.of(true, new java.math.BigDecimal("1.5"), 3_000_000_000L)));
+
+        StatefulSet set = CustomKindCodec.statefulSet(in);
+
+        assertThat(set.extensions().reserveOrdinals()).extracting(Object::toString).containsExactly("true", "1.5", "3000000000");
+        assertThat(set.extensions().reserveOrdinals()).noneMatch(e -> e.isInt());
+    }
+
+    @Test
     void theSelectorTextIsUpstreamsSortedByKey() {
         LabelSelector selector = new LabelSelector(Map.of("tier", "db", "app", "web"), List.of(
                 new LabelSelector.Requirement("env", "In", List.of("prod", "dev")),

@@ -3,19 +3,26 @@ package dev.stateful.fabric8.loop;
 import dev.stateful.domain.model.ObjectKey;
 import dev.stateful.fabric8.queue.WorkQueue;
 import dev.stateful.ports.ClusterEvents;
+import dev.stateful.ports.reconcile.SyncResult;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Upstream {@code Run(ctx, workers)}: routes cluster changes onto the queue, waits until the
  * caches are filled (syncing from a half-filled cache would e.g. recreate pods that exist), then
- * runs N workers. Each key is synced by one worker at a time; success forgets its backoff, failure
- * re-queues it rate-limited. One-shot: a stopped loop is not restarted (the queue is shut down).
+ * runs N workers. Each key is synced by one worker at a time; success forgets its backoff (and
+ * brings the key back after the result's {@code requeueAfter}, e.g. for minReadySeconds), failure
+ * re-queues it rate-limited, as upstream's {@code processNextWorkItem} does. The sync is a function
+ * (production: {@code StatefulSetReconciler::sync}), as upstream's {@code ReplicaSetController}
+ * takes its {@code syncHandler}; each sync is counted and timed by result ({@code SyncMetrics}).
+ * One-shot: a stopped loop is not restarted (the queue is shut down).
  * Anything a sync throws is a failed sync, except a fatal {@link VirtualMachineError} (out of
  * memory, an internal JVM error): then the JVM cannot be trusted to go on, and {@code onFatal}
  * ends the process so that Kubernetes restarts it, as a Go controller dies on a fatal runtime error.
@@ -30,7 +37,8 @@ public final class ControllerLoop implements AutoCloseable {
     private final ClusterEvents events;
     private final WorkQueue<ObjectKey> queue;
     private final EventRouting routing;
-    private final KeySyncer syncer;
+    private final Function<ObjectKey, SyncResult> sync;
+    private final SyncMetrics metrics;
     private final int workers;
     private final List<Thread> threads = new ArrayList<>();
     private final CountDownLatch stopped = new CountDownLatch(1);
@@ -39,13 +47,15 @@ public final class ControllerLoop implements AutoCloseable {
     private volatile boolean workersStarted;
     private AutoCloseable subscription;
 
-    public ControllerLoop(ClusterEvents events, EventRouting routing, WorkQueue<ObjectKey> queue, KeySyncer syncer, int workers) {
-        this(events, routing, queue, syncer, workers, FatalErrors::exit);
+    /** @param registry where the syncs are counted and timed by result */
+    public ControllerLoop(ClusterEvents events, EventRouting routing, WorkQueue<ObjectKey> queue, Function<ObjectKey, SyncResult> sync,
+                          MeterRegistry registry, int workers) {
+        this(events, routing, queue, sync, registry, workers, FatalErrors::exit);
     }
 
     /** @param onFatal what to do with a fatal error of a sync (the process ends by default; tests observe it) */
-    public ControllerLoop(ClusterEvents events, EventRouting routing, WorkQueue<ObjectKey> queue, KeySyncer syncer, int workers,
-                          java.util.function.Consumer<Error> onFatal) {
+    public ControllerLoop(ClusterEvents events, EventRouting routing, WorkQueue<ObjectKey> queue, Function<ObjectKey, SyncResult> sync,
+                          MeterRegistry registry, int workers, java.util.function.Consumer<Error> onFatal) {
         this.onFatal = onFatal;
         if (workers < 1) {
             throw new IllegalArgumentException("workers must be at least 1, got " + workers);
@@ -53,7 +63,8 @@ public final class ControllerLoop implements AutoCloseable {
         this.events = events;
         this.routing = routing;
         this.queue = queue;
-        this.syncer = syncer;
+        this.sync = sync;
+        this.metrics = new SyncMetrics(registry);
         this.workers = workers;
     }
 
@@ -137,30 +148,42 @@ public final class ControllerLoop implements AutoCloseable {
     }
 
     private void process(ObjectKey key) {
-        KeySyncer.Outcome outcome;
+        long start = System.nanoTime();
+        SyncResult result;
         try {
-            outcome = syncer.sync(key);
-        } catch (VirtualMachineError fatal) {
-            if (!(fatal instanceof StackOverflowError)) {
+            result = sync.apply(key);
+        } catch (RuntimeException | Error e) {
+            metrics.recordFailure(System.nanoTime() - start);
+            if (e instanceof VirtualMachineError fatal && !(fatal instanceof StackOverflowError)) {
                 onFatal.accept(fatal);
                 throw fatal;
             }
-            outcome = failed(key, fatal); // one set's too deep input; the thread's stack is unwound and fine
-        } catch (RuntimeException | Error e) {
-            outcome = failed(key, e);
+            // a StackOverflowError is one set's too deep input; the thread's stack is unwound and fine
+            LOG.atError().addKeyValue("statefulSet", key).setCause(e).log("Error syncing StatefulSet, requeuing with backoff");
+            retry(key);
+            return;
         }
-        if (outcome.ok()) {
-            queue.forget(key);
-            outcome.requeueAfter().ifPresent(delay -> queue.addAfter(key, delay));
-        } else {
-            Duration delay = queue.addRateLimited(key);
-            LOG.debug("requeuing StatefulSet {} in {}", key, delay);
+        long nanos = System.nanoTime() - start;
+        metrics.record(result, nanos);
+        if (LOG.isDebugEnabled()) {
+            LOG.atDebug().addKeyValue("statefulSet", key).addKeyValue("duration", nanos / 1_000_000 + "ms").addKeyValue("writes", result.writes())
+                    .addKeyValue("waiting", result.plan().map(plan -> plan.waits().isEmpty() ? "nothing" : plan.waits().toString()).orElse("it is gone"))
+                    .log("Finished syncing StatefulSet");
         }
+        if (result.error().isPresent()) {
+            // upstream: "error syncing StatefulSet %v, requeuing" (StatefulSetController.processNextWorkItem)
+            LOG.atWarn().addKeyValue("statefulSet", key).addKeyValue("err", result.error().get().getMessage())
+                    .log("Error syncing StatefulSet, requeuing with backoff");
+            retry(key);
+            return;
+        }
+        queue.forget(key);
+        result.requeueAfter().ifPresent(delay -> queue.addAfter(key, delay));
     }
 
-    private static KeySyncer.Outcome failed(ObjectKey key, Throwable e) {
-        LOG.atError().addKeyValue("statefulSet", key).setCause(e).log("Error syncing StatefulSet, requeuing with backoff");
-        return KeySyncer.Outcome.failure();
+    private void retry(ObjectKey key) {
+        Duration delay = queue.addRateLimited(key);
+        LOG.debug("requeuing StatefulSet {} in {}", key, delay);
     }
 
     /**

@@ -6,8 +6,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.stateful.domain.model.ObjectKey;
 import dev.stateful.domain.testing.Fixtures;
 import dev.stateful.fabric8.queue.WorkQueue;
+import dev.stateful.ports.reconcile.SyncResult;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -16,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
+import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -27,11 +31,37 @@ class ControllerLoopTest {
     final WorkQueue<ObjectKey> queue = WorkQueue.create("statefulset", null);
     final EventRouting routing = new EventRouting(new PodEventRouter(ns -> List.of()), queue);
     final List<ObjectKey> synced = new CopyOnWriteArrayList<>();
+
+    final SimpleMeterRegistry registry = new SimpleMeterRegistry();
     ControllerLoop loop;
 
-    ControllerLoop loop(KeySyncer syncer, int workers) {
-        loop = new ControllerLoop(events, routing, queue, syncer, workers);
+    ControllerLoop loop(Function<ObjectKey, SyncResult> sync, int workers) {
+        loop = new ControllerLoop(events, routing, queue, sync, registry, workers);
         return loop;
+    }
+
+    /** What the reconciler returns for a sync that wrote what it planned. */
+    static SyncResult success(ObjectKey key) {
+        return new SyncResult(key, Optional.empty(), Optional.empty(), Optional.empty(), 0);
+    }
+
+    /** ... for a sync that wants the set looked at again after {@code delay} (e.g. minReadySeconds). */
+    static SyncResult requeueAfter(ObjectKey key, Duration delay) {
+        return new SyncResult(key, Optional.empty(), Optional.empty(), Optional.of(delay), 0);
+    }
+
+    /** ... for a sync whose first write failed (the delay it planned does not matter then). */
+    static SyncResult failure(ObjectKey key) {
+        return new SyncResult(key, Optional.empty(), Optional.of(new IllegalStateException("pods \"web-0\" is forbidden")),
+                Optional.of(Duration.ofSeconds(10)), 1);
+    }
+
+    double count(String result) {
+        return registry.get(SyncMetrics.TOTAL).tag("result", result).counter().count();
+    }
+
+    long timed(String result) {
+        return registry.get(SyncMetrics.DURATION).tag("result", result).timer().count();
     }
 
     @AfterEach
@@ -55,7 +85,7 @@ class ControllerLoopTest {
     void nothing_is_synced_before_the_caches_are_filled() throws Exception {
         loop(key -> {
             synced.add(key);
-            return KeySyncer.Outcome.success();
+            return success(key);
         }, 2).start();
         queue.add(WEB);
 
@@ -71,7 +101,7 @@ class ControllerLoopTest {
         events.synced = true;
         loop(key -> {
             synced.add(key);
-            return KeySyncer.Outcome.success();
+            return success(key);
         }, 1).start();
 
         events.handlers.forEach(h -> h.statefulSetChanged(null, Fixtures.statefulSet("web", 1)));
@@ -86,10 +116,10 @@ class ControllerLoopTest {
         AtomicInteger requeuesSeenAtSuccess = new AtomicInteger(-1);
         loop(key -> {
             if (attempts.incrementAndGet() < 4) {
-                return KeySyncer.Outcome.failure();
+                return failure(key);
             }
             requeuesSeenAtSuccess.set(queue.numRequeues(key));
-            return KeySyncer.Outcome.success();
+            return success(key);
         }, 1).start();
 
         queue.add(WEB);
@@ -107,7 +137,7 @@ class ControllerLoopTest {
             if (attempts.incrementAndGet() == 1) {
                 throw new IllegalStateException("boom");
             }
-            return KeySyncer.Outcome.success();
+            return success(key);
         }, 1).start();
 
         queue.add(WEB);
@@ -121,7 +151,7 @@ class ControllerLoopTest {
         List<Long> times = new CopyOnWriteArrayList<>();
         loop(key -> {
             times.add(System.nanoTime());
-            return times.size() == 1 ? KeySyncer.Outcome.requeueAfter(Duration.ofMillis(100)) : KeySyncer.Outcome.success();
+            return times.size() == 1 ? requeueAfter(key, Duration.ofMillis(100)) : success(key);
         }, 1).start();
 
         queue.add(WEB);
@@ -147,7 +177,7 @@ class ControllerLoopTest {
             }
             inFlight.remove(key);
             syncs.incrementAndGet();
-            return KeySyncer.Outcome.success();
+            return success(key);
         }, 5).start();
 
         for (int i = 0; i < 200; i++) {
@@ -176,7 +206,7 @@ class ControllerLoopTest {
                 Thread.currentThread().interrupt();
             }
             finished.set(true);
-            return KeySyncer.Outcome.success();
+            return success(key);
         }, 1).start();
         queue.add(WEB);
         assertThat(inSync.await(5, TimeUnit.SECONDS)).isTrue();
@@ -198,7 +228,7 @@ class ControllerLoopTest {
     void a_loop_stopped_before_the_caches_synced_never_starts_workers() throws Exception {
         loop(key -> {
             synced.add(key);
-            return KeySyncer.Outcome.success();
+            return success(key);
         }, 1).start();
         queue.add(WEB);
 
@@ -211,7 +241,7 @@ class ControllerLoopTest {
 
     @Test
     void a_loop_needs_at_least_one_worker() {
-        assertThatThrownBy(() -> new ControllerLoop(events, routing, queue, key -> KeySyncer.Outcome.success(), 0))
+        assertThatThrownBy(() -> new ControllerLoop(events, routing, queue, key -> success(key), registry, 0))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 
@@ -227,7 +257,7 @@ class ControllerLoopTest {
             if (calls.get() == 2) {
                 throw new StackOverflowError();
             }
-            return KeySyncer.Outcome.success();
+            return success(key);
         }, 1).start();
 
         queue.add(WEB);
@@ -243,7 +273,7 @@ class ControllerLoopTest {
         List<Error> fatal = new CopyOnWriteArrayList<>();
         loop = new ControllerLoop(events, routing, queue, key -> {
             throw new OutOfMemoryError("Java heap space");
-        }, 1, fatal::add);
+        }, registry, 1, fatal::add);
         loop.start();
         eventually(() -> !events.handlers.isEmpty());
         eventually(loop::isAlive);
@@ -253,5 +283,92 @@ class ControllerLoopTest {
         eventually(() -> !fatal.isEmpty());
         assertThat(fatal.get(0)).isInstanceOf(OutOfMemoryError.class);
         eventually(() -> !loop.isAlive());
+    }
+
+    // each sync counted and timed by its result (stateful_reconcile_total, stateful_reconcile_duration_seconds)
+
+    @Test
+    void a_successful_sync_is_forgotten_and_counted_as_success() throws Exception {
+        events.synced = true;
+        loop(key -> {
+            synced.add(key);
+            return success(key);
+        }, 1).start();
+
+        queue.add(WEB);
+
+        eventually(() -> count(SyncMetrics.SUCCESS) == 1);
+        assertThat(timed(SyncMetrics.SUCCESS)).isEqualTo(1);
+        assertThat(count(SyncMetrics.ERROR)).isZero();
+        eventually(() -> queue.len() == 0);
+        assertThat(queue.numRequeues(WEB)).isZero();
+        assertThat(synced).containsExactly(WEB);
+    }
+
+    @Test
+    void a_set_waiting_for_min_ready_seconds_comes_back_after_them_and_is_counted_as_requeue_after() throws Exception {
+        events.synced = true;
+        loop(key -> {
+            synced.add(key);
+            return synced.size() == 1 ? requeueAfter(key, Duration.ofMillis(100)) : success(key);
+        }, 1).start();
+
+        queue.add(WEB);
+
+        eventually(() -> count(SyncMetrics.SUCCESS) == 1);
+        assertThat(synced).containsExactly(WEB, WEB);
+        assertThat(count(SyncMetrics.REQUEUE_AFTER)).isEqualTo(1);
+        assertThat(timed(SyncMetrics.REQUEUE_AFTER)).isEqualTo(1);
+        assertThat(count(SyncMetrics.ERROR)).isZero();
+    }
+
+    @Test
+    void a_failed_sync_is_retried_and_counted_as_error() throws Exception {
+        events.synced = true;
+        AtomicInteger requeuesSeenOnRetry = new AtomicInteger(-1);
+        loop(key -> {
+            synced.add(key);
+            if (synced.size() == 1) {
+                return failure(key);
+            }
+            requeuesSeenOnRetry.set(queue.numRequeues(key));
+            return success(key);
+        }, 1).start();
+
+        queue.add(WEB);
+
+        eventually(() -> count(SyncMetrics.SUCCESS) == 1);
+        assertThat(requeuesSeenOnRetry.get()).as("retried with backoff, not after the delay the failed sync planned").isEqualTo(1);
+        assertThat(count(SyncMetrics.ERROR)).isEqualTo(1);
+        assertThat(timed(SyncMetrics.ERROR)).isEqualTo(1);
+    }
+
+    @Test
+    void every_result_is_published_from_the_start() {
+        loop(key -> success(key), 1);
+
+        assertThat(count(SyncMetrics.SUCCESS)).isZero();
+        assertThat(count(SyncMetrics.REQUEUE_AFTER)).isZero();
+        assertThat(count(SyncMetrics.ERROR)).isZero();
+        assertThat(timed(SyncMetrics.ERROR)).isZero();
+    }
+
+    @Test
+    void a_sync_that_throws_an_error_is_counted_as_error_and_retried() throws Exception {
+        events.synced = true;
+        loop(key -> {
+            synced.add(key);
+            if (synced.size() == 1) {
+                throw new AssertionError("a bug in the reader");
+            }
+            return success(key);
+        }, 1).start();
+
+        queue.add(WEB);
+
+        eventually(() -> count(SyncMetrics.SUCCESS) == 1);
+        assertThat(synced).containsExactly(WEB, WEB);
+        assertThat(count(SyncMetrics.ERROR)).isEqualTo(1);
+        assertThat(timed(SyncMetrics.ERROR)).isEqualTo(1);
     }
 }

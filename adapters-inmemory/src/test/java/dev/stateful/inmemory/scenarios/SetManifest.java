@@ -29,6 +29,7 @@ public final class SetManifest {
     private String apiVersion = "apps/v1";
     private boolean paused;
     private Integer progressDeadlineSeconds;
+    private String reserveOrdinals;
 
     private SetManifest() {
     }
@@ -145,6 +146,12 @@ public final class SetManifest {
         return this;
     }
 
+    /** {@code spec.reserveOrdinals} (our kind only), as a YAML flow list: {@code [1, "5-9"]}. */
+    public SetManifest reserveOrdinals(String flowList) {
+        reserveOrdinals = flowList;
+        return this;
+    }
+
     public String name() {
         return name;
     }
@@ -167,6 +174,9 @@ public final class SetManifest {
         y.append("  replicas: ").append(replicas).append('\n');
         if (podManagementPolicy != null) {
             y.append("  podManagementPolicy: ").append(podManagementPolicy).append('\n');
+        }
+        if (reserveOrdinals != null) {
+            y.append("  reserveOrdinals: ").append(reserveOrdinals).append('\n');
         }
         if (progressDeadlineSeconds != null) {
             y.append("  progressDeadlineSeconds: ").append(progressDeadlineSeconds).append('\n');

@@ -1,8 +1,9 @@
 package dev.stateful.app.manifest;
 
 import dev.stateful.codec.Decoded;
-import dev.stateful.codec.ModelCodec;
+import dev.stateful.codec.CustomKindCodec;
 import dev.stateful.domain.defaults.Defaults;
+import dev.stateful.domain.model.SetKind;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.validation.StatefulSetValidator;
 import dev.stateful.domain.validation.Violation;
@@ -12,8 +13,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Checks one StatefulSet document as {@code kubectl apply --validate=strict} and the API server
- * would: unknown fields and wrong types first, then apps/v1 validation of the defaulted object.
+ * Checks one StatefulSet document, apps/v1 or our own kind ({@code apps.stateful.dev/v1alpha1}), as
+ * {@code kubectl apply --validate=strict} and the API server would: unknown fields and wrong types
+ * first, then apps/v1 validation of the defaulted object, plus the rules of our kind's own fields.
  */
 public record StatefulSetCheck(YamlDocument document, Optional<StatefulSet> set, List<Problem> problems) {
 
@@ -44,15 +46,17 @@ public record StatefulSetCheck(YamlDocument document, Optional<StatefulSet> set,
     public static StatefulSetCheck of(YamlDocument document) {
         List<Problem> problems = new ArrayList<>();
         String apiVersion = document.content().string("apiVersion").orElse("");
-        if (!API_VERSION.equals(apiVersion)) {
-            // the API server has no StatefulSet in any other version: kubectl's "no matches for kind"
+        if (!API_VERSION.equals(apiVersion) && !CustomKindCodec.isCustom(document.content())) {
+            // no StatefulSet is served in any other version: kubectl's "no matches for kind"
             problems.add(new Problem("apiVersion", "no matches for kind \"StatefulSet\" in version \"" + apiVersion
-                    + "\" (StatefulSets are served as " + API_VERSION + ")", document.locate("apiVersion")));
+                    + "\" (StatefulSets are served as " + API_VERSION + " and, with the CustomResourceDefinition of deploy/crd/, as "
+                    + SetKind.STATEFUL_DEV.apiVersion() + ")", document.locate("apiVersion")));
             return new StatefulSetCheck(document, Optional.empty(), problems);
         }
         Decoded<StatefulSet> decoded;
         try {
-            decoded = ModelCodec.decodeStatefulSet(document.content(), true);
+            // our own kind's fields are checked by the validator, as the CustomResourceDefinition's schema checks them
+            decoded = CustomKindCodec.decodeStatefulSet(document.content(), true);
         } catch (RuntimeException e) {
             problems.add(new Problem("", e.getMessage(), document.start()));
             return new StatefulSetCheck(document, Optional.empty(), problems);

@@ -9,7 +9,6 @@ import dev.stateful.app.controller.HealthServer;
 import dev.stateful.app.controller.KubernetesMetricsReviewer;
 import dev.stateful.app.controller.MetricsText;
 import dev.stateful.app.controller.ProcessMetrics;
-import dev.stateful.app.controller.ReconcileSyncer;
 import dev.stateful.app.controller.RolloutGauges;
 import dev.stateful.app.controller.RunningController;
 import dev.stateful.app.controller.ServingCertificate;
@@ -31,7 +30,6 @@ import dev.stateful.fabric8.loop.ControllerLoop;
 import dev.stateful.fabric8.preflight.BuiltInControllerCheck;
 import dev.stateful.fabric8.preflight.CustomKindInstalledCheck;
 import dev.stateful.fabric8.loop.EventRouting;
-import dev.stateful.fabric8.loop.KeySyncer;
 import dev.stateful.fabric8.loop.PodEventRouter;
 import dev.stateful.fabric8.queue.WorkQueue;
 import dev.stateful.ports.ClaimControl;
@@ -251,15 +249,9 @@ public final class Fabric8Module extends AbstractModule {
 
     @Provides
     @Singleton
-    KeySyncer syncer(StatefulSetReconciler reconciler) {
-        return ReconcileSyncer.measured(reconciler, registry);
-    }
-
-    @Provides
-    @Singleton
-    ControllerLoop loop(ClusterCache cache, WorkQueue<ObjectKey> queue, KeySyncer syncer) {
+    ControllerLoop loop(ClusterCache cache, WorkQueue<ObjectKey> queue, StatefulSetReconciler reconciler) {
         EventRouting routing = new EventRouting(new PodEventRouter(cache::statefulSets), queue);
-        return new ControllerLoop(cache, routing, queue, syncer, settings.workers());
+        return new ControllerLoop(cache, routing, queue, reconciler::sync, registry, settings.workers());
     }
 
     @Provides

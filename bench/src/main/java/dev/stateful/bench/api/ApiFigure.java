@@ -20,14 +20,12 @@ import dev.stateful.fabric8.convert.Fabric8Codec;
 import dev.stateful.fabric8.informer.ClusterCache;
 import dev.stateful.fabric8.loop.ControllerLoop;
 import dev.stateful.fabric8.loop.EventRouting;
-import dev.stateful.fabric8.loop.KeySyncer;
 import dev.stateful.fabric8.loop.PodEventRouter;
 import dev.stateful.fabric8.queue.WorkQueue;
 import dev.stateful.inmemory.InMemoryCluster;
 import dev.stateful.ports.reconcile.OwnWrites;
 import dev.stateful.ports.reconcile.ReconcileListener;
 import dev.stateful.ports.reconcile.StatefulSetReconciler;
-import dev.stateful.ports.reconcile.SyncResult;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Clock;
@@ -123,16 +121,10 @@ public final class ApiFigure implements Figure {
         StatefulSetReconciler reconciler = new StatefulSetReconciler(cache, new Fabric8PodControl(controller),
                 new Fabric8ClaimControl(controller), new Fabric8RevisionControl(controller), new Fabric8StatusWriter(controller),
                 events, Clock.systemUTC(), batch, ReconcileListener.NONE, OwnWrites.tracking(Clock.systemUTC(), OwnWrites.DEFAULT_PATIENCE));
-        WorkQueue<ObjectKey> queue = WorkQueue.create("statefulset", new SimpleMeterRegistry());
-        KeySyncer syncer = key -> {
-            SyncResult result = reconciler.sync(key);
-            if (!result.succeeded()) {
-                return KeySyncer.Outcome.failure();
-            }
-            return result.requeueAfter().map(KeySyncer.Outcome::requeueAfter).orElse(KeySyncer.Outcome.success());
-        };
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        WorkQueue<ObjectKey> queue = WorkQueue.create("statefulset", registry);
         ControllerLoop loop = new ControllerLoop(cache, new EventRouting(new PodEventRouter(cache::statefulSets), queue), queue,
-                syncer, ControllerLoop.DEFAULT_WORKERS);
+                reconciler::sync, registry, ControllerLoop.DEFAULT_WORKERS);
         SimulatedKubelet kubelet = null;
         PodCounter counter = null;
         try {

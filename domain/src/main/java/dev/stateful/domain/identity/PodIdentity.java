@@ -118,13 +118,21 @@ public final class PodIdentity {
         return set.spec().startOrdinal();
     }
 
-    /** Inclusive last ordinal of the range: start + replicas - 1, in 64 bits so that it cannot overflow. */
+    /**
+     * Inclusive last ordinal of the range, in 64 bits so that it cannot overflow: start + replicas - 1,
+     * further by every reserved ordinal the range skips ({@link ReservedOrdinals}).
+     */
     public static long endOrdinal(StatefulSet set) {
-        return (long) startOrdinal(set) + set.spec().replicasOrDefault() - 1;
+        ReservedOrdinals reserved = ReservedOrdinals.of(set);
+        if (reserved.isEmpty()) {
+            return (long) startOrdinal(set) + set.spec().replicasOrDefault() - 1;
+        }
+        return reserved.endOrdinal(startOrdinal(set), set.spec().replicasOrDefault());
     }
 
+    /** Whether a pod of this ordinal belongs to the replica range (not beyond it, nor reserved): {@code podInOrdinalRange}. */
     public static boolean inOrdinalRange(StatefulSet set, int ordinal) {
-        return ordinal >= startOrdinal(set) && ordinal <= endOrdinal(set);
+        return ordinal >= startOrdinal(set) && ordinal <= endOrdinal(set) && !ReservedOrdinals.of(set).contains(ordinal);
     }
 
     public static boolean inOrdinalRange(StatefulSet set, Pod pod) {

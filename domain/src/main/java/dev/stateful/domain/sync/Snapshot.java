@@ -5,6 +5,7 @@ import dev.stateful.domain.model.PersistentVolumeClaim;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.identity.PodIdentity;
+import dev.stateful.domain.identity.ReservedOrdinals;
 import dev.stateful.domain.storage.PodClaims;
 import java.time.Instant;
 import java.util.Collection;
@@ -82,7 +83,7 @@ public record Snapshot(StatefulSet set, List<Pod> pods, Map<String, PersistentVo
 
     /**
      * The names of every claim a plan for {@code set} may look up, given the pods observed for it:
-     * each template's claim for each ordinal of the replica range and for the ordinal of each pod
+     * each template's claim for each ordinal of the replica range (reserved ordinals skipped) and for the ordinal of each pod
      * that is a member of the set by name (claimed pods beyond the range, whose claims the retention
      * policy and the stale-claim guard read). Empty when there would be more than
      * {@link #MAX_NAMED_CLAIMS}.
@@ -98,8 +99,12 @@ public record Snapshot(StatefulSet set, List<Pod> pods, Map<String, PersistentVo
         }
         Set<Integer> ordinals = new TreeSet<>();
         int start = set.spec().startOrdinal();
+        ReservedOrdinals reserved = ReservedOrdinals.of(set);
         for (int i = 0; i < replicas; i++) {
-            ordinals.add(start + i);
+            long ordinal = reserved.ordinalAt(start, i);
+            if (ordinal <= Integer.MAX_VALUE) {
+                ordinals.add((int) ordinal);
+            }
         }
         for (Pod pod : pods) {
             int ordinal = PodIdentity.ordinal(pod);

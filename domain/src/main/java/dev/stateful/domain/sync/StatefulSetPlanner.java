@@ -5,6 +5,7 @@ import dev.stateful.domain.defaults.Defaults;
 import dev.stateful.domain.features.BrokenRolloutRecovery;
 import dev.stateful.domain.features.RolloutPause;
 import dev.stateful.domain.identity.PodIdentity;
+import dev.stateful.domain.identity.ReservedOrdinals;
 import dev.stateful.domain.json.Json;
 import dev.stateful.domain.model.ControllerRevision;
 import dev.stateful.domain.model.Derived;
@@ -116,10 +117,12 @@ public final class StatefulSetPlanner {
         /**
          * The materialised in-range slots, ascending: every in-range pod that exists and a placeholder for each
          * of the lowest {@link #MAX_MISSING_PODS_PER_SYNC} missing ordinals; {@link #slots} holds each one's
-         * slot (ordinal - start).
+         * slot (its place in the range: ordinal - start, less the reserved ordinals it skips) and
+         * {@link #ordinals} its ordinal, which the partition counts from start.
          */
         private Pod[] replicas;
         private int[] slots;
+        private int[] ordinals;
         /** Missing in-range ordinals beyond the materialised placeholders: missing, so unavailable, and not looked at. */
         private long unmaterialisedMissing;
         /** Each in-range pod's parsed name, made once in {@link #partition}; null for a placeholder until asked. */
@@ -174,6 +177,7 @@ public final class StatefulSetPlanner {
         private void partition() {
             int start = set.spec().startOrdinal();
             slotCount = Math.max(set.spec().replicasOrDefault(), 0);
+            ReservedOrdinals reserved = ReservedOrdinals.of(set);
             java.util.TreeMap<Integer, Pod> present = new java.util.TreeMap<>();
             java.util.Map<Integer, PodIdentity.ParsedName> presentNames = new java.util.HashMap<>();
             condemned = new ArrayList<>();
@@ -184,8 +188,9 @@ public final class StatefulSetPlanner {
                     continue;
                 }
                 if (PodIdentity.inOrdinalRange(set, ordinal)) {
-                    present.put(ordinal - start, pod);
-                    presentNames.put(ordinal - start, name);
+                    int slot = (int) reserved.indexOf(start, ordinal);
+                    present.put(slot, pod);
+                    presentNames.put(slot, name);
                 } else {
                     condemned.add(pod);
                 }
@@ -196,6 +201,7 @@ public final class StatefulSetPlanner {
             int size = present.size() + placeholders;
             replicas = new Pod[size];
             slots = new int[size];
+            ordinals = new int[size];
             names = new PodIdentity.ParsedName[size];
             unavailable = new byte[size];
             int i = 0;
@@ -207,9 +213,11 @@ public final class StatefulSetPlanner {
                 if (nextPresent != null && nextPresent == slot) {
                     replicas[i] = present.get(slot);
                     names[i] = presentNames.get(slot);
+                    ordinals[i] = names[i].ordinal();
                     nextPresent = existing.hasNext() ? existing.next() : null;
                 } else if (made < placeholders) {
-                    replicas[i] = newVersionedPod(start + slot);
+                    ordinals[i] = (int) reserved.ordinalAt(start, slot);
+                    replicas[i] = newVersionedPod(ordinals[i]);
                     made++;
                 } else {
                     // every placeholder is made: jump to the next present slot
@@ -489,7 +497,8 @@ public final class StatefulSetPlanner {
             long budget = maxUnavailable - unavailableNow;
             List<Phase.Unit> units = new ArrayList<>();
             boolean waiting = false;
-            for (int i = replicas.length - 1; i >= 0 && slots[i] >= partition; i--) {
+            int start = set.spec().startOrdinal();
+            for (int i = replicas.length - 1; i >= 0 && ordinals[i] - start >= partition; i--) {
                 Pod pod = replicas[i];
                 if (!pod.isCreated() || pod.isTerminating() || PodIdentity.revisionOf(pod).equals(update)) {
                     continue;
@@ -498,7 +507,7 @@ public final class StatefulSetPlanner {
                     // phase A already deletes it (and it costs no budget): do not delete it twice
                     continue;
                 }
-                if (replaceableForFree(pod, slots[i], partition, update)) {
+                if (replaceableForFree(pod, ordinals[i] - start, partition, update)) {
                     units.add(deletion(pod, slots[i]));
                 } else if (budget > 0) {
                     units.add(deletion(pod, slots[i]));
@@ -511,7 +520,7 @@ public final class StatefulSetPlanner {
                     waiting = true;
                 }
             }
-            if (partition > 0 && partition < slotCount && units.isEmpty() && waits.isEmpty()) {
+            if (partition > 0 && (long) start + partition <= PodIdentity.endOrdinal(set) && units.isEmpty() && waits.isEmpty()) {
                 waits.add(new Wait("", "rolling update paused at partition " + partition
                         + ": pods below ordinal " + ((long) set.spec().startOrdinal() + partition) + " keep the current revision"));
             }

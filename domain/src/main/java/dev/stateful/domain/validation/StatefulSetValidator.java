@@ -21,7 +21,8 @@ import java.util.regex.Pattern;
 /**
  * apps/v1 StatefulSet validation as the API server does it ({@code ValidateStatefulSet},
  * {@code ValidateStatefulSetUpdate}), run on the <em>defaulted</em> object, plus two project
- * rules upstream lacks: set names of at most 52 characters and named, unique claim templates.
+ * rules upstream lacks: set names of at most 52 characters and named, unique claim templates; and,
+ * for our own kind, the rules of its own fields ({@link ExtensionRules}).
  * Errors accumulate in upstream order (metadata, then the spec fields in the order Go checks them,
  * then the project rules); map entries are visited in key order.
  */
@@ -49,6 +50,7 @@ public final class StatefulSetValidator {
     public static List<Violation> validate(StatefulSet set) {
         List<Violation> out = new ArrayList<>(metadata(set.metadata()));
         out.addAll(spec(set.spec()));
+        out.addAll(ExtensionRules.validate(set));
         return List.copyOf(out);
     }
 
@@ -61,6 +63,7 @@ public final class StatefulSetValidator {
     public static List<Violation> validateUpdate(StatefulSet oldSet, StatefulSet newSet) {
         List<Violation> out = new ArrayList<>(metadataUpdate(oldSet.metadata(), newSet.metadata()));
         out.addAll(spec(newSet.spec()));
+        out.addAll(ExtensionRules.validate(newSet));
         if (!onlyMutableFieldsDiffer(MutableFields.comparedSpec(oldSet, newSet), newSet.spec())) {
             out.add(Errors.forbidden("spec", FORBIDDEN_SPEC_UPDATE));
         }

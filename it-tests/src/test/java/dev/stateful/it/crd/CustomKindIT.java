@@ -289,6 +289,43 @@ class CustomKindIT {
         return list.stream().map(c -> (Map<String, Object>) c).filter(c -> type.equals(c.get("type"))).findFirst().orElse(Map.of());
     }
 
+    // ---------------------------------------------------------------- reserveOrdinals
+
+    @Test
+    void reservingTheOrdinalOfARunningPodRemovesThatPodAndCreatesAHigherOneLeavingTheOthersAlone() {
+        sets.create(CustomSets.of(WebSet.in(namespace).replicas(3)));
+        awaitRolledOut("web", 3);
+        Workload web = new Workload(cluster.client(), namespace, "web", TIMEOUT);
+        Map<String, String> before = uids(web.pods());
+
+        sets.edit("web", spec -> spec.put("reserveOrdinals", List.of(1)));
+
+        web.await("web-1 gone and web-3 ready", () -> web.podNames().equals(List.of("web-0", "web-2", "web-3"))
+                && Pods.isReady(web.pod("web-3")));
+        awaitRolledOut("web", 3);
+        Map<String, String> after = uids(web.pods());
+        assertThat(after).containsEntry("web-0", before.get("web-0")).containsEntry("web-2", before.get("web-2"));
+        assertThat(cluster.writes(w -> w.namespace().equals(namespace) && w.resource().equals("pods") && w.method().equals("DELETE")))
+                .as("only web-1 deleted").extracting(w -> w.name()).containsOnly("web-1");
+        assertThat(web.claims()).extracting(c -> c.getMetadata().getName()).as("whenScaled Retain keeps web-1's claim")
+                .contains("www-web-1", "www-web-3");
+    }
+
+    @Test
+    void theApiServerRejectsReserveOrdinalsThatAreNotOrdinalsOrOrderedRanges() {
+        String rule = "spec.reserveOrdinals: each entry must be an ordinal (an integer from 0 to 2147483647) or a range \"a-b\""
+                + " of ordinals with a <= b";
+        assertRejected(spec -> spec.put("reserveOrdinals", List.of("5-2")), "spec.reserveOrdinals[0]", rule);
+        assertRejected(spec -> spec.put("reserveOrdinals", List.of(1, -1)), "spec.reserveOrdinals[1]", rule);
+        assertRejected(spec -> spec.put("reserveOrdinals", List.of("3")), rule);
+        assertRejected(spec -> spec.put("reserveOrdinals", List.of("1-2147483648")), rule);
+        assertRejected(spec -> spec.put("reserveOrdinals", List.of("two")), rule);
+        sets.create(CustomSets.of(WebSet.in(namespace).named("ranges").replicas(0)));
+        GenericKubernetesResource stored = sets.edit("ranges", spec -> spec.put("reserveOrdinals", List.of(0, "2-5", "7-7")));
+        assertThat(path(stored.getAdditionalProperties(), "spec").get("reserveOrdinals")).as("accepted and stored as given")
+                .isEqualTo(List.of(0, "2-5", "7-7"));
+    }
+
     // ---------------------------------------------------------------- stateful migrate
 
     @Test

@@ -1,4 +1,4 @@
-package dev.stateful.app.controller;
+package dev.stateful.fabric8.loop;
 
 import dev.stateful.ports.reconcile.SyncResult;
 import io.micrometer.core.instrument.Counter;
