@@ -2,6 +2,7 @@ package dev.stateful.grpc.convert;
 
 import com.google.protobuf.ByteString;
 import com.google.protobuf.CodedInputStream;
+import com.google.protobuf.Descriptors;
 import com.google.protobuf.WireFormat;
 import dev.stateful.domain.json.Json;
 import dev.stateful.domain.model.ControllerRevision;
@@ -10,7 +11,13 @@ import dev.stateful.domain.model.OwnerReference;
 import dev.stateful.domain.model.PersistentVolumeClaim;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.PodStatus;
+import dev.stateful.grpc.v1.ObjectMetadata;
+import dev.stateful.grpc.v1.ObservedClaim;
+import dev.stateful.grpc.v1.ObservedPod;
+import dev.stateful.grpc.v1.ObservedRevision;
 import dev.stateful.grpc.v1.PlanRequest;
+import dev.stateful.grpc.v1.PodCondition;
+import dev.stateful.grpc.v1.PodVolume;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -107,7 +114,7 @@ public final class ObservedWire {
                 case (4 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> conditions.add(condition(in, strings));
                 case (5 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> hostname = in.readStringRequireUtf8();
                 case (6 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> subdomain = in.readStringRequireUtf8();
-                default -> skipUnknown(in, tag, 6);
+                default -> skipUnknown(in, tag, ObservedPod.getDescriptor());
             }
         }
         return ObservedObjects.pod(orEmpty(meta), hostname, subdomain, volumes, phase, conditions);
@@ -120,7 +127,7 @@ public final class ObservedWire {
             switch (tag) {
                 case (1 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> meta = once(meta, metaOf(in, strings));
                 case (2 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> phase = strings.read(in);
-                default -> skipUnknown(in, tag, 2);
+                default -> skipUnknown(in, tag, ObservedClaim.getDescriptor());
             }
         }
         return ObservedObjects.claim(orEmpty(meta), phase);
@@ -135,7 +142,7 @@ public final class ObservedWire {
                 case (1 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> meta = once(meta, metaOf(in, strings));
                 case (2 << 3) | WireFormat.WIRETYPE_VARINT -> revision = in.readInt64();
                 case (3 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> data = in.readStringRequireUtf8();
-                default -> skipUnknown(in, tag, 3);
+                default -> skipUnknown(in, tag, ObservedRevision.getDescriptor());
             }
         }
         return ObservedObjects.revision(orEmpty(meta), data, revision);
@@ -168,7 +175,7 @@ public final class ObservedWire {
                         (finalizers = finalizers == null ? new ArrayList<>(1) : finalizers).add(strings.read(in));
                 case (10 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> created = once(created, timestamp(in, strings));
                 case (11 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> deleted = once(deleted, timestamp(in, strings));
-                default -> skipUnknown(in, tag, 11);
+                default -> skipUnknown(in, tag, ObjectMetadata.getDescriptor());
             }
         }
         in.popLimit(limit);
@@ -185,7 +192,7 @@ public final class ObservedWire {
         return out;
     }
 
-    /** A message of two string fields, 1 and 2 (a map entry, a volume), each "" when absent. */
+    /** A message of two string fields, 1 and 2 (a map entry, a volume: their declarations match), each "" when absent. */
     private static String[] twoStrings(CodedInputStream in, Strings strings) throws IOException {
         int limit = in.pushLimit(in.readRawVarint32());
         String[] out = {"", ""};
@@ -193,7 +200,7 @@ public final class ObservedWire {
             switch (tag) {
                 case (1 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> out[0] = strings.read(in);
                 case (2 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> out[1] = strings.read(in);
-                default -> skipUnknown(in, tag, 2);
+                default -> skipUnknown(in, tag, PodVolume.getDescriptor());
             }
         }
         in.popLimit(limit);
@@ -229,7 +236,7 @@ public final class ObservedWire {
                 case (4 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> uid = strings.read(in);
                 case (5 << 3) | WireFormat.WIRETYPE_VARINT -> controller = in.readBool();
                 case (6 << 3) | WireFormat.WIRETYPE_VARINT -> blockOwnerDeletion = in.readBool();
-                default -> skipUnknown(in, tag, 6);
+                default -> skipUnknown(in, tag, dev.stateful.grpc.v1.OwnerReference.getDescriptor());
             }
         }
         in.popLimit(limit);
@@ -251,7 +258,7 @@ public final class ObservedWire {
                 case (1 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> type = strings.read(in);
                 case (2 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> status = strings.read(in);
                 case (3 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> lastTransition = once(lastTransition, timestamp(in, strings));
-                default -> skipUnknown(in, tag, 3);
+                default -> skipUnknown(in, tag, PodCondition.getDescriptor());
             }
         }
         in.popLimit(limit);
@@ -267,16 +274,19 @@ public final class ObservedWire {
             switch (tag) {
                 case (1 << 3) | WireFormat.WIRETYPE_VARINT -> seconds = in.readInt64();
                 case (2 << 3) | WireFormat.WIRETYPE_VARINT -> nanos = in.readInt32();
-                default -> skipUnknown(in, tag, 2);
+                default -> skipUnknown(in, tag, com.google.protobuf.Timestamp.getDescriptor());
             }
         }
         in.popLimit(limit);
         return Timestamps.instant(seconds, nanos, "timestamp");
     }
 
-    /** A field this decoder does not read: skipped if unknown to the message, not plain if known (it came with another wire type). */
-    private static void skipUnknown(CodedInputStream in, int tag, int highestKnownField) throws IOException {
-        if (WireFormat.getTagFieldNumber(tag) <= highestKnownField || WireFormat.getTagWireType(tag) == WireFormat.WIRETYPE_END_GROUP) {
+    /**
+     * A field this decoder does not read: skipped if the message does not declare it, not plain if it
+     * does (it came with another wire type, or the message grew a field this decoder does not know yet).
+     */
+    private static void skipUnknown(CodedInputStream in, int tag, Descriptors.Descriptor message) throws IOException {
+        if (message.findFieldByNumber(WireFormat.getTagFieldNumber(tag)) != null || WireFormat.getTagWireType(tag) == WireFormat.WIRETYPE_END_GROUP) {
             throw new NotPlain();
         }
         in.skipField(tag);
@@ -291,7 +301,7 @@ public final class ObservedWire {
     }
 
     private static ObjectMeta orEmpty(ObjectMeta meta) {
-        return meta == null ? ObservedObjects.meta(dev.stateful.grpc.v1.ObjectMetadata.getDefaultInstance()) : meta;
+        return meta == null ? ObservedObjects.meta(ObjectMetadata.getDefaultInstance()) : meta;
     }
 
     /**
