@@ -35,7 +35,8 @@ public final class CustomKindCodec {
         if (!isCustom(object)) {
             return ModelCodec.statefulSet(object);
         }
-        return withUpdateTimes(ModelCodec.statefulSet(withoutExtensions(object)).as(SetKind.STATEFUL_DEV, extensions(object)), object);
+        return withClaimTemplateStatus(withUpdateTimes(ModelCodec.statefulSet(withoutExtensions(object))
+                .as(SetKind.STATEFUL_DEV, extensions(object)), object), object);
     }
 
     /** A set of either kind as {@link ModelCodec#decodeStatefulSet} decodes it (strictly: unknown fields are problems). */
@@ -45,7 +46,7 @@ public final class CustomKindCodec {
         }
         Decoded<StatefulSet> decoded = ModelCodec.decodeStatefulSet(withoutExtensions(object), strict);
         StatefulSet value = decoded.value() == null ? null
-                : withUpdateTimes(decoded.value().as(SetKind.STATEFUL_DEV, extensions(object)), object);
+                : withClaimTemplateStatus(withUpdateTimes(decoded.value().as(SetKind.STATEFUL_DEV, extensions(object)), object), object);
         return new Decoded<>(value, decoded.problems());
     }
 
@@ -57,7 +58,7 @@ public final class CustomKindCodec {
                 : spec).without("progressDeadlineSeconds").without("reserveOrdinals"));
         if (out.has("status")) {
             out = out.update("status", status -> {
-                Json.Obj s = status.without("labelSelector");
+                Json.Obj s = status.without("labelSelector").without("volumeClaimTemplates");
                 if (!s.has("conditions")) {
                     return s;
                 }
@@ -94,6 +95,18 @@ public final class CustomKindCodec {
             }
         }
         return out;
+    }
+
+    /** {@code status.volumeClaimTemplates} (our kind's per-template claim counts, {@code ClaimResize}), leniently: a malformed line is dropped. */
+    private static StatefulSet withClaimTemplateStatus(StatefulSet set, Json.Obj object) {
+        List<StatefulSetStatus.ClaimTemplateStatus> lines = new ArrayList<>();
+        for (Json line : object.objectOrEmpty("status").array("volumeClaimTemplates")) {
+            if (line instanceof Json.Obj o && o.string("templateName").isPresent()) {
+                lines.add(new StatefulSetStatus.ClaimTemplateStatus(o.string("templateName").get(),
+                        o.integer("compatibleReplicas").map(Long::intValue).orElse(0)));
+            }
+        }
+        return lines.isEmpty() ? set : set.withStatus(set.status().withVolumeClaimTemplates(lines));
     }
 
     /** A Deployment-style condition's {@code lastUpdateTime}, put back on the decoded condition of its type. */
@@ -155,6 +168,11 @@ public final class CustomKindCodec {
                 }
                 return status.with("conditions", conditions);
             });
+        }
+        if (!set.status().volumeClaimTemplates().isEmpty()) {
+            List<Object> lines = set.status().volumeClaimTemplates().stream()
+                    .map(l -> (Object) Json.object("templateName", l.templateName(), "compatibleReplicas", l.compatibleReplicas())).toList();
+            out = out.update("status", status -> status.with("volumeClaimTemplates", lines));
         }
         if (set.spec().selector() != null) {
             String selector = SelectorText.of(set.spec().selector());

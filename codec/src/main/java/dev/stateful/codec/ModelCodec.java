@@ -434,7 +434,9 @@ public final class ModelCodec {
         Json.Obj spec = r.object(obj, "spec", path);
         Json.Obj status = r.object(obj, "status", path);
         String phase = status == null ? "" : r.string(status, "phase", FieldReader.join(path, "status"));
-        return new PersistentVolumeClaim(meta, spec, phase);
+        // status.capacity.storage: what our kind's storage resize waits for
+        String capacity = status == null ? "" : status.objectOrEmpty("capacity").string("storage").orElse("");
+        return new PersistentVolumeClaim(meta, spec, phase, capacity);
     }
 
     public static PersistentVolumeClaim persistentVolumeClaim(Json.Obj obj) {
@@ -452,8 +454,15 @@ public final class ModelCodec {
         out.put("kind", "PersistentVolumeClaim");
         out.put("metadata", encode(claim.metadata()));
         out.put("spec", claim.spec());
-        if (!claim.phase().isEmpty()) {
-            out.put("status", Map.of("phase", claim.phase()));
+        if (!claim.phase().isEmpty() || !claim.capacity().isEmpty()) {
+            Map<String, Object> status = new LinkedHashMap<>();
+            if (!claim.phase().isEmpty()) {
+                status.put("phase", claim.phase());
+            }
+            if (!claim.capacity().isEmpty()) {
+                status.put("capacity", Map.of("storage", claim.capacity()));
+            }
+            out.put("status", status);
         }
         return (Json.Obj) Json.from(out);
     }

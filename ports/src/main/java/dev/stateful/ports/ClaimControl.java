@@ -1,5 +1,6 @@
 package dev.stateful.ports;
 
+import dev.stateful.domain.json.Json;
 import dev.stateful.domain.model.PersistentVolumeClaim;
 import java.util.Optional;
 
@@ -11,6 +12,20 @@ public interface ClaimControl {
 
     /** Replaces the claim's metadata (owner references); resourceVersion is the precondition. */
     PersistentVolumeClaim update(PersistentVolumeClaim claim);
+
+    /**
+     * Sets the claim's {@code spec.resources.requests.storage} to {@code storage} and nothing else
+     * (our kind's storage resize), on the live claim: a cached copy may be slim or behind. This
+     * default reads the claim past the cache and updates it with its resourceVersion as the
+     * precondition (a Conflict leaves the resize to the next sync); adapters with a patch verb
+     * override it.
+     */
+    default PersistentVolumeClaim resize(String namespace, String name, String storage) {
+        PersistentVolumeClaim live = read(namespace, name)
+                .orElseThrow(() -> new ApiException.NotFound("persistentvolumeclaim " + namespace + "/" + name + " not found"));
+        Json.Obj spec = live.spec().update("resources", r -> r.update("requests", q -> q.with("storage", storage)));
+        return update(new PersistentVolumeClaim(live.metadata(), spec, live.phase(), live.capacity()));
+    }
 
     /**
      * Reads the claim from the API server, bypassing any cache: the reconciler's last look at a

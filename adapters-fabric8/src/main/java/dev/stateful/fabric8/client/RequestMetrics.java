@@ -12,6 +12,8 @@ import java.net.URI;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 
 /**
@@ -38,6 +40,8 @@ final class RequestMetrics implements Interceptor {
     static final String SENT_AT = "X-Stateful-Sent-At";
 
     private final MeterRegistry registry;
+    private final Map<String, Counter> counters = new ConcurrentHashMap<>();
+    private final Map<String, Timer> timers = new ConcurrentHashMap<>();
 
     RequestMetrics(MeterRegistry registry) {
         this.registry = registry;
@@ -60,14 +64,18 @@ final class RequestMetrics implements Interceptor {
 
     private void record(HttpRequest request, String code) {
         String host = host(request.uri());
-        Counter.builder(REQUESTS).description("Number of HTTP requests, partitioned by status code, method, and host.")
-                .tags("code", code, "method", request.method(), "host", host).register(registry).increment();
+        String method = request.method();
+        // the meters of each label set are looked up once, not built and registered again per response
+        counters.computeIfAbsent(code + ' ' + method + ' ' + host, key -> Counter.builder(REQUESTS)
+                .description("Number of HTTP requests, partitioned by status code, method, and host.")
+                .tags("code", code, "method", method, "host", host).register(registry)).increment();
         String sentAt = request.header(SENT_AT);
         if (sentAt != null) {
             long start = Long.parseLong(sentAt);
-            Timer.builder(DURATION).description("Request latency in seconds. Broken down by verb, and host.")
-                    .tags("verb", request.method(), "host", host).serviceLevelObjectives(BUCKETS)
-                    .register(registry).record(Duration.ofNanos(System.nanoTime() - start));
+            timers.computeIfAbsent(method + ' ' + host, key -> Timer.builder(DURATION)
+                    .description("Request latency in seconds. Broken down by verb, and host.")
+                    .tags("verb", method, "host", host).serviceLevelObjectives(BUCKETS).register(registry))
+                    .record(Duration.ofNanos(System.nanoTime() - start));
         }
     }
 

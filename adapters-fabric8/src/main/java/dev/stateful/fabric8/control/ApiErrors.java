@@ -17,11 +17,48 @@ public final class ApiErrors {
     private ApiErrors() {
     }
 
+    /**
+     * How often a request the HTTP/2 connection had no stream for is sent again ({@link #notSent}):
+     * 5 ms, 10 ms, ... up to 50 ms apart, about 5 s in all, as long as a loaded API server may take to
+     * answer the calls that hold the streams.
+     */
+    static final int STREAM_RETRIES = 100;
+    private static final long STREAM_RETRY_MILLIS = 5;
+    private static final long STREAM_RETRY_MAX_MILLIS = 50;
+
     public static <T> T call(Verb verb, String target, Supplier<T> request) {
+        for (int attempt = 0; ; attempt++) {
+            try {
+                return request.get();
+            } catch (KubernetesClientException e) {
+                if (attempt >= STREAM_RETRIES || !notSent(e)) {
+                    throw translate(verb, target, e);
+                }
+            }
+            pause(attempt);
+        }
+    }
+
+    /**
+     * The JDK 17 HTTP client's refusal to open one more stream on a full HTTP/2 connection
+     * ({@code IOException: too many concurrent streams}): the request never left, so sending it again
+     * is safe for any verb, and it is what Go's transport does in effect (it queues or opens another
+     * connection). Anything else is the caller's to handle: the work queue retries failed syncs.
+     */
+    static boolean notSent(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof java.io.IOException && "too many concurrent streams".equals(t.getMessage())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static void pause(int attempt) {
         try {
-            return request.get();
-        } catch (KubernetesClientException e) {
-            throw translate(verb, target, e);
+            Thread.sleep(Math.min(STREAM_RETRY_MAX_MILLIS, STREAM_RETRY_MILLIS * (attempt + 1)));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -1,10 +1,15 @@
 package dev.stateful.fabric8.control;
 
+import dev.stateful.codec.ModelCodec;
 import dev.stateful.domain.model.PersistentVolumeClaim;
 import dev.stateful.fabric8.control.ApiErrors.Verb;
 import dev.stateful.fabric8.convert.Fabric8Codec;
 import dev.stateful.ports.ClaimControl;
+import dev.stateful.ports.ApiException;
+import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 
 /** {@link ClaimControl} over the API server. */
@@ -18,9 +23,8 @@ public final class Fabric8ClaimControl implements ClaimControl {
 
     @Override
     public PersistentVolumeClaim create(PersistentVolumeClaim claim) {
-        var created = ApiErrors.call(Verb.CREATE, target(claim), () -> client.persistentVolumeClaims()
-                .inNamespace(claim.metadata().namespace()).resource(Fabric8Codec.toFabric8(claim)).create());
-        return Fabric8Codec.toDomain(created);
+        return ModelCodec.persistentVolumeClaim(JsonWrites.create(client, target(claim),
+                JsonWrites.core(claim.metadata().namespace(), "persistentvolumeclaims"), ModelCodec.encode(claim)));
     }
 
     @Override
@@ -28,6 +32,32 @@ public final class Fabric8ClaimControl implements ClaimControl {
         Preconditions.requireResourceVersion(claim.metadata(), target(claim));
         var updated = ApiErrors.call(Verb.UPDATE, target(claim), () -> client.persistentVolumeClaims()
                 .inNamespace(claim.metadata().namespace()).resource(Fabric8Codec.toFabric8(claim)).update());
+        return Fabric8Codec.toDomain(updated);
+    }
+
+    /**
+     * The live claim, read past the cache, written back with only {@code spec.resources.requests.storage}
+     * changed and its resourceVersion as the precondition (a Conflict leaves the resize to the next
+     * sync): nothing the cache holds, or slims away, is sent back, and the claim verbs stay deploy/'s
+     * (get, update; no patch). The real API server lets only a bound claim grow, and its
+     * {@code PersistentVolumeClaimResize} admission refuses (403) a claim whose storage class does not
+     * allow expansion.
+     */
+    @Override
+    public PersistentVolumeClaim resize(String namespace, String name, String storage) {
+        String target = target(namespace, name);
+        var live = ApiErrors.call(Verb.GET, target, () -> client.persistentVolumeClaims().inNamespace(namespace).withName(name).get());
+        if (live == null) {
+            throw new ApiException.NotFound(target + " not found");
+        }
+        var spec = live.getSpec() == null ? new io.fabric8.kubernetes.api.model.PersistentVolumeClaimSpec() : live.getSpec();
+        var resources = spec.getResources() == null ? new io.fabric8.kubernetes.api.model.VolumeResourceRequirements() : spec.getResources();
+        Map<String, Quantity> requests = resources.getRequests() == null ? new LinkedHashMap<>() : new LinkedHashMap<>(resources.getRequests());
+        requests.put("storage", new Quantity(storage));
+        resources.setRequests(requests);
+        spec.setResources(resources);
+        live.setSpec(spec);
+        var updated = ApiErrors.call(Verb.UPDATE, target, () -> client.persistentVolumeClaims().inNamespace(namespace).resource(live).update());
         return Fabric8Codec.toDomain(updated);
     }
 

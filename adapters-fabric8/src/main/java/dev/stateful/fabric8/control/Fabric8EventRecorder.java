@@ -80,7 +80,7 @@ public final class Fabric8EventRecorder implements EventRecorder, AutoCloseable 
 
     @Override
     public void record(StatefulSet set, Type type, String reason, String message) {
-        // client-go's getSpamKey: source and object and type, not the reason
+        // client-go's getSpamKey: source and object and type (the type since kubernetes#124747), not the reason
         String spamKey = String.join("\u0000", COMPONENT, "StatefulSet", set.namespace(), set.name(),
                 nullToEmpty(set.metadata().uid()), set.kind().apiVersion(), type.name());
         // aggregated first, as EventCorrelate does: a dropped event still counts towards the group

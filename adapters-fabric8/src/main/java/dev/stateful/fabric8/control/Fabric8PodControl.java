@@ -25,9 +25,7 @@ public final class Fabric8PodControl implements PodControl {
 
     @Override
     public Pod create(Pod pod) {
-        var created = ApiErrors.call(Verb.CREATE, target(pod), () ->
-                client.pods().inNamespace(pod.namespace()).resource(Fabric8Codec.toFabric8(pod)).create());
-        return Fabric8Codec.toDomain(created);
+        return ModelCodec.pod(JsonWrites.create(client, target(pod), JsonWrites.core(pod.namespace(), "pods"), ModelCodec.encode(pod)));
     }
 
     /**

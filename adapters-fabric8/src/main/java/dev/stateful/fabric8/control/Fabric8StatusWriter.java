@@ -1,5 +1,6 @@
 package dev.stateful.fabric8.control;
 
+import dev.stateful.codec.ModelCodec;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.fabric8.control.ApiErrors.Verb;
 import dev.stateful.fabric8.convert.Fabric8Codec;
@@ -20,9 +21,8 @@ public final class Fabric8StatusWriter implements StatusWriter {
     public StatefulSet updateStatus(StatefulSet set) {
         String target = target(set.namespace(), set.name());
         Preconditions.requireResourceVersion(set.metadata(), target);
-        var written = ApiErrors.call(Verb.UPDATE, target, () -> client.apps().statefulSets()
-                .inNamespace(set.namespace()).resource(Fabric8Codec.toFabric8(set)).updateStatus());
-        return Fabric8Codec.toDomain(written);
+        String path = "/apis/apps/v1/namespaces/" + set.namespace() + "/statefulsets/" + set.name() + "/status";
+        return ModelCodec.statefulSet(JsonWrites.update(client, target, path, ModelCodec.encode(set)));
     }
 
     @Override

@@ -67,6 +67,12 @@ public final class LeaderGuard {
             }
 
             @Override
+            public PersistentVolumeClaim resize(String namespace, String name, String storage) {
+                gate.check("resize claim " + name);
+                return delegate.resize(namespace, name, storage);
+            }
+
+            @Override
             public Optional<PersistentVolumeClaim> read(String namespace, String name) {
                 return delegate.read(namespace, name);
             }

@@ -231,7 +231,8 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
     }
 
     private static PersistentVolumeClaim interned(PersistentVolumeClaim claim) {
-        return new PersistentVolumeClaim(InternedMeta.of(claim.metadata()), InternedMeta.strings(claim.spec()), claim.phase().intern());
+        return new PersistentVolumeClaim(InternedMeta.of(claim.metadata()), InternedMeta.strings(claim.spec()), claim.phase().intern(),
+                claim.capacity().intern());
     }
 
     private static ControllerRevision interned(ControllerRevision revision) {

@@ -1,12 +1,15 @@
 package dev.stateful.fabric8.control;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.stateful.fabric8.control.ApiErrors.Verb;
 import dev.stateful.ports.ApiException;
 import io.fabric8.kubernetes.api.model.StatusBuilder;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.io.IOException;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -48,5 +51,47 @@ class ApiErrorsTest {
 
         assertThat(mapped).isInstanceOf(ApiException.Unavailable.class).hasCauseReference(failure);
         assertThat(mapped.getMessage()).contains("Connection refused");
+    }
+
+    @ParameterizedTest
+    @CsvSource({"CREATE", "PATCH", "DELETE"})
+    void a_request_the_http2_connection_had_no_stream_for_was_never_sent_and_goes_again(Verb verb) {
+        var refused = new KubernetesClientException("send failed", new IOException("too many concurrent streams"));
+        AtomicInteger calls = new AtomicInteger();
+
+        String answer = ApiErrors.call(verb, "pod default/web-0", () -> {
+            if (calls.incrementAndGet() < 3) {
+                throw refused;
+            }
+            return "created";
+        });
+
+        assertThat(answer).isEqualTo("created");
+        assertThat(calls).hasValue(3);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"CREATE", "UPDATE"})
+    void any_other_failure_is_not_sent_again_it_may_have_been_applied(Verb verb) {
+        var timedOut = new KubernetesClientException("send failed", new IOException("request timed out"));
+        AtomicInteger calls = new AtomicInteger();
+
+        assertThatThrownBy(() -> ApiErrors.call(verb, "pod default/web-0", () -> {
+            calls.incrementAndGet();
+            throw timedOut;
+        })).isInstanceOf(ApiException.Unavailable.class);
+        assertThat(calls).hasValue(1);
+    }
+
+    @Test
+    void a_connection_that_never_has_a_stream_free_fails_after_a_bounded_number_of_tries() {
+        var refused = new KubernetesClientException("send failed", new IOException("too many concurrent streams"));
+        AtomicInteger calls = new AtomicInteger();
+
+        assertThatThrownBy(() -> ApiErrors.call(Verb.CREATE, "pod default/web-0", () -> {
+            calls.incrementAndGet();
+            throw refused;
+        })).isInstanceOf(ApiException.Unavailable.class).hasMessageContaining("too many concurrent streams");
+        assertThat(calls).hasValue(ApiErrors.STREAM_RETRIES + 1);
     }
 }

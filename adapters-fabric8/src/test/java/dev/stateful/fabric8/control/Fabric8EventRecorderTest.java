@@ -135,6 +135,28 @@ class Fabric8EventRecorderTest {
         assertThat(events()).extracting(e -> e.getReason()).doesNotContain("SuccessfulDelete").contains("FailedCreate");
     }
 
+    /**
+     * client-go's {@code getSpamKey} has the event type since kubernetes#124747: a scale-up whose
+     * creates fail part of the way writes 25 Normal and 25 Warning events (nine each one by one,
+     * sixteen more into each combined one), not 25 in all.
+     */
+    @Test
+    void warnings_have_a_burst_of_25_of_their_own_beside_the_normal_events_of_the_same_set() {
+        for (int i = 0; i < 40; i++) {
+            clock.advance(Duration.ofMillis(1));
+            recorder.record(web, Type.Normal, "SuccessfulCreate", "Create Pod web-" + i + " in StatefulSet web successful");
+        }
+        for (int i = 40; i < 80; i++) {
+            clock.advance(Duration.ofMillis(1));
+            recorder.record(web, Type.Warning, "FailedCreate", "Create Pod web-" + i + " in StatefulSet web failed error: no stream");
+        }
+
+        assertThat(events()).hasSize(20);
+        assertThat(events()).filteredOn(e -> e.getMessage().startsWith("(combined")).hasSize(2)
+                .allSatisfy(e -> assertThat(e.getCount()).isEqualTo(16))
+                .extracting(e -> e.getType()).containsExactlyInAnyOrder("Normal", "Warning");
+    }
+
     @Test
     void by_default_events_are_written_off_the_callers_thread() throws Exception {
         try (Fabric8EventRecorder async = new Fabric8EventRecorder(client, clock)) {

@@ -88,6 +88,9 @@ public final class PlanMessages {
         } else if (op instanceof Operation.EnsureClaims e) {
             out.setType(ActionType.ACTION_TYPE_ENSURE_CLAIMS).addAllCreateClaims(names(e.createClaims()))
                     .addAllUpdateClaims(names(e.updateClaims()));
+        } else if (op instanceof Operation.ResizeClaim r) {
+            // stateful.v1 has no resize action: an update of the named claim, the description saying to what size
+            out.setType(ActionType.ACTION_TYPE_ENSURE_CLAIMS).addUpdateClaims(r.claim().name());
         } else if (op instanceof Operation.DeletePod d) {
             out.setType(ActionType.ACTION_TYPE_DELETE_POD).setDeleteCause(cause(d.cause()));
         } else if (op instanceof Operation.Blocked b) {
@@ -103,7 +106,8 @@ public final class PlanMessages {
             case REPLICAS -> PlanStage.PLAN_STAGE_REPLICAS;
             case CONDEMNED_CLAIMS -> PlanStage.PLAN_STAGE_CONDEMNED_CLAIMS;
             case CONDEMNED -> PlanStage.PLAN_STAGE_CONDEMNED;
-            case ROLLING_UPDATE -> PlanStage.PLAN_STAGE_ROLLING_UPDATE;
+            // our kind's claim resizes are the rolling update's too; stateful.v1 has no stage of their own
+            case ROLLING_UPDATE, CLAIM_RESIZE -> PlanStage.PLAN_STAGE_ROLLING_UPDATE;
         };
     }
 

@@ -36,11 +36,11 @@ public final class ClaimType implements ObjectType<PersistentVolumeClaim> {
             throw ApiErrors.invalid(kind(), stored.name(), List.of(new Violation("spec", Violation.Type.FORBIDDEN,
                     "spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims")));
         }
-        return new PersistentVolumeClaim(incoming.metadata(), incoming.spec(), stored.phase());
+        return new PersistentVolumeClaim(incoming.metadata(), incoming.spec(), stored.phase(), stored.capacity());
     }
 
     @Override
     public PersistentVolumeClaim prepareForStatusUpdate(PersistentVolumeClaim incoming, PersistentVolumeClaim stored) {
-        return new PersistentVolumeClaim(stored.metadata(), stored.spec(), incoming.phase());
+        return new PersistentVolumeClaim(stored.metadata(), stored.spec(), incoming.phase(), incoming.capacity());
     }
 }

@@ -60,7 +60,7 @@ public final class Narrator implements ReconcileListener, ClusterEvents.Handler,
             line("+", "pod " + c.pod().name() + " created at revision " + PodIdentity.revisionOf(c.pod()));
         } else if (op instanceof Operation.DeletePod d) {
             line("-", "pod " + d.pod().name() + " deleted (" + op.describe().replaceFirst("^[^(]*\\(", ""));
-        } else if (op instanceof Operation.EnsureClaims || op instanceof Operation.UpdatePod || op instanceof Operation.Warn) {
+        } else if (op instanceof Operation.EnsureClaims || op instanceof Operation.ResizeClaim || op instanceof Operation.UpdatePod || op instanceof Operation.Warn) {
             line("~", op.describe());
         }
     }

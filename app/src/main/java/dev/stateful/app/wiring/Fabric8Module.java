@@ -69,10 +69,17 @@ public final class Fabric8Module extends AbstractModule {
     /**
      * Threads running the calls of Parallel bursts, shared by all workers: upstream's
      * {@code slowStartBatch} runs each call of a batch in a goroutine of its own, so a batch of 256
-     * pods has 256 calls in flight; a smaller pool serialises the wide batches of a large set once
-     * the client rate limit is not the bound. Idle threads end after a minute.
+     * pods has 256 calls in flight; a small pool serialises the wide batches of a large set once
+     * the client rate limit is not the bound. But all of our requests share one HTTP/2 connection,
+     * kube-apiserver allows 250 streams on it ({@code --http2-max-streams-per-connection}), and the
+     * JDK 17 client refuses a request past that ("too many concurrent streams") where Go's opens a
+     * second connection, and on a loaded machine it refused already with 100-130 calls in flight.
+     * 256 threads failed creates of a 500-replica set that way (each failure a {@code FailedCreate}
+     * event and a backoff; {@code ApiErrors} now sends a refused request again, for a while); 64, the
+     * width of upstream's seventh batch, leave room for the workers' own calls and still keep more
+     * calls in flight than a loaded API server answers. Idle threads end after a minute.
      */
-    static final int BATCH_THREADS = 256;
+    static final int BATCH_THREADS = 64;
 
     /** kube-controller-manager syncs a new set within milliseconds; this leaves room for a busy one. */
     static final java.time.Duration BUILT_IN_CHECK_WAIT = java.time.Duration.ofSeconds(5);

@@ -94,8 +94,11 @@ final class Scenarios {
         return new Timed(ready - start, window.controllerRequests(end));
     }
 
-    /** The three in order on one plane. */
-    record Results(Created parallel, Timed rollingUpdate, Timed ordered) {
+    /**
+     * The three in order on one plane, and the CPU seconds the controller's process used over them
+     * (user + system; for upstream the whole kube-controller-manager).
+     */
+    record Results(Created parallel, Timed rollingUpdate, Timed ordered, double cpuSeconds) {
     }
 
     static Results runAll(BenchPlane plane, int parallelReplicas, int sets, int setReplicas) throws Exception {
@@ -111,12 +114,13 @@ final class Scenarios {
                 ordered.requests().text());
         Log.progress("    %s: list/watch as the controller's user: %s | %s | %s", plane.side, created.requests().informerText(),
                 rolled.requests().informerText(), ordered.requests().informerText());
+        double used = plane.controllerCpuSeconds() - cpu;
         Log.progress("    %s: CPU of the controller's process over the three: %.1f s (%s); load average %s before, %s after",
-                plane.side, plane.controllerCpuSeconds() - cpu, plane.side == Side.OURS ? "our controller"
+                plane.side, used, plane.side == Side.OURS ? "our controller"
                         : "kube-controller-manager with all its controllers", load, dev.stateful.bench.Machine.load());
         if (plane.kubeletFailures() > 0) {
             Log.progress("    %s: the simulated kubelet had %d failed writes", plane.side, plane.kubeletFailures());
         }
-        return new Results(created, rolled, ordered);
+        return new Results(created, rolled, ordered, used);
     }
 }

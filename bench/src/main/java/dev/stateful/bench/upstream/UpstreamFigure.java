@@ -77,7 +77,14 @@ public final class UpstreamFigure implements Figure {
                 time(p + "d", ordered + ", until all are Ready, " + limit, ours.ordered().nanos(), upstream.ordered().nanos()),
                 requests(p + "e", "API requests of " + p + "a/" + p + "b", ours.parallel().requests(), upstream.parallel().requests()),
                 requests(p + "f", "API requests of " + p + "c", ours.rollingUpdate().requests(), upstream.rollingUpdate().requests()),
-                requests(p + "g", "API requests of " + p + "d", ours.ordered().requests(), upstream.ordered().requests()));
+                requests(p + "g", "API requests of " + p + "d", ours.ordered().requests(), upstream.ordered().requests()),
+                new Row(p + "h", "CPU seconds of the controller's process over " + p + "a-" + p + "d (user + system; upstream: the whole "
+                        + "kube-controller-manager, all its controllers)", cpu(ours.cpuSeconds()), cpu(upstream.cpuSeconds()),
+                        ours.cpuSeconds() / upstream.cpuSeconds(), "report", Row.Verdict.INFO));
+    }
+
+    private static String cpu(double seconds) {
+        return String.format(Locale.ROOT, "%.1f s", seconds);
     }
 
     private static Row time(String id, String figure, long ours, long upstream) {

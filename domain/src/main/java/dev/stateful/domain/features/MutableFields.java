@@ -7,7 +7,8 @@ import dev.stateful.domain.model.StatefulSetSpec;
  * {@code podManagementPolicy} and {@code serviceName} of our own kind may change (kubernetes#117693);
  * under apps/v1 they are immutable. A change takes effect from the next sync: the planner reads both
  * on every sync, so no pod is recreated because of it; pods created from then on follow the new
- * policy and get the new subdomain.
+ * policy and get the new subdomain. Its {@code volumeClaimTemplates} may change too, except that a
+ * storage request may not shrink ({@link ClaimResize}).
  */
 public final class MutableFields {
 
@@ -19,6 +20,7 @@ public final class MutableFields {
         if (!newSet.kind().isCustom()) {
             return oldSet.spec();
         }
-        return oldSet.spec().withPodManagementPolicy(newSet.spec().podManagementPolicy()).withServiceName(newSet.spec().serviceName());
+        return oldSet.spec().withPodManagementPolicy(newSet.spec().podManagementPolicy()).withServiceName(newSet.spec().serviceName())
+                .withVolumeClaimTemplates(newSet.spec().volumeClaimTemplates());
     }
 }

@@ -1,5 +1,6 @@
 package dev.stateful.domain.status;
 
+import dev.stateful.domain.features.ClaimResize;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.model.StatefulSetStatus;
 import dev.stateful.domain.validation.Violation;
@@ -14,16 +15,30 @@ import java.util.Optional;
  * part way; {@code updateStatefulSetStatus} then applies {@code completeRollingUpdate} and writes only
  * when {@code inconsistentStatus} says so. So the one thing the execution adds is how many of the
  * plan's rolling-update deletions happened, and the one thing a conflict retry adds is a fresher
- * stored status (whose conditions, written by others, are kept).
+ * stored status (whose conditions, written by others, are kept). Our kind adds one more: the claim
+ * resize the API server refused, if one was ({@link ClaimResize}), which sets its condition.
  */
 public sealed interface PlannedStatus {
 
-    /** The status the set should show over {@code stored} once {@code rollingDeletes} of the plan's rolling-update deletions happened. */
-    StatefulSetStatus over(StatefulSetStatus stored, int rollingDeletes);
+    /**
+     * The status the set should show over {@code stored} once {@code rollingDeletes} of the plan's
+     * rolling-update deletions happened and, when not null, the API server refused {@code resizeRefused}.
+     */
+    StatefulSetStatus over(StatefulSetStatus stored, int rollingDeletes, ClaimResize.Refusal resizeRefused);
+
+    /** {@link #over(StatefulSetStatus, int, ClaimResize.Refusal)} with no refused resize. */
+    default StatefulSetStatus over(StatefulSetStatus stored, int rollingDeletes) {
+        return over(stored, rollingDeletes, null);
+    }
 
     /** {@link #over}, or empty when it would change no counter, revision, generation or condition of {@code stored}. */
     default Optional<StatefulSetStatus> toWrite(StatefulSetStatus stored, int rollingDeletes) {
-        StatefulSetStatus next = over(stored, rollingDeletes);
+        return toWrite(stored, rollingDeletes, null);
+    }
+
+    /** {@link #toWrite(StatefulSetStatus, int)} after the API server refused {@code resizeRefused} (null: nothing refused). */
+    default Optional<StatefulSetStatus> toWrite(StatefulSetStatus stored, int rollingDeletes, ClaimResize.Refusal resizeRefused) {
+        StatefulSetStatus next = over(stored, rollingDeletes, resizeRefused);
         boolean changed = StatusRules.needsWrite(stored, next) || !next.conditions().equals(stored.conditions());
         return changed ? Optional.of(next) : Optional.empty();
     }
@@ -35,13 +50,20 @@ public sealed interface PlannedStatus {
      * @param observed the counters over the observed pods, before any write
      * @param set the set synced: our kind's {@link RolloutConditions} are set over the stored ones
      * @param now the clock of the sync
+     * @param resizeRefusalOver the stored resize-refusal condition goes: its claim needs no resize any more
      */
-    record Counted(StatefulSetStatus observed, StatefulSet set, Instant now) implements PlannedStatus {
+    record Counted(StatefulSetStatus observed, StatefulSet set, Instant now, boolean resizeRefusalOver) implements PlannedStatus {
+
+        public Counted(StatefulSetStatus observed, StatefulSet set, Instant now) {
+            this(observed, set, now, false);
+        }
+
         @Override
-        public StatefulSetStatus over(StatefulSetStatus stored, int rollingDeletes) {
+        public StatefulSetStatus over(StatefulSetStatus stored, int rollingDeletes, ClaimResize.Refusal resizeRefused) {
             StatefulSetStatus counted = observed.withCurrentReplicas(Math.max(0, observed.currentReplicas() - rollingDeletes));
             StatefulSetStatus next = StatusRules.completeRollout(set.spec().replicasOrDefault(), counted)
-                    .withConditions(InvalidSpecCondition.clear(stored).conditions());
+                    .withConditions(ClaimResize.conditions(InvalidSpecCondition.clear(stored).conditions(), resizeRefused,
+                            resizeRefusalOver, now));
             return next.withConditions(RolloutConditions.conditions(set, stored, next, now));
         }
     }
@@ -53,7 +75,7 @@ public sealed interface PlannedStatus {
         }
 
         @Override
-        public StatefulSetStatus over(StatefulSetStatus stored, int rollingDeletes) {
+        public StatefulSetStatus over(StatefulSetStatus stored, int rollingDeletes, ClaimResize.Refusal resizeRefused) {
             return InvalidSpecCondition.set(stored, violations, now);
         }
     }

@@ -71,7 +71,8 @@ public final class StatusRules {
 
     /**
      * {@code inconsistentStatus}: write when the generation advanced or any counter or revision
-     * differs. collisionCount and conditions alone do not trigger a write.
+     * differs. collisionCount and conditions alone do not trigger a write. Our kind's
+     * {@code volumeClaimTemplates} counts are counters too (always empty for apps/v1).
      */
     public static boolean needsWrite(StatefulSetStatus stored, StatefulSetStatus computed) {
         return computed.observedGeneration() > stored.observedGeneration()
@@ -81,6 +82,7 @@ public final class StatusRules {
                 || computed.updatedReplicas() != stored.updatedReplicas()
                 || !computed.currentRevision().equals(stored.currentRevision())
                 || computed.availableReplicas() != stored.availableReplicas()
-                || !computed.updateRevision().equals(stored.updateRevision());
+                || !computed.updateRevision().equals(stored.updateRevision())
+                || !computed.volumeClaimTemplates().equals(stored.volumeClaimTemplates());
     }
 }

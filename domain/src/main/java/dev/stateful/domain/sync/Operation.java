@@ -78,6 +78,17 @@ public sealed interface Operation {
         }
     }
 
+    /**
+     * Grow an existing claim to {@code storage} ({@code spec.resources.requests.storage}), our own
+     * kind's storage resize ({@code ClaimResize}); the rest of the claim is left as it is.
+     */
+    record ResizeClaim(String podName, PersistentVolumeClaim claim, String storage) implements Operation {
+        @Override
+        public String describe() {
+            return "resize Claim " + claim.name() + " of Pod " + podName + " from " + claim.requestedStorage() + " to " + storage;
+        }
+    }
+
     /** Delete a pod: a terminal one, a condemned one, or an outdated one in a rolling update. */
     record DeletePod(Pod pod, Cause cause) implements Operation {
         public enum Cause {

@@ -21,7 +21,9 @@ public record Phase(Name name, boolean burst, List<Unit> units, int slots) {
         /** processCondemned, highest ordinal first. */
         CONDEMNED,
         /** RollingUpdate deletions, highest ordinal first. */
-        ROLLING_UPDATE
+        ROLLING_UPDATE,
+        /** Our kind's claim resizes by the rolling update, highest ordinal first ({@code ClaimResize}). */
+        CLAIM_RESIZE
     }
 
     public static final int MAX_BATCH_SIZE = 500;

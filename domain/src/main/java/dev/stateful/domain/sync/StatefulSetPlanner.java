@@ -3,6 +3,7 @@ package dev.stateful.domain.sync;
 import dev.stateful.domain.availability.Availability;
 import dev.stateful.domain.defaults.Defaults;
 import dev.stateful.domain.features.BrokenRolloutRecovery;
+import dev.stateful.domain.features.ClaimResize;
 import dev.stateful.domain.features.RolloutPause;
 import dev.stateful.domain.identity.PodIdentity;
 import dev.stateful.domain.identity.ReservedOrdinals;
@@ -91,9 +92,10 @@ public final class StatefulSetPlanner {
                 ? List.of()
                 : HistoryTruncation.revisionsToDelete(set, claim.claimed(), sorted, null,
                         write instanceof RevisionWrite.Renumber r ? r.renumbered() : null);
-        PlannedStatus planned = new PlannedStatus.Counted(pass.status, set, snapshot.now());
+        PlannedStatus planned = new PlannedStatus.Counted(pass.status, set, snapshot.now(), pass.resizeRefusalOver());
         Optional<Duration> deadline = RolloutConditions.recheckAfter(set, planned.over(pass.status, 0), snapshot.now());
-        Optional<Duration> requeue = Stream.of(pass.requeueAfter(), deadline).flatMap(Optional::stream).min(Comparator.naturalOrder());
+        Optional<Duration> requeue = Stream.of(pass.requeueAfter(), deadline, pass.claimGrowthRecheck())
+                .flatMap(Optional::stream).min(Comparator.naturalOrder());
         return new Plan(set.key(), List.of(), ownership, revisions, pass.phases, pass.status,
                 planned, truncate, truncateIfWriteFails, pass.waits, requeue);
     }
@@ -130,6 +132,12 @@ public final class StatefulSetPlanner {
         /** Each in-range pod's {@link Availability#isUnavailable}, worked out once: 0 unknown, 1 yes, 2 no. */
         private byte[] unavailable;
         private List<Pod> condemned;
+        /** The rolling update ran (nothing stopped the plan before it) and ... */
+        private boolean rollingUpdateRan;
+        /** ... a stored resize refusal still names a claim that needs its resize. */
+        private boolean resizeRefusalHolds;
+        /** Some claim asks for its template's size but does not show it yet. */
+        private boolean claimsGrowing;
 
         Pass(Snapshot snapshot, List<Pod> claimed, RevisionResolution revisions) {
             this.snapshot = snapshot;
@@ -152,6 +160,7 @@ public final class StatefulSetPlanner {
             observed.addAll(condemned);
             status = StatusRules.compute(set, observed, revisions.current().name(), revisions.update().name(),
                     revisions.collisionCount(), now);
+            status = ClaimResize.counted(set, status, java.util.Arrays.asList(replicas), snapshot.claims());
             if (set.metadata().isTerminating()) {
                 waits.add(new Wait("", "the StatefulSet is being deleted; only its status is kept up to date"));
                 return;
@@ -343,7 +352,7 @@ public final class StatefulSetPlanner {
                 }
             }
             boolean identity = PodIdentity.identityMatches(set, pod, parsed);
-            boolean storage = PodClaims.storageMatches(set, pod, ordinal);
+            boolean storage = ClaimResize.storageMatches(set, pod, ordinal);
             if (identity && storage && claims.update().isEmpty()) {
                 ops.addAll(claims.warnings());
                 return Step.go(ops);
@@ -483,6 +492,7 @@ public final class StatefulSetPlanner {
          * already, so replacing them takes nothing down, and a broken revision cannot wedge the rollout.
          */
         private void rollingUpdatePhase() {
+            rollingUpdateRan = true;
             UpdateStrategy strategy = set.spec().updateStrategy();
             int partition = strategy.partition();
             int maxUnavailable = MaxUnavailable.resolve(
@@ -494,12 +504,40 @@ public final class StatefulSetPlanner {
                     unavailableNow++;
                 }
             }
+            ClaimResize.ReplicaClaims[] claimNeeds = claimNeeds(partition, update);
+            for (int i = 0; i < claimNeeds.length; i++) {
+                // a replica whose claims are growing is being updated: it takes its share of maxUnavailable
+                if (claimNeeds[i] != null && claimNeeds[i].pending().isPresent()) {
+                    claimsGrowing = true;
+                    if (!isUnavailable(i)) {
+                        unavailableNow++;
+                    }
+                }
+            }
+            if (resizeRefused(claimNeeds)) {
+                return;
+            }
             long budget = maxUnavailable - unavailableNow;
             List<Phase.Unit> units = new ArrayList<>();
+            List<Phase.Unit> resizes = new ArrayList<>();
             boolean waiting = false;
             int start = set.spec().startOrdinal();
             for (int i = replicas.length - 1; i >= 0 && ordinals[i] - start >= partition; i--) {
                 Pod pod = replicas[i];
+                if (claimNeeds[i] != null) {
+                    if (claimNeeds[i].resize().isEmpty()) {
+                        claimNeeds[i].pending().ifPresent(p -> waits.add(new Wait(pod.name(), "waiting for the claims of " + pod.name()
+                                + " to grow: " + p)));
+                    } else if (budget > 0) {
+                        resizes.add(resize(pod, slots[i], claimNeeds[i]));
+                        budget--;
+                    } else if (!waiting) {
+                        waits.add(new Wait(pod.name(), "the claims of " + pod.name() + " wait for their resize: " + (maxUnavailable - budget)
+                                + " of at most " + maxUnavailable + " pods are unavailable or being updated (maxUnavailable)"));
+                        waiting = true;
+                    }
+                    continue;
+                }
                 if (!pod.isCreated() || pod.isTerminating() || PodIdentity.revisionOf(pod).equals(update)) {
                     continue;
                 }
@@ -520,11 +558,82 @@ public final class StatefulSetPlanner {
                     waiting = true;
                 }
             }
-            if (partition > 0 && (long) start + partition <= PodIdentity.endOrdinal(set) && units.isEmpty() && waits.isEmpty()) {
+            if (partition > 0 && (long) start + partition <= PodIdentity.endOrdinal(set) && units.isEmpty() && resizes.isEmpty()
+                    && waits.isEmpty()) {
                 waits.add(new Wait("", "rolling update paused at partition " + partition
                         + ": pods below ordinal " + ((long) set.spec().startOrdinal() + partition) + " keep the current revision"));
             }
             addPhase(Phase.Name.ROLLING_UPDATE, units, slotCount);
+            addPhase(Phase.Name.CLAIM_RESIZE, resizes, slotCount);
+        }
+
+        /**
+         * Our kind's storage resize ({@link ClaimResize}): for each created pod of the update revision at or above
+         * the partition whose claims are not compatible with the templates yet, what they need; null elsewhere.
+         */
+        private ClaimResize.ReplicaClaims[] claimNeeds(int partition, String update) {
+            ClaimResize.ReplicaClaims[] out = new ClaimResize.ReplicaClaims[replicas.length];
+            if (!ClaimResize.applies(set)) {
+                return out;
+            }
+            for (int i = 0; i < replicas.length; i++) {
+                Pod pod = replicas[i];
+                if ((long) ordinals[i] - set.spec().startOrdinal() >= partition && pod.isCreated() && !pod.isTerminating()
+                        && PodIdentity.revisionOf(pod).equals(update)) {
+                    ClaimResize.ReplicaClaims needs = ClaimResize.of(set, ordinals[i], snapshot.claims());
+                    out[i] = needs.compatible() ? null : needs;
+                }
+            }
+            return out;
+        }
+
+        /**
+         * A resize the API server refused earlier ({@link ClaimResize#refusedClaim}) stops the rollout while its
+         * claim still asks for less than its template: only that resize is tried again (the storage class may
+         * allow expansion by now), nothing else is updated.
+         */
+        private boolean resizeRefused(ClaimResize.ReplicaClaims[] claimNeeds) {
+            Optional<String> refused = ClaimResize.refusedClaim(set.status());
+            if (refused.isEmpty()) {
+                return false;
+            }
+            for (int i = 0; i < claimNeeds.length; i++) {
+                if (claimNeeds[i] == null) {
+                    continue;
+                }
+                for (ClaimResize.Resize r : claimNeeds[i].resize()) {
+                    if (r.claim().name().equals(refused.get())) {
+                        waits.add(new Wait(replicas[i].name(), "the rollout stops: claim " + refused.get() + " could not be resized to "
+                                + r.storage() + " (" + ClaimResize.REASON + "); it is tried again"));
+                        addPhase(Phase.Name.CLAIM_RESIZE, List.of(new Phase.Unit(replicas[i].name(), slots[i],
+                                List.of(new Operation.ResizeClaim(replicas[i].name(), r.claim(), r.storage())))), slotCount);
+                        resizeRefusalHolds = true;
+                        return true;
+                    }
+                }
+            }
+            return false;
+        }
+
+        /**
+         * While a claim grows, look again every {@link ClaimResize#GROWTH_RECHECK}: a claim's new
+         * {@code status.capacity} enqueues no set (upstream's controller handles no claim updates either).
+         */
+        Optional<Duration> claimGrowthRecheck() {
+            return claimsGrowing ? Optional.of(ClaimResize.GROWTH_RECHECK) : Optional.empty();
+        }
+
+        /** Whether the stored {@value ClaimResize#REASON} condition goes: it names no claim that still needs its resize. */
+        boolean resizeRefusalOver() {
+            return !resizeRefusalHolds && ClaimResize.refusedClaim(set.status()).isPresent() && rollingUpdateRan;
+        }
+
+        private Phase.Unit resize(Pod pod, int slot, ClaimResize.ReplicaClaims needs) {
+            List<Operation> ops = new ArrayList<>();
+            for (ClaimResize.Resize r : needs.resize()) {
+                ops.add(new Operation.ResizeClaim(pod.name(), r.claim(), r.storage()));
+            }
+            return new Phase.Unit(pod.name(), slot, ops);
         }
 
         /**

@@ -1,5 +1,6 @@
 package dev.stateful.domain.validation;
 
+import dev.stateful.domain.features.ClaimResize;
 import dev.stateful.domain.features.MutableFields;
 import dev.stateful.domain.json.Json;
 import dev.stateful.domain.model.IntOrString;
@@ -38,6 +39,10 @@ public final class StatefulSetValidator {
     public static final String FORBIDDEN_SPEC_UPDATE = "updates to statefulset spec for fields other than 'replicas', "
             + "'ordinals', 'template', 'updateStrategy', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden";
 
+    /** Our kind: a claim template's storage may grow, never shrink (the same words as the CRD's CEL rule). */
+    public static final String SHRINK_FORBIDDEN = "volumeClaimTemplate %s: storage request %s is smaller than %s; "
+            + "claims are never shrunk, only a larger request is allowed";
+
     public static final String NEGATIVE_HISTORY_LIMIT_WARNING = "spec.revisionHistoryLimit: a negative value retains all "
             + "historical revisions; a value >= 0 is recommended";
 
@@ -66,6 +71,10 @@ public final class StatefulSetValidator {
         out.addAll(ExtensionRules.validate(newSet));
         if (!onlyMutableFieldsDiffer(MutableFields.comparedSpec(oldSet, newSet), newSet.spec())) {
             out.add(Errors.forbidden("spec", FORBIDDEN_SPEC_UPDATE));
+        }
+        for (ClaimResize.Shrink shrink : ClaimResize.shrinks(oldSet, newSet)) {
+            out.add(Errors.forbidden("spec.volumeClaimTemplates[" + shrink.index() + "].spec.resources.requests.storage",
+                    String.format(SHRINK_FORBIDDEN, shrink.templateName(), shrink.to(), shrink.from())));
         }
         return List.copyOf(out);
     }

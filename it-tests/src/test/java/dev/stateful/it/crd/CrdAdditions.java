@@ -74,8 +74,7 @@ final class CrdAdditions {
         deadline.put("minimum", 1);
         specProps.put("progressDeadlineSeconds", deadline);
         specProps.put("reserveOrdinals", reserveOrdinals());
-        validations(specProps, "volumeClaimTemplates",
-                transition("self == oldSelf", "spec.volumeClaimTemplates: field is immutable"));
+        ClaimResizeSchema.addTo(specProps);
         spec.put("x-kubernetes-validations", list(
                 rule("!has(self.selector.matchLabels) || self.selector.matchLabels.all(k, has(self.template.metadata)"
                         + " && has(self.template.metadata.labels) && k in self.template.metadata.labels"
@@ -89,6 +88,7 @@ final class CrdAdditions {
                         "spec.progressDeadlineSeconds: Invalid value: must be greater than minReadySeconds")));
         Map<String, Object> statusProps = map(status.get("properties"));
         statusProps.put("labelSelector", schema("string", "The selector as text (metav1.FormatLabelSelector), for the scale subresource."));
+        statusProps.put("volumeClaimTemplates", ClaimResizeSchema.status());
         // our kind's Progressing condition is a DeploymentCondition: lastUpdateTime marks the last progress
         map(map(map(statusProps.get("conditions")).get("items")).get("properties"))
                 .put("lastUpdateTime", ordered("format", "date-time", "type", "string"));

@@ -24,12 +24,9 @@ import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.api.model.apps.ControllerRevision;
-import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -53,8 +50,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class CustomKindIT {
 
     static final Duration TIMEOUT = Duration.ofSeconds(90);
-    static final Path CRD_DIR = Path.of("..", "deploy", "crd");
-    static final String CRD_CONTROLLER = "crd-controller";
+    static final Path CRD_DIR = CustomKindInstall.CRD_DIR;
+    static final String CRD_CONTROLLER = CustomKindInstall.CRD_CONTROLLER;
 
     @RegisterExtension
     static final RealClusterExtension real = new RealClusterExtension("", RealCluster.withUpstreamController());
@@ -66,23 +63,7 @@ class CustomKindIT {
     @BeforeAll
     static void installTheKindAndStartTheController() throws IOException {
         cluster = real.get();
-        KubernetesClient admin = cluster.plane().admin();
-        for (String manifest : List.of("customresourcedefinition.yaml", "clusterrole.yaml", "clusterrolebinding.yaml")) {
-            try (InputStream in = Files.newInputStream(CRD_DIR.resolve(manifest))) {
-                for (HasMetadata object : admin.load(in).items()) {
-                    admin.resource(object).create();
-                }
-            }
-        }
-        Eventually.await("the CRD established", TIMEOUT, () -> {
-            CustomResourceDefinition crd = admin.apiextensions().v1().customResourceDefinitions().withName("statefulsets.apps.stateful.dev").get();
-            return crd.getStatus() != null && crd.getStatus().getConditions().stream()
-                    .anyMatch(c -> c.getType().equals("Established") && c.getStatus().equals("True"));
-        });
-        // started at once, as `kubectl apply -k deploy/crd/` does: the controller waits until the new kind is served.
-        // deploy/crd/'s ClusterRole alone (no apps/v1 StatefulSet rights), and the election Role
-        cluster.bindLikeDeploy(CRD_CONTROLLER, "stateful-controller-crd", "stateful-controller-leader-election");
-        cluster.startController(CRD_CONTROLLER, "--kinds=crd");
+        CustomKindInstall.installTheKindAndStartTheController(cluster, TIMEOUT);
     }
 
     @BeforeEach

@@ -31,4 +31,11 @@ public final class Events {
                 ? "Create Claim " + claim + " Pod " + pod + " in StatefulSet " + set + " success"
                 : "Create Claim " + claim + " for Pod " + pod + " in StatefulSet " + set + " failed error: " + error.getMessage();
     }
+
+    /** Ours: a claim of our kind grown to a template's larger storage request ({@code ClaimResize}). */
+    public static String resize(String claim, String pod, String set, String storage, RuntimeException error) {
+        return error == null
+                ? "Resize Claim " + claim + " for Pod " + pod + " in StatefulSet " + set + " to " + storage + " successful"
+                : "Resize Claim " + claim + " for Pod " + pod + " in StatefulSet " + set + " to " + storage + " failed error: " + error.getMessage();
+    }
 }

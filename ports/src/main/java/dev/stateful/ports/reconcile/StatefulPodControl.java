@@ -1,6 +1,7 @@
 package dev.stateful.ports.reconcile;
 
 import dev.stateful.domain.consistency.OwnWrite;
+import dev.stateful.domain.features.ClaimResize;
 import dev.stateful.domain.identity.PodIdentity;
 import dev.stateful.domain.model.PersistentVolumeClaim;
 import dev.stateful.domain.model.StatefulSet;
@@ -111,6 +112,29 @@ final class StatefulPodControl {
             throw e;
         }
         podEvent(set, "delete", podName, null);
+    }
+
+    /**
+     * Our kind's storage resize: the claim's storage request grows ({@code ClaimResize}). A refusal
+     * (Forbidden: the {@code PersistentVolumeClaimResize} admission, for a storage class without
+     * {@code allowVolumeExpansion}; Invalid: a claim the API server will not let grow, e.g. one not bound)
+     * is a {@value ClaimResize#REASON} Warning and is returned, for the status to carry; any other error
+     * is a {@code FailedUpdate} Warning and fails the sync.
+     */
+    ClaimResize.Refusal resizeClaim(StatefulSet set, Operation.ResizeClaim r, SyncWrites writes) {
+        String claimName = r.claim().name();
+        try {
+            writes.cached(OwnWrite.updated(claims.resize(r.claim().metadata().namespace(), claimName, r.storage())));
+        } catch (ApiException.Forbidden | ApiException.Invalid refused) {
+            events.record(set, EventRecorder.Type.Warning, ClaimResize.REASON,
+                    ClaimResize.refusalEvent(claimName, r.podName(), set.name(), r.storage(), refused.getMessage()));
+            return new ClaimResize.Refusal(claimName, r.storage(), refused.getMessage());
+        } catch (RuntimeException e) {
+            events.record(set, EventRecorder.Type.Warning, Events.FAILED_UPDATE, Events.resize(claimName, r.podName(), set.name(), r.storage(), e));
+            throw e;
+        }
+        events.record(set, EventRecorder.Type.Normal, Events.SUCCESSFUL_UPDATE, Events.resize(claimName, r.podName(), set.name(), r.storage(), null));
+        return null;
     }
 
     /** A pod that cannot be created now (a terminating claim): the sync fails, with {@code FailedCreate} when upstream records it. */

@@ -1,6 +1,7 @@
 package dev.stateful.ports.reconcile;
 
 import dev.stateful.domain.consistency.OwnWrite;
+import dev.stateful.domain.features.ClaimResize;
 import dev.stateful.domain.model.ObjectKey;
 import dev.stateful.domain.model.PersistentVolumeClaim;
 import dev.stateful.domain.model.Pod;
@@ -11,6 +12,7 @@ import dev.stateful.domain.sync.Phase;
 import dev.stateful.domain.sync.Plan;
 import dev.stateful.domain.sync.Snapshot;
 import dev.stateful.domain.sync.StatefulSetPlanner;
+import dev.stateful.ports.ApiException;
 import dev.stateful.ports.ClaimControl;
 import dev.stateful.ports.ClusterReader;
 import dev.stateful.ports.EventRecorder;
@@ -27,6 +29,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -131,6 +134,8 @@ public final class StatefulSetReconciler {
         private final StatefulSet set;
         private final SyncWrites writes;
         private final AtomicInteger rollingDeletes = new AtomicInteger();
+        /** A claim resize the API server refused, for the status to carry ({@code ClaimResize}); null when none was. */
+        private final AtomicReference<ClaimResize.Refusal> resizeRefused = new AtomicReference<>();
 
         Execution(Snapshot snapshot) {
             this.snapshot = snapshot;
@@ -158,7 +163,7 @@ public final class StatefulSetReconciler {
             }
             Plan planned = plan;
             RuntimeException syncError = attempt(() -> runPhases(planned));
-            RuntimeException statusError = attempt(() -> status.update(set, stored -> planned.statusToWrite().toWrite(stored, rollingDeletes.get()))
+            RuntimeException statusError = attempt(() -> status.update(set, stored -> planned.statusToWrite().toWrite(stored, rollingDeletes.get(), resizeRefused.get()))
                     .ifPresent(written -> {
                         writes.cached(OwnWrite.statusWritten(written));
                         specMovedOn = written.metadata().generation() != set.metadata().generation();
@@ -256,6 +261,13 @@ public final class StatefulSetReconciler {
                 podControl.deletePod(set, d, writes);
                 if (d.cause() == Operation.DeletePod.Cause.ROLLING_UPDATE) {
                     rollingDeletes.incrementAndGet();
+                }
+            } else if (op instanceof Operation.ResizeClaim r) {
+                ClaimResize.Refusal refusal = podControl.resizeClaim(set, r, writes);
+                if (refusal != null) {
+                    resizeRefused.compareAndSet(null, refusal);
+                    // the rollout stops here: the sync fails, to be retried with backoff
+                    throw new ApiException.Forbidden(ClaimResize.REASON + ": " + refusal.error());
                 }
             } else if (op instanceof Operation.Blocked b) {
                 podControl.refuseCreate(set, b);
