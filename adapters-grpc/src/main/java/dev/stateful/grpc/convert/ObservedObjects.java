@@ -17,6 +17,7 @@ import dev.stateful.grpc.v1.PodCondition;
 import dev.stateful.grpc.v1.PodVolume;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -24,6 +25,7 @@ import java.util.Map;
  * Domain objects to and from the typed projection of {@code objects.proto} ({@link ObservedPod},
  * {@link ObservedClaim}, {@link ObservedRevision}): only the fields the controller reads, so no
  * JSON is parsed on the way in. A pod's spec is rebuilt from its hostname, subdomain and volumes.
+ * {@link ObservedWire} reads the same fields from the wire and builds them with the same methods.
  */
 public final class ObservedObjects {
 
@@ -31,49 +33,85 @@ public final class ObservedObjects {
     }
 
     public static Pod pod(ObservedPod in) {
-        Json.Obj spec = Json.EMPTY_OBJECT;
-        if (!in.getHostname().isEmpty()) {
-            spec = spec.with("hostname", in.getHostname());
+        int volumeCount = in.getVolumesCount();
+        List<Json> volumes = new ArrayList<>(volumeCount);
+        for (int i = 0; i < volumeCount; i++) {
+            PodVolume v = in.getVolumes(i);
+            volumes.add(volume(v.getName(), v.getClaimName()));
         }
-        if (!in.getSubdomain().isEmpty()) {
-            spec = spec.with("subdomain", in.getSubdomain());
-        }
-        if (in.getVolumesCount() > 0) {
-            List<Json> volumes = new ArrayList<>(in.getVolumesCount());
-            for (PodVolume v : in.getVolumesList()) {
-                volumes.add(v.getClaimName().isEmpty() ? Json.object("name", v.getName()) : PodClaims.claimVolume(v.getName(), v.getClaimName()));
-            }
-            spec = spec.with("volumes", new Json.Arr(volumes));
-        }
-        List<PodStatus.PodCondition> conditions = new ArrayList<>(in.getConditionsCount());
-        for (PodCondition c : in.getConditionsList()) {
+        int conditionCount = in.getConditionsCount();
+        List<PodStatus.PodCondition> conditions = new ArrayList<>(conditionCount);
+        for (int i = 0; i < conditionCount; i++) {
+            PodCondition c = in.getConditions(i);
             conditions.add(new PodStatus.PodCondition(c.getType(), c.getStatus(),
                     c.hasLastTransitionTime() ? Timestamps.instant(c.getLastTransitionTime()) : null));
         }
-        return new Pod(meta(in.getMetadata()), spec, new PodStatus(in.getPhase(), conditions));
+        return pod(meta(in.getMetadata()), in.getHostname(), in.getSubdomain(), volumes, in.getPhase(), conditions);
+    }
+
+    /** An observed pod from its projected fields (decoded from the message, or from the wire by {@link ObservedWire}). */
+    static Pod pod(ObjectMeta meta, String hostname, String subdomain, List<Json> volumes, String phase,
+                   List<PodStatus.PodCondition> conditions) {
+        // one map for the whole spec: a chain of Json.Obj.with would copy it once per field
+        Map<String, Json> spec = new LinkedHashMap<>(4);
+        if (!hostname.isEmpty()) {
+            spec.put("hostname", Json.of(hostname));
+        }
+        if (!subdomain.isEmpty()) {
+            spec.put("subdomain", Json.of(subdomain));
+        }
+        if (!volumes.isEmpty()) {
+            spec.put("volumes", new Json.Arr(volumes));
+        }
+        return new Pod(meta, spec.isEmpty() ? Json.EMPTY_OBJECT : new Json.Obj(spec), new PodStatus(phase, conditions));
+    }
+
+    /** A projected volume: a claim volume when it names a claim, else only its name. */
+    static Json volume(String name, String claimName) {
+        return claimName.isEmpty() ? Json.object("name", name) : PodClaims.claimVolume(name, claimName);
     }
 
     public static PersistentVolumeClaim claim(ObservedClaim in) {
-        return new PersistentVolumeClaim(meta(in.getMetadata()), Json.EMPTY_OBJECT, in.getPhase());
+        return claim(meta(in.getMetadata()), in.getPhase());
+    }
+
+    static PersistentVolumeClaim claim(ObjectMeta meta, String phase) {
+        return new PersistentVolumeClaim(meta, Json.EMPTY_OBJECT, phase);
     }
 
     public static ControllerRevision revision(ObservedRevision in) {
-        return ModelCodec.controllerRevision(meta(in.getMetadata()), in.getData(), in.getRevision());
+        return revision(meta(in.getMetadata()), in.getData(), in.getRevision());
+    }
+
+    static ControllerRevision revision(ObjectMeta meta, String data, long revision) {
+        return ModelCodec.controllerRevision(meta, data, revision);
     }
 
     public static ObjectMeta meta(ObjectMetadata in) {
-        List<OwnerReference> owners = new ArrayList<>(in.getOwnerReferencesCount());
-        for (dev.stateful.grpc.v1.OwnerReference r : in.getOwnerReferencesList()) {
-            // proto3 has no absent bool; absent and false mean the same to the controller (isController)
-            owners.add(new OwnerReference(r.getApiVersion(), r.getKind(), r.getName(), r.getUid(),
-                    r.getController() ? Boolean.TRUE : null, r.getBlockOwnerDeletion() ? Boolean.TRUE : null));
+        int ownerCount = in.getOwnerReferencesCount();
+        List<OwnerReference> owners = ownerCount == 0 ? List.of() : new ArrayList<>(ownerCount);
+        for (int i = 0; i < ownerCount; i++) {
+            dev.stateful.grpc.v1.OwnerReference r = in.getOwnerReferences(i);
+            owners.add(owner(r.getApiVersion(), r.getKind(), r.getName(), r.getUid(), r.getController(), r.getBlockOwnerDeletion()));
         }
         // the record copies its maps; the empty ones (most pods have no annotations) need no copy
-        return new ObjectMeta(in.getName(), null, in.getNamespace(), emptyToNull(in.getUid()), emptyToNull(in.getResourceVersion()),
-                in.getGeneration(), in.getLabelsCount() == 0 ? Map.of() : in.getLabelsMap(),
-                in.getAnnotationsCount() == 0 ? Map.of() : in.getAnnotationsMap(), owners,
-                in.getFinalizersCount() == 0 ? List.of() : in.getFinalizersList(),
+        return meta(in.getName(), in.getNamespace(), in.getUid(), in.getResourceVersion(), in.getGeneration(),
+                in.getLabelsCount() == 0 ? Map.of() : in.getLabelsMap(), in.getAnnotationsCount() == 0 ? Map.of() : in.getAnnotationsMap(),
+                owners, in.getFinalizersCount() == 0 ? List.of() : in.getFinalizersList(),
                 instant(in.hasCreationTimestamp(), in.getCreationTimestamp()), instant(in.hasDeletionTimestamp(), in.getDeletionTimestamp()));
+    }
+
+    /** Projected metadata from its fields; proto3's empty uid and resourceVersion mean absent. */
+    static ObjectMeta meta(String name, String namespace, String uid, String resourceVersion, long generation,
+                           Map<String, String> labels, Map<String, String> annotations, List<OwnerReference> owners,
+                           List<String> finalizers, Instant created, Instant deleted) {
+        return new ObjectMeta(name, null, namespace, emptyToNull(uid), emptyToNull(resourceVersion), generation, labels, annotations,
+                owners, finalizers, created, deleted);
+    }
+
+    static OwnerReference owner(String apiVersion, String kind, String name, String uid, boolean controller, boolean blockOwnerDeletion) {
+        // proto3 has no absent bool; absent and false mean the same to the controller (isController)
+        return new OwnerReference(apiVersion, kind, name, uid, controller ? Boolean.TRUE : null, blockOwnerDeletion ? Boolean.TRUE : null);
     }
 
     public static ObservedPod of(Pod pod) {

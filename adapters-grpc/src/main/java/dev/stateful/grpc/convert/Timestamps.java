@@ -29,14 +29,19 @@ public final class Timestamps {
 
     /** @param field how the error names the field */
     public static Instant instant(Timestamp timestamp, String field) {
-        if (timestamp.getSeconds() < MIN_SECONDS || timestamp.getSeconds() > MAX_SECONDS) {
-            throw new IllegalArgumentException(field + ": seconds " + timestamp.getSeconds()
+        return instant(timestamp.getSeconds(), timestamp.getNanos(), field);
+    }
+
+    /** A Timestamp's two fields, read from the wire without the message ({@link ObservedWire}). */
+    static Instant instant(long seconds, int nanos, String field) {
+        if (seconds < MIN_SECONDS || seconds > MAX_SECONDS) {
+            throw new IllegalArgumentException(field + ": seconds " + seconds
                     + " is out of range (0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z)");
         }
-        if (timestamp.getNanos() < 0 || timestamp.getNanos() > 999_999_999) {
-            throw new IllegalArgumentException(field + ": nanos " + timestamp.getNanos() + " is out of range (0 to 999999999)");
+        if (nanos < 0 || nanos > 999_999_999) {
+            throw new IllegalArgumentException(field + ": nanos " + nanos + " is out of range (0 to 999999999)");
         }
-        return Instant.ofEpochSecond(timestamp.getSeconds(), timestamp.getNanos());
+        return Instant.ofEpochSecond(seconds, nanos);
     }
 
     public static Duration of(java.time.Duration duration) {

@@ -43,7 +43,7 @@ import java.util.function.Supplier;
  * the {@link SetBackend} and answers UNAVAILABLE until the backend is ready. Failures become status
  * codes in one place ({@link Failures#toStatus}).
  */
-public final class StatefulSetServiceImpl extends StatefulSetServiceGrpc.StatefulSetServiceImplBase {
+public final class StatefulSetServiceImpl implements StatefulSetServiceGrpc.AsyncService, io.grpc.BindableService {
 
     public static final Duration DEFAULT_PROGRESS_DEADLINE = Duration.ofMinutes(10);
 
@@ -72,6 +72,12 @@ public final class StatefulSetServiceImpl extends StatefulSetServiceGrpc.Statefu
     @Override
     public void plan(PlanRequest request, StreamObserver<PlanResponse> out) {
         unary(out, () -> planning.plan(request));
+    }
+
+    /** The service as served: Plan reads its request's typed projection straight from the wire ({@link PlanFromWire}). */
+    @Override
+    public io.grpc.ServerServiceDefinition bindService() {
+        return PlanFromWire.bind(StatefulSetServiceGrpc.bindService(this), (request, out) -> unary(out, () -> planning.plan(request)));
     }
 
     @Override

@@ -1,0 +1,98 @@
+package dev.stateful.grpc.server;
+
+import dev.stateful.grpc.convert.ObservedWire;
+import dev.stateful.grpc.v1.PlanRequest;
+import dev.stateful.grpc.v1.PlanResponse;
+import dev.stateful.grpc.v1.StatefulSetServiceGrpc;
+import io.grpc.MethodDescriptor;
+import io.grpc.ServerMethodDefinition;
+import io.grpc.ServerServiceDefinition;
+import io.grpc.ServiceDescriptor;
+import io.grpc.stub.ServerCalls;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+
+/**
+ * {@code Plan} with its request read by {@link ObservedWire}: the typed projection straight from the
+ * wire into domain objects, instead of the generated {@link PlanRequest} message and then a copy of
+ * it. Same method, same request bytes, same answers; a request the plain reading gives up on is
+ * parsed by the generated marshaller, which also refuses malformed input as it always did.
+ */
+final class PlanFromWire {
+
+    private PlanFromWire() {
+    }
+
+    /** A Plan request: the observed objects decoded from the wire, or (when {@code decoded} is null) the whole message. */
+    record Input(PlanRequest message, ObservedWire.Decoded decoded) {
+    }
+
+    /** {@code service} with its Plan method taking {@link Input}s; every other method, and the schema reflection reads, unchanged. */
+    static ServerServiceDefinition bind(ServerServiceDefinition service, ServerCalls.UnaryMethod<Input, PlanResponse> plan) {
+        MethodDescriptor<PlanRequest, PlanResponse> generated = StatefulSetServiceGrpc.getPlanMethod();
+        MethodDescriptor<Input, PlanResponse> fromWire = generated.toBuilder(new InputMarshaller(generated.getRequestMarshaller()),
+                generated.getResponseMarshaller()).build();
+        ServiceDescriptor original = service.getServiceDescriptor();
+        ServiceDescriptor.Builder descriptor = ServiceDescriptor.newBuilder(original.getName()).setSchemaDescriptor(original.getSchemaDescriptor());
+        for (ServerMethodDefinition<?, ?> method : service.getMethods()) {
+            boolean isPlan = method.getMethodDescriptor().getFullMethodName().equals(generated.getFullMethodName());
+            descriptor.addMethod(isPlan ? fromWire : method.getMethodDescriptor());
+        }
+        ServerServiceDefinition.Builder out = ServerServiceDefinition.builder(descriptor.build());
+        for (ServerMethodDefinition<?, ?> method : service.getMethods()) {
+            if (method.getMethodDescriptor().getFullMethodName().equals(generated.getFullMethodName())) {
+                out.addMethod(fromWire, ServerCalls.asyncUnaryCall(plan));
+            } else {
+                out.addMethod(method);
+            }
+        }
+        return out.build();
+    }
+
+    private static final class InputMarshaller implements MethodDescriptor.Marshaller<Input> {
+        private final MethodDescriptor.Marshaller<PlanRequest> generated;
+
+        InputMarshaller(MethodDescriptor.Marshaller<PlanRequest> generated) {
+            this.generated = generated;
+        }
+
+        @Override
+        public InputStream stream(Input value) {
+            // only the server reads Inputs; a client sends PlanRequests with the generated method
+            if (value.message() == null) {
+                throw new UnsupportedOperationException("a Plan request decoded from the wire is not sent on");
+            }
+            return generated.stream(value.message());
+        }
+
+        @Override
+        public Input parse(InputStream stream) {
+            byte[] bytes;
+            try {
+                bytes = readAll(stream);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            ObservedWire.Decoded decoded = ObservedWire.decode(bytes);
+            return decoded != null ? new Input(null, decoded) : new Input(generated.parse(new ByteArrayInputStream(bytes)), null);
+        }
+
+        /** gRPC's message streams know their length: one array of that size, not readAllBytes' chunks copied together. */
+        private static byte[] readAll(InputStream stream) throws IOException {
+            byte[] bytes = new byte[stream.available()];
+            int read = stream.readNBytes(bytes, 0, bytes.length);
+            if (read < bytes.length) {
+                return java.util.Arrays.copyOf(bytes, read);
+            }
+            byte[] more = stream.readAllBytes();
+            if (more.length == 0) {
+                return bytes;
+            }
+            byte[] all = java.util.Arrays.copyOf(bytes, bytes.length + more.length);
+            System.arraycopy(more, 0, all, bytes.length, more.length);
+            return all;
+        }
+    }
+}
