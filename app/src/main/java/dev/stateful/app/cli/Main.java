@@ -4,6 +4,7 @@ import dev.stateful.app.ExitCodes;
 import dev.stateful.app.InvalidInputException;
 import dev.stateful.fabric8.client.ClientFactory;
 import java.util.List;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -24,6 +25,10 @@ public final class Main implements Runnable {
 
     public static void main(String[] args) {
         if (args.length > 0 && args[0].equals("controller")) {
+            // logging first, on this thread: SLF4J gives a thread that asks while another thread is
+            // initialising it a substitute factory, so LogFormat.apply, racing the warm-up's first
+            // logger, would find no logback context and leave the format and levels unset
+            LoggerFactory.getILoggerFactory();
             // the controller's first request waits for fabric8's initialisation: start it now
             ClientFactory.warmUp();
         }
