@@ -2,13 +2,17 @@ package dev.stateful.grpc.runtime;
 
 import io.grpc.BindableService;
 import io.grpc.InsecureServerCredentials;
+import io.grpc.Metadata;
 import io.grpc.Server;
+import io.grpc.ServerCall;
+import io.grpc.ServerCallExecutorSupplier;
 import io.grpc.ServerCredentials;
 import io.grpc.netty.NettyServerBuilder;
 import io.grpc.protobuf.services.HealthStatusManager;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.List;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
@@ -50,8 +54,20 @@ public final class GrpcServer implements AutoCloseable {
         java.util.concurrent.ExecutorService executor = settings.limits().executor();
         CallLimits limits = settings.limits();
         // the transport's own bound stays above the per-connection limits, so a caller past them gets RESOURCE_EXHAUSTED, not a queue
-        builder.executor(executor).maxConcurrentCallsPerConnection(2 * (limits.callsPerConnection() + limits.streamsPerConnection()));
-        builder.callExecutor(new InlineCalls());
+        builder.maxConcurrentCallsPerConnection(2 * (limits.callsPerConnection() + limits.streamsPerConnection()));
+        // grpc-java's ServerImpl runs each call's method lookup (and with it the interceptors' startCall) on the builder's
+        // executor before it asks the callExecutor where the rest goes; with the pool there, a Plan still crossed to a pool
+        // thread and back to the event loop (ServerStream.request) before its message was read: two wake-ups per call.
+        // The lookup is a map read and a few objects, so it runs where the headers arrived, and every call that is
+        // not pure goes to the pool from there, as before.
+        InlineCalls inline = new InlineCalls();
+        builder.directExecutor().callExecutor(new ServerCallExecutorSupplier() {
+            @Override
+            public <ReqT, RespT> Executor getExecutor(ServerCall<ReqT, RespT> call, Metadata metadata) {
+                Executor chosen = inline.getExecutor(call, metadata);
+                return chosen != null ? chosen : executor;
+            }
+        });
         Server server = builder.build();
         try {
             server.start();
