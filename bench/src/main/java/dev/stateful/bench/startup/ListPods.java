@@ -6,7 +6,8 @@ import java.nio.file.Path;
 
 /**
  * Figure 6's baseline, run in a fresh JVM: the raw fabric8 client (built like the controller's, no
- * rate limit) lists every pod of every namespace once, prints {@code listed N} and exits.
+ * rate limit) lists every pod and then every claim of every namespace once (the objects the
+ * controller's start has to read before it is ready), prints {@code listed N} (the pods) and exits.
  * {@code java -cp bench.jar dev.stateful.bench.startup.ListPods KUBECONFIG}
  */
 public final class ListPods {
@@ -18,6 +19,7 @@ public final class ListPods {
         try (KubernetesClient client = ClientFactory.create(ClientFactory.Options.defaults()
                 .withKubeconfig(Path.of(args[0])).withRateLimit(1e9, 1_000_000))) {
             int n = client.pods().inAnyNamespace().list().getItems().size();
+            client.persistentVolumeClaims().inAnyNamespace().list();
             System.out.println("listed " + n);
             System.out.flush();
         }

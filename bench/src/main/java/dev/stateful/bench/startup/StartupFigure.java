@@ -35,7 +35,7 @@ import java.util.concurrent.TimeUnit;
  * --kubeconfig K --metrics-port N --metrics-secure=false --leader-elect=false} as a separate process, the clock running from
  * {@code ProcessBuilder.start()} until {@code GET /readyz} answers 200 (polled every 5 ms; ready means
  * the informer caches of pods, sets, claims and revisions have synced). Baseline: a fresh JVM listing the
- * same pods once with the raw fabric8 client ({@link ListPods}), from start until it prints the count.
+ * same pods and claims once with the raw fabric8 client ({@link ListPods}), from start until it prints the count.
  * JVM start-up is in both. The mock holds the pods with their sets, revisions and bound claims, in a
  * steady state (nothing for the controller to do). Runs alternate; medians of 3.
  */
@@ -92,7 +92,7 @@ public final class StartupFigure implements Figure {
         String how = ControllerJar.description();
         List<Row> rows = new ArrayList<>();
         rows.add(new Row("6a", String.format(Locale.ROOT,
-                "start-up: process start to /readyz (%s) with %,d pods on the mock API vs a fresh JVM listing them with the raw client (%s)",
+                "start-up: process start to /readyz (%s) with %,d pods and their claims on the mock API vs a fresh JVM listing the pods and claims with the raw client (%s)",
                 how, pods, runs == 1 ? "one run" : "median of " + runs + ", a freshly filled mock API each"),
                 Stats.duration(o), Stats.duration(b), (double) o / b, "≤ 2x", Row.Verdict.of(o <= 2 * b)));
         rows.addAll(firstRequestRows(controllerCommand, how, scale.isQuick() ? 1 : 5));
