@@ -6,6 +6,7 @@ import dev.stateful.domain.model.RetentionPolicy;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.model.StatefulSetSpec;
 import dev.stateful.domain.model.UpdateStrategy;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -24,22 +25,40 @@ public final class Defaults {
     private Defaults() {
     }
 
+    /** The set with its defaults; {@code set} itself when it has them all (a set read back from an API server does). */
     public static StatefulSet statefulSet(StatefulSet set) {
-        return set.withSpec(spec(set.spec()));
+        StatefulSetSpec spec = spec(set.spec());
+        return spec == set.spec() ? set : set.withSpec(spec);
     }
 
-    /** {@code SetDefaults_StatefulSet} plus the pod template and claim template defaults. */
+    /**
+     * {@code SetDefaults_StatefulSet} plus the pod template and claim template defaults; {@code spec}
+     * itself when nothing is missing, so that defaulting a defaulted set copies nothing.
+     */
     public static StatefulSetSpec spec(StatefulSetSpec spec) {
+        String policy = spec.podManagementPolicy().isEmpty() ? StatefulSetSpec.ORDERED_READY : spec.podManagementPolicy();
+        UpdateStrategy strategy = updateStrategy(spec.updateStrategy());
+        // the record already turns "" into Retain
+        RetentionPolicy retention = spec.persistentVolumeClaimRetentionPolicy() == null
+                ? RetentionPolicy.RETAIN
+                : spec.persistentVolumeClaimRetentionPolicy();
+        Integer replicas = spec.replicas() == null ? DEFAULT_REPLICAS : spec.replicas();
+        Integer historyLimit = spec.revisionHistoryLimit() == null ? DEFAULT_REVISION_HISTORY_LIMIT : spec.revisionHistoryLimit();
+        Json.Obj template = podTemplate(spec.template());
+        List<PersistentVolumeClaim> claims = claimTemplates(spec.volumeClaimTemplates());
+        if (policy == spec.podManagementPolicy() && strategy == spec.updateStrategy() && retention == spec.persistentVolumeClaimRetentionPolicy()
+                && replicas == spec.replicas() && historyLimit == spec.revisionHistoryLimit() && template == spec.template()
+                && claims == spec.volumeClaimTemplates()) {
+            return spec;
+        }
         return spec
-                .withPodManagementPolicy(spec.podManagementPolicy().isEmpty() ? StatefulSetSpec.ORDERED_READY : spec.podManagementPolicy())
-                .withUpdateStrategy(updateStrategy(spec.updateStrategy()))
-                .withRetentionPolicy(spec.persistentVolumeClaimRetentionPolicy() == null
-                        ? RetentionPolicy.RETAIN
-                        : spec.persistentVolumeClaimRetentionPolicy()) // the record already turns "" into Retain
-                .withReplicas(spec.replicas() == null ? DEFAULT_REPLICAS : spec.replicas())
-                .withRevisionHistoryLimit(spec.revisionHistoryLimit() == null ? DEFAULT_REVISION_HISTORY_LIMIT : spec.revisionHistoryLimit())
-                .withTemplate(podTemplate(spec.template()))
-                .withVolumeClaimTemplates(claimTemplates(spec.volumeClaimTemplates()));
+                .withPodManagementPolicy(policy)
+                .withUpdateStrategy(strategy)
+                .withRetentionPolicy(retention)
+                .withReplicas(replicas)
+                .withRevisionHistoryLimit(historyLimit)
+                .withTemplate(template)
+                .withVolumeClaimTemplates(claims);
     }
 
     /**
@@ -71,11 +90,26 @@ public final class Defaults {
      * API server applies to the templates too).
      */
     public static PersistentVolumeClaim claimTemplate(PersistentVolumeClaim claim) {
-        return new PersistentVolumeClaim(claim.metadata(), PodTemplateDefaults.claimSpec(claim.spec()),
-                claim.phase().isEmpty() ? CLAIM_PENDING : claim.phase());
+        Json.Obj spec = PodTemplateDefaults.claimSpec(claim.spec());
+        // a template's status shows no capacity: the defaulted one has none
+        if (spec == claim.spec() && !claim.phase().isEmpty() && claim.capacity().isEmpty()) {
+            return claim;
+        }
+        return new PersistentVolumeClaim(claim.metadata(), spec, claim.phase().isEmpty() ? CLAIM_PENDING : claim.phase());
     }
 
+    /** Each template defaulted; {@code claims} itself when each already is. */
     private static List<PersistentVolumeClaim> claimTemplates(List<PersistentVolumeClaim> claims) {
-        return claims.stream().map(Defaults::claimTemplate).toList();
+        List<PersistentVolumeClaim> out = null;
+        for (int i = 0; i < claims.size(); i++) {
+            PersistentVolumeClaim defaulted = claimTemplate(claims.get(i));
+            if (out == null && defaulted != claims.get(i)) {
+                out = new ArrayList<>(claims.subList(0, i));
+            }
+            if (out != null) {
+                out.add(defaulted);
+            }
+        }
+        return out == null ? claims : List.copyOf(out);
     }
 }

@@ -55,8 +55,9 @@ final class PodTemplateDefaults {
     // ------------------------------------------------------------------ containers
 
     static Json.Obj container(Json.Obj container) {
-        String image = container.string("image").orElse("");
-        Json.Obj out = Fill.ifEmpty(container, "imagePullPolicy", ImageNames.defaultPullPolicy(image));
+        // the image reference is parsed (a large regular expression) only when the policy is not set
+        Json.Obj out = Fill.ifEmptyComputed(container, "imagePullPolicy",
+                () -> ImageNames.defaultPullPolicy(container.string("image").orElse("")));
         out = Fill.ifEmpty(out, "terminationMessagePath", "/dev/termination-log");
         out = Fill.ifEmpty(out, "terminationMessagePolicy", "File");
         out = Fill.inStruct(out, "resources", r -> r);
@@ -96,9 +97,7 @@ final class PodTemplateDefaults {
 
     /** {@code SetDefaults_Volume} (no source means emptyDir) and the per-source defaults. */
     static Json.Obj volume(Json.Obj volume) {
-        boolean noSource = volume.fields().entrySet().stream()
-                .allMatch(e -> NOT_A_VOLUME_SOURCE.contains(e.getKey()) || Fill.isAbsent(e.getValue()));
-        Json.Obj out = noSource ? volume.with("emptyDir", Json.EMPTY_OBJECT) : volume;
+        Json.Obj out = hasNoSource(volume) ? volume.with("emptyDir", Json.EMPTY_OBJECT) : volume;
         out = Fill.inObject(out, "hostPath", s -> Fill.ifAbsent(s, "type", ""));
         out = Fill.inObject(out, "secret", s -> Fill.ifAbsent(s, "defaultMode", DEFAULT_MODE));
         out = Fill.inObject(out, "configMap", s -> Fill.ifAbsent(s, "defaultMode", DEFAULT_MODE));
@@ -109,7 +108,17 @@ final class PodTemplateDefaults {
         out = Fill.inObject(out, "azureDisk", PodTemplateDefaults::azureDisk);
         out = Fill.inObject(out, "scaleIO", s -> fillEmpty(s, Map.of("storageMode", "ThinProvisioned", "fsType", "xfs")));
         out = Fill.inObject(out, "ephemeral", e -> Fill.inObject(e, "volumeClaimTemplate", PodTemplateDefaults::ephemeralClaim));
-        return Fill.inObject(out, "image", s -> Fill.ifEmpty(s, "pullPolicy", ImageNames.defaultPullPolicy(s.string("reference").orElse(""))));
+        return Fill.inObject(out, "image", s -> Fill.ifEmptyComputed(s, "pullPolicy",
+                () -> ImageNames.defaultPullPolicy(s.string("reference").orElse(""))));
+    }
+
+    private static boolean hasNoSource(Json.Obj volume) {
+        for (Map.Entry<String, Json> field : volume.fields().entrySet()) {
+            if (!NOT_A_VOLUME_SOURCE.contains(field.getKey()) && !Fill.isAbsent(field.getValue())) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static Json.Obj downwardApiItems(Json.Obj source) {

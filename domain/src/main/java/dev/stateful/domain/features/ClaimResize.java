@@ -1,6 +1,7 @@
 package dev.stateful.domain.features;
 
 import dev.stateful.domain.identity.PodIdentity;
+import dev.stateful.domain.json.Json;
 import dev.stateful.domain.model.PersistentVolumeClaim;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.StatefulSet;
@@ -9,11 +10,9 @@ import dev.stateful.domain.storage.PodClaims;
 import dev.stateful.domain.storage.StorageQuantity;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * Storage resize through {@code volumeClaimTemplates} (kubernetes#68737, KEP-4650), our own kind
@@ -175,13 +174,34 @@ public final class ClaimResize {
         if (!set.kind().isCustom() || set.spec().volumeClaimTemplates().isEmpty()) {
             return PodClaims.storageMatches(set, pod, ordinal);
         }
-        Set<String> volumes = new HashSet<>();
-        pod.spec().array("volumes").forEach(v -> v.asObject().flatMap(o -> o.string("name")).ifPresent(volumes::add));
-        List<PersistentVolumeClaim> mounted = set.spec().volumeClaimTemplates().stream().filter(t -> volumes.contains(t.name())).toList();
-        if (mounted.size() == set.spec().volumeClaimTemplates().size()) {
+        List<PersistentVolumeClaim> templates = set.spec().volumeClaimTemplates();
+        List<Json> volumes = pod.spec().array("volumes");
+        int mountedCount = 0;
+        for (PersistentVolumeClaim template : templates) {
+            if (hasVolumeNamed(volumes, template.name())) {
+                mountedCount++;
+            }
+        }
+        if (mountedCount == templates.size()) {
             return PodClaims.storageMatches(set, pod, ordinal);
         }
+        List<PersistentVolumeClaim> mounted = new ArrayList<>(mountedCount);
+        for (PersistentVolumeClaim template : templates) {
+            if (hasVolumeNamed(volumes, template.name())) {
+                mounted.add(template);
+            }
+        }
         return PodClaims.storageMatches(set.withSpec(set.spec().withVolumeClaimTemplates(mounted)), pod, ordinal);
+    }
+
+    /** Whether some volume of the pod is named {@code name}: a scan of its few volumes, for every pod of every plan. */
+    private static boolean hasVolumeNamed(List<Json> volumes, String name) {
+        for (Json volume : volumes) {
+            if (volume instanceof Json.Obj v && v.fields().get("name") instanceof Json.Str s && s.value().equals(name)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The claim a stored {@value #REASON} condition names, if the set has one. */

@@ -26,6 +26,11 @@ final class CompactFields extends AbstractMap<String, Json> {
         this.keysAndValues = keysAndValues;
     }
 
+    /** k0, v0, k1, v1, ... as kept, for {@link JsonWriter} to walk without entries; never to be changed. */
+    Object[] pairs() {
+        return keysAndValues;
+    }
+
     @Override
     public int size() {
         return keysAndValues.length / 2;

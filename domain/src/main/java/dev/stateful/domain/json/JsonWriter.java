@@ -17,6 +17,9 @@ public final class JsonWriter {
 
     private static final String HEX = "0123456789abcdef";
 
+    /** Integers of up to this many digits are below 2^53, where every integer is a float64. */
+    private static final int MAX_EXACT_INTEGER_DIGITS = 15;
+
     /** Go sorts map keys byte-wise on their UTF-8 encoding, which is code point order (not UTF-16 order). */
     public static final Comparator<String> UTF8_ORDER = JsonWriter::compareCodePoints;
 
@@ -30,7 +33,9 @@ public final class JsonWriter {
     }
 
     private static void write(Json json, StringBuilder out) {
-        if (json instanceof Json.Obj o) {
+        if (json instanceof Json.Obj o && o.fields() instanceof CompactFields compact) {
+            compactObject(compact, out);
+        } else if (json instanceof Json.Obj o) {
             out.append('{');
             boolean first = true;
             for (Map.Entry<String, Json> e : sortedByKey(o.fields()).entrySet()) {
@@ -61,6 +66,53 @@ public final class JsonWriter {
         } else {
             out.append("null");
         }
+    }
+
+    /**
+     * A small object (most of a tree) in key order: its pairs as they are when the keys are in order
+     * already, otherwise a copy sorted by insertion (at most {@link CompactFields#MAX} pairs), not a
+     * {@code TreeMap} per object: revision data is written for every plan.
+     */
+    private static void compactObject(CompactFields fields, StringBuilder out) {
+        Object[] pairs = fields.pairs();
+        if (!keysInOrder(pairs)) {
+            pairs = sortedPairs(pairs);
+        }
+        out.append('{');
+        for (int i = 0; i < pairs.length; i += 2) {
+            if (i > 0) {
+                out.append(',');
+            }
+            string((String) pairs[i], out);
+            out.append(':');
+            write((Json) pairs[i + 1], out);
+        }
+        out.append('}');
+    }
+
+    private static boolean keysInOrder(Object[] pairs) {
+        for (int i = 2; i < pairs.length; i += 2) {
+            if (compareCodePoints((String) pairs[i - 2], (String) pairs[i]) > 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static Object[] sortedPairs(Object[] pairs) {
+        Object[] sorted = pairs.clone();
+        for (int i = 2; i < sorted.length; i += 2) {
+            Object key = sorted[i];
+            Object value = sorted[i + 1];
+            int j = i - 2;
+            for (; j >= 0 && compareCodePoints((String) sorted[j], (String) key) > 0; j -= 2) {
+                sorted[j + 2] = sorted[j];
+                sorted[j + 3] = sorted[j + 1];
+            }
+            sorted[j + 2] = key;
+            sorted[j + 3] = value;
+        }
+        return sorted;
     }
 
     private static Map<String, Json> sortedByKey(Map<String, Json> fields) {
@@ -96,6 +148,12 @@ public final class JsonWriter {
         }
         if (d == 0) {
             return "0";
+        }
+        if (value.scale() <= 0 && value.precision() - value.scale() <= MAX_EXACT_INTEGER_DIGITS) {
+            // an integer of at most 15 digits is a float64 exactly and no shorter decimal reads back as
+            // it (neighbouring float64s are at most 1 apart, a shorter decimal at least 1): its digits are
+            // the shortest, written plainly since it is below 1e21
+            return value.toPlainString();
         }
         BigDecimal digits = shortest(d);
         double abs = Math.abs(d);

@@ -4,8 +4,8 @@ import java.util.Arrays;
 import java.util.function.Supplier;
 
 /**
- * Values derived from one immutable record (a set's validation, the revision its template makes, a
- * pod's claim volumes), each computed at most once and kept with the record: a record that stays in a
+ * Values derived from one immutable record (a set's validation, the revision its template makes, its
+ * reserved ordinals), each computed at most once and kept with the record: a record that stays in a
  * cache from sync to sync pays for them once, and a changed object is a new record with nothing
  * derived yet, so nothing stale can be read. Not part of the record's value: every holder equals every
  * other, so records compare as before.

@@ -5,20 +5,12 @@ import dev.stateful.domain.json.Json;
 /**
  * v1 Pod. The spec stays a JSON tree: the controller only touches hostname, subdomain and volumes,
  * and must pass everything else through untouched.
- *
- * @param derived what the rules derive from this pod's spec (its claim volumes), kept with it; a pod
- *     with another spec is a new pod with nothing derived
  */
-public record Pod(ObjectMeta metadata, Json.Obj spec, PodStatus status, Derived derived) {
+public record Pod(ObjectMeta metadata, Json.Obj spec, PodStatus status) {
 
     public Pod {
         spec = spec == null ? Json.EMPTY_OBJECT : spec;
         status = status == null ? PodStatus.NONE : status;
-        derived = derived == null ? new Derived() : derived;
-    }
-
-    public Pod(ObjectMeta metadata, Json.Obj spec, PodStatus status) {
-        this(metadata, spec, status, null);
     }
 
     public String name() {
@@ -43,9 +35,8 @@ public record Pod(ObjectMeta metadata, Json.Obj spec, PodStatus status, Derived 
         return !status.phase().isEmpty() || (metadata.uid() != null && !metadata.uid().isEmpty());
     }
 
-    /** Derived values are of the spec alone: a pod with other metadata keeps them. */
     public Pod withMetadata(ObjectMeta value) {
-        return new Pod(value, spec, status, derived);
+        return new Pod(value, spec, status);
     }
 
     public Pod withSpec(Json.Obj value) {
@@ -53,6 +44,6 @@ public record Pod(ObjectMeta metadata, Json.Obj spec, PodStatus status, Derived 
     }
 
     public Pod withStatus(PodStatus value) {
-        return new Pod(metadata, spec, value, derived);
+        return new Pod(metadata, spec, value);
     }
 }

@@ -2,7 +2,6 @@ package dev.stateful.domain.storage;
 
 import dev.stateful.domain.identity.PodIdentity;
 import dev.stateful.domain.json.Json;
-import dev.stateful.domain.model.Derived;
 import dev.stateful.domain.model.LabelSelector;
 import dev.stateful.domain.model.ObjectMeta;
 import dev.stateful.domain.model.PersistentVolumeClaim;
@@ -157,9 +156,9 @@ public final class PodClaims {
         if (templates.isEmpty()) {
             return true;
         }
-        Map<String, String> sources = pod.derived().get(CLAIM_SOURCES, () -> claimSources(pod.spec()));
+        List<Json> volumes = pod.spec().array("volumes");
         for (PersistentVolumeClaim template : templates) {
-            String claimName = sources.get(template.name());
+            String claimName = claimSource(volumes, template.name());
             if (claimName == null || !isClaimName(claimName, set, template, ordinal)) {
                 return false;
             }
@@ -210,24 +209,19 @@ public final class PodClaims {
     }
 
     /**
-     * The claim each volume name mounts, for the names whose last volume is a PVC volume (a later
-     * volume of the same name replaces an earlier one, as in a by-name map of the volumes).
-     * Derived once per pod and kept with it ({@link Pod#derived}): walking the spec's JSON tree was
-     * most of storageMatches on every pass.
+     * The claim the volume named {@code name} mounts: the last volume of that name decides, as in a
+     * by-name map of the volumes (a later volume replaces an earlier one); null when no volume has the
+     * name or the deciding one is not a PVC volume. A scan of the pod's few volumes, nothing built:
+     * this runs for every pod of every plan, and a request brings new pods each time.
      */
-    private static final Derived.Key<Map<String, String>> CLAIM_SOURCES = new Derived.Key<>("claim volumes");
-
-    private static Map<String, String> claimSources(Json.Obj podSpec) {
-        Map<String, String> sources = new LinkedHashMap<>();
-        for (Json volume : podSpec.array("volumes")) {
-            String claimName = claimNameOf(volume);
-            if (claimName == null) {
-                sources.remove(volumeName(volume));
-            } else {
-                sources.put(volumeName(volume), claimName);
+    private static String claimSource(List<Json> volumes, String name) {
+        for (int i = volumes.size() - 1; i >= 0; i--) {
+            Json volume = volumes.get(i);
+            if (volumeName(volume).equals(name)) {
+                return claimNameOf(volume);
             }
         }
-        return Map.copyOf(sources);
+        return null;
     }
 
     private static String volumeName(Json volume) {

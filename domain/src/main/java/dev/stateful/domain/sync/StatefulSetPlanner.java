@@ -145,7 +145,8 @@ public final class StatefulSetPlanner {
             this.claimed = claimed;
             this.revisions = revisions;
             this.currentSet = RevisionData.applyRevision(set, revisions.current());
-            this.updateSet = RevisionData.applyRevision(set, revisions.update());
+            // in a steady state both are one revision: its template is read once
+            this.updateSet = revisions.update() == revisions.current() ? currentSet : RevisionData.applyRevision(set, revisions.update());
             this.monotonic = set.spec().isMonotonic();
             this.minReady = set.spec().minReadySeconds();
             this.now = snapshot.now();
@@ -187,27 +188,39 @@ public final class StatefulSetPlanner {
             int start = set.spec().startOrdinal();
             slotCount = Math.max(set.spec().replicasOrDefault(), 0);
             ReservedOrdinals reserved = ReservedOrdinals.of(set);
-            java.util.TreeMap<Integer, Pod> present = new java.util.TreeMap<>();
-            java.util.Map<Integer, PodIdentity.ParsedName> presentNames = new java.util.HashMap<>();
             condemned = new ArrayList<>();
-            for (Pod pod : claimed) {
+            // each in-range pod as (slot << 32 | its index in claimed), sorted: slot order without boxing
+            long[] keyed = new long[claimed.size()];
+            PodIdentity.ParsedName[] parsed = new PodIdentity.ParsedName[claimed.size()];
+            int inRange = 0;
+            for (int k = 0; k < claimed.size(); k++) {
+                Pod pod = claimed.get(k);
                 PodIdentity.ParsedName name = PodIdentity.parse(pod.name());
                 int ordinal = name.ordinal();
                 if (ordinal < 0) {
                     continue;
                 }
                 if (PodIdentity.inOrdinalRange(set, ordinal)) {
-                    int slot = (int) reserved.indexOf(start, ordinal);
-                    present.put(slot, pod);
-                    presentNames.put(slot, name);
+                    long slot = (int) reserved.indexOf(start, ordinal);
+                    keyed[inRange++] = slot << 32 | k;
+                    parsed[k] = name;
                 } else {
                     condemned.add(pod);
                 }
             }
-            long missing = (long) slotCount - present.size();
+            java.util.Arrays.sort(keyed, 0, inRange);
+            // two pods of one slot ("web-1", "web-01"): the later in claimed order takes it, the other is not looked at
+            int presentCount = 0;
+            for (int j = 0; j < inRange; j++) {
+                if (j + 1 < inRange && keyed[j + 1] >>> 32 == keyed[j] >>> 32) {
+                    continue;
+                }
+                keyed[presentCount++] = keyed[j];
+            }
+            long missing = (long) slotCount - presentCount;
             int placeholders = (int) Math.min(missing, MAX_MISSING_PODS_PER_SYNC);
             unmaterialisedMissing = missing - placeholders;
-            int size = present.size() + placeholders;
+            int size = presentCount + placeholders;
             replicas = new Pod[size];
             slots = new int[size];
             ordinals = new int[size];
@@ -215,15 +228,15 @@ public final class StatefulSetPlanner {
             unavailable = new byte[size];
             int i = 0;
             int made = 0;
-            java.util.Iterator<Integer> existing = present.keySet().iterator();
-            Integer nextPresent = existing.hasNext() ? existing.next() : null;
+            int next = 0;
             // merge the present slots with the lowest missing ones; ends after size steps
             for (int slot = 0; i < size; slot++) {
-                if (nextPresent != null && nextPresent == slot) {
-                    replicas[i] = present.get(slot);
-                    names[i] = presentNames.get(slot);
+                int nextPresent = next < presentCount ? (int) (keyed[next] >>> 32) : -1;
+                if (nextPresent == slot) {
+                    int k = (int) keyed[next++];
+                    replicas[i] = claimed.get(k);
+                    names[i] = parsed[k];
                     ordinals[i] = names[i].ordinal();
-                    nextPresent = existing.hasNext() ? existing.next() : null;
                 } else if (made < placeholders) {
                     ordinals[i] = (int) reserved.ordinalAt(start, slot);
                     replicas[i] = newVersionedPod(ordinals[i]);
