@@ -73,9 +73,9 @@ class ClaimResizeIT {
                 set -> List.of(Map.of("templateName", "www", "compatibleReplicas", 2)).equals(status(set).get("volumeClaimTemplates"))
                         && number(status(set), "updatedReplicas") == 2);
         assertThat(number(status(done), "readyReplicas")).isEqualTo(2);
-        assertThat(eventMessages("SuccessfulUpdate")).contains(
-                "Resize Claim www-web-1 for Pod web-1 in StatefulSet web to 2Mi successful",
+        List<String> resized = List.of("Resize Claim www-web-1 for Pod web-1 in StatefulSet web to 2Mi successful",
                 "Resize Claim www-web-0 for Pod web-0 in StatefulSet web to 2Mi successful");
+        Eventually.await("both SuccessfulUpdate events", TIMEOUT, () -> eventMessages("SuccessfulUpdate").containsAll(resized));
     }
 
     @Test
@@ -90,7 +90,10 @@ class ClaimResizeIT {
         assertThat(condition.get("status")).isEqualTo("True");
         assertThat((String) condition.get("message")).startsWith("claim www-web-1 cannot be resized to 2Mi")
                 .contains("storageclass that provisions the pvc must support resize");
-        assertThat(eventMessages("VolumeClaimResizeFailed")).isNotEmpty().allSatisfy(m ->
+        // the event is recorded beside the status write, not before it: wait for it too
+        List<String> refusals = Eventually.await("the VolumeClaimResizeFailed event", TIMEOUT, () -> eventMessages("VolumeClaimResizeFailed"),
+                messages -> !messages.isEmpty());
+        assertThat(refusals).allSatisfy(m ->
                 assertThat(m).startsWith("Resize Claim www-web-1 for Pod web-1 in StatefulSet web to 2Mi failed error:"));
         assertThat(request("www-web-1")).isEqualTo("1Mi");
         assertThat(request("www-web-0")).as("the rollout stops at web-1").isEqualTo("1Mi");
