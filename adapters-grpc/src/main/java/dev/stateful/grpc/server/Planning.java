@@ -32,9 +32,12 @@ import java.util.function.Supplier;
 final class Planning {
 
     private final Clock clock;
+    private final RecentSets sets;
 
-    Planning(Clock clock) {
+    /** @param sets where the sets of recent requests are kept, decoded (one per service) */
+    Planning(Clock clock, RecentSets sets) {
         this.clock = clock;
+        this.sets = sets;
     }
 
     PlanResponse plan(PlanRequest request) {
@@ -63,7 +66,8 @@ final class Planning {
     private PlanResponse plan(PlanRequest request, Supplier<List<Pod>> observedPodsOf, Supplier<List<PersistentVolumeClaim>> observedClaimsOf,
                               Supplier<List<ControllerRevision>> observedRevisionsOf) {
         // decoded in the order of the fields, so that the first problem found is the one reported, whichever path read the request
-        StatefulSet set = withServerFields(Defaults.statefulSet(KubeObjects.statefulSet(request.getStatefulSet(), "stateful_set")));
+        StatefulSet set = sets.decoded(request.getStatefulSet().getJson(),
+                () -> withServerFields(Defaults.statefulSet(KubeObjects.statefulSet(request.getStatefulSet(), "stateful_set"))));
         List<Pod> pods = new ArrayList<>();
         for (int i = 0; i < request.getPodsCount(); i++) {
             Pod pod = KubeObjects.pod(request.getPods(i), "pods[" + i + "]");

@@ -61,7 +61,7 @@ public final class StatefulSetServiceImpl implements StatefulSetServiceGrpc.Asyn
      */
     public StatefulSetServiceImpl(SetBackend backend, ScheduledExecutorService watchExecutor, Clock wallClock) {
         this.backend = backend;
-        this.planning = new Planning(wallClock);
+        this.planning = new Planning(wallClock, new RecentSets(RecentSets.DEFAULT_ENTRIES, RecentSets.DEFAULT_MAX_JSON_CHARS));
         this.queries = new SetQueries(backend);
         this.commands = new SetCommands(backend);
         this.verbs = new RolloutVerbs(backend);

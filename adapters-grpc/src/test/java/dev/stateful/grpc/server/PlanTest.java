@@ -59,6 +59,17 @@ class PlanTest {
     }
 
     @Test
+    void theSameSetPlannedAgainAfterItsTemplateChangedIsPlannedFromTheNewTemplate() {
+        String first = plan(web(3)).getActions(0).getRevision();
+        String changed = harness.stub.plan(PlanRequest.newBuilder().setStatefulSet(Kube.json(Manifests.webJson(3, "nginx:1.26")))
+                .setNow(Timestamps.of(T0)).build()).getActions(0).getRevision();
+        String again = plan(web(3)).getActions(0).getRevision();
+
+        assertThat(changed).startsWith("web-").isNotEqualTo(first);
+        assertThat(again).isEqualTo(first);
+    }
+
+    @Test
     void aPodThatIsNotReadyYetHoldsBackTheNextOneAndSaysSo() {
         PlanResponse fresh = plan(web(3));
         PlanResponse plan = plan(web(3)
