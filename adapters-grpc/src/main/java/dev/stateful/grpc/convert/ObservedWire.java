@@ -52,15 +52,23 @@ public final class ObservedWire {
 
     /** The request, or null when it is not in the plain encoding (parse it the generated way then). */
     public static Decoded decode(byte[] request) {
+        return decode(request, null);
+    }
+
+    /**
+     * {@link #decode(byte[])}, each observed object that {@code recent} holds for its exact bytes taken
+     * from there instead of decoded, and each one decoded kept there; {@code recent} may be null.
+     */
+    public static Decoded decode(byte[] request, RecentObjects recent) {
         try {
-            return decodeRequest(CodedInputStream.newInstance(request), request);
+            return decodeRequest(CodedInputStream.newInstance(request), request, recent);
         } catch (IOException | RuntimeException notPlain) {
             // not plain, or not valid: the generated parser decides what it means (or reports why it is malformed)
             return null;
         }
     }
 
-    private static Decoded decodeRequest(CodedInputStream in, byte[] request) throws IOException {
+    private static Decoded decodeRequest(CodedInputStream in, byte[] request, RecentObjects recent) throws IOException {
         List<Pod> pods = new ArrayList<>();
         List<PersistentVolumeClaim> claims = new ArrayList<>();
         List<ControllerRevision> revisions = new ArrayList<>();
@@ -75,17 +83,11 @@ public final class ObservedWire {
             int field = WireFormat.getTagFieldNumber(tag);
             boolean delimited = WireFormat.getTagWireType(tag) == WireFormat.WIRETYPE_LENGTH_DELIMITED;
             if (delimited && field == PlanRequest.OBSERVED_PODS_FIELD_NUMBER) {
-                int limit = in.pushLimit(in.readRawVarint32());
-                pods.add(pod(in, strings));
-                in.popLimit(limit);
+                pods.add(object(in, request, field, recent, () -> pod(in, strings)));
             } else if (delimited && field == PlanRequest.OBSERVED_CLAIMS_FIELD_NUMBER) {
-                int limit = in.pushLimit(in.readRawVarint32());
-                claims.add(claim(in, strings));
-                in.popLimit(limit);
+                claims.add(object(in, request, field, recent, () -> claim(in, strings)));
             } else if (delimited && field == PlanRequest.OBSERVED_REVISIONS_FIELD_NUMBER) {
-                int limit = in.pushLimit(in.readRawVarint32());
-                revisions.add(revision(in, strings));
-                in.popLimit(limit);
+                revisions.add(object(in, request, field, recent, () -> revision(in, strings)));
             } else {
                 if (field == PlanRequest.OBSERVED_PODS_FIELD_NUMBER || field == PlanRequest.OBSERVED_CLAIMS_FIELD_NUMBER
                         || field == PlanRequest.OBSERVED_REVISIONS_FIELD_NUMBER
@@ -97,6 +99,34 @@ public final class ObservedWire {
             }
         }
         return new Decoded(PlanRequest.parseFrom(rest.toByteArray()), pods, claims, revisions);
+    }
+
+    /** Reads one object of the request (its length, then its fields): kept before for these bytes, or decoded by {@code decode}. */
+    @SuppressWarnings("unchecked")
+    private static <T> T object(CodedInputStream in, byte[] request, int field, RecentObjects recent, ObjectReader<T> decode)
+            throws IOException {
+        int length = in.readRawVarint32();
+        int offset = in.getTotalBytesRead();
+        if (length < 0 || length > request.length - offset) {
+            throw new NotPlain(); // truncated: the generated parser reports it
+        }
+        Object known = recent == null ? null : recent.get(field, request, offset, length);
+        if (known != null) {
+            in.skipRawBytes(length);
+            return (T) known;
+        }
+        int limit = in.pushLimit(length);
+        T object = decode.read();
+        in.popLimit(limit);
+        if (recent != null) {
+            recent.put(field, request, offset, length, object);
+        }
+        return object;
+    }
+
+    /** One object's fields, read from the stream within its length. */
+    private interface ObjectReader<T> {
+        T read() throws IOException;
     }
 
     private static Pod pod(CodedInputStream in, Strings strings) throws IOException {

@@ -1,6 +1,7 @@
 package dev.stateful.grpc.server;
 
 import dev.stateful.grpc.convert.ObservedWire;
+import dev.stateful.grpc.convert.RecentObjects;
 import dev.stateful.grpc.v1.PlanRequest;
 import dev.stateful.grpc.v1.PlanResponse;
 import dev.stateful.grpc.v1.StatefulSetServiceGrpc;
@@ -29,10 +30,14 @@ final class PlanFromWire {
     record Input(PlanRequest message, ObservedWire.Decoded decoded) {
     }
 
-    /** {@code service} with its Plan method taking {@link Input}s; every other method, and the schema reflection reads, unchanged. */
-    static ServerServiceDefinition bind(ServerServiceDefinition service, ServerCalls.UnaryMethod<Input, PlanResponse> plan) {
+    /**
+     * {@code service} with its Plan method taking {@link Input}s; every other method, and the schema reflection reads, unchanged.
+     * {@code recent} keeps the observed objects of recent requests decoded (see {@link RecentObjects}).
+     */
+    static ServerServiceDefinition bind(ServerServiceDefinition service, ServerCalls.UnaryMethod<Input, PlanResponse> plan,
+                                        RecentObjects recent) {
         MethodDescriptor<PlanRequest, PlanResponse> generated = StatefulSetServiceGrpc.getPlanMethod();
-        MethodDescriptor<Input, PlanResponse> fromWire = generated.toBuilder(new InputMarshaller(generated.getRequestMarshaller()),
+        MethodDescriptor<Input, PlanResponse> fromWire = generated.toBuilder(new InputMarshaller(generated.getRequestMarshaller(), recent),
                 generated.getResponseMarshaller()).build();
         ServiceDescriptor original = service.getServiceDescriptor();
         ServiceDescriptor.Builder descriptor = ServiceDescriptor.newBuilder(original.getName()).setSchemaDescriptor(original.getSchemaDescriptor());
@@ -53,9 +58,11 @@ final class PlanFromWire {
 
     private static final class InputMarshaller implements MethodDescriptor.Marshaller<Input> {
         private final MethodDescriptor.Marshaller<PlanRequest> generated;
+        private final RecentObjects recent;
 
-        InputMarshaller(MethodDescriptor.Marshaller<PlanRequest> generated) {
+        InputMarshaller(MethodDescriptor.Marshaller<PlanRequest> generated, RecentObjects recent) {
             this.generated = generated;
+            this.recent = recent;
         }
 
         @Override
@@ -75,7 +82,7 @@ final class PlanFromWire {
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            ObservedWire.Decoded decoded = ObservedWire.decode(bytes);
+            ObservedWire.Decoded decoded = ObservedWire.decode(bytes, recent);
             return decoded != null ? new Input(null, decoded) : new Input(generated.parse(new ByteArrayInputStream(bytes)), null);
         }
 

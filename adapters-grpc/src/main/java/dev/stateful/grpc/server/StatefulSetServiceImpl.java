@@ -1,5 +1,6 @@
 package dev.stateful.grpc.server;
 
+import dev.stateful.grpc.convert.RecentObjects;
 import dev.stateful.grpc.convert.Timestamps;
 import dev.stateful.grpc.status.Failures;
 import dev.stateful.grpc.v1.ApplyRequest;
@@ -49,6 +50,7 @@ public final class StatefulSetServiceImpl implements StatefulSetServiceGrpc.Asyn
 
     private final SetBackend backend;
     private final Planning planning;
+    private final RecentObjects recentObjects = new RecentObjects(RecentObjects.DEFAULT_ENTRIES, RecentObjects.DEFAULT_MAX_OBJECT_BYTES);
     private final SetQueries queries;
     private final SetCommands commands;
     private final RolloutVerbs verbs;
@@ -77,7 +79,8 @@ public final class StatefulSetServiceImpl implements StatefulSetServiceGrpc.Asyn
     /** The service as served: Plan reads its request's typed projection straight from the wire ({@link PlanFromWire}). */
     @Override
     public io.grpc.ServerServiceDefinition bindService() {
-        return PlanFromWire.bind(StatefulSetServiceGrpc.bindService(this), (request, out) -> unary(out, () -> planning.plan(request)));
+        return PlanFromWire.bind(StatefulSetServiceGrpc.bindService(this), (request, out) -> unary(out, () -> planning.plan(request)),
+                recentObjects);
     }
 
     @Override
