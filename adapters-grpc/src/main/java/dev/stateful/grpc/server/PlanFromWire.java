@@ -93,12 +93,15 @@ final class PlanFromWire {
             if (read < bytes.length) {
                 return java.util.Arrays.copyOf(bytes, read);
             }
-            byte[] more = stream.readAllBytes();
-            if (more.length == 0) {
+            // one byte to see whether available() told all; readAllBytes would allocate its 8 KiB buffer to find out
+            int next = stream.read();
+            if (next < 0) {
                 return bytes;
             }
-            byte[] all = java.util.Arrays.copyOf(bytes, bytes.length + more.length);
-            System.arraycopy(more, 0, all, bytes.length, more.length);
+            byte[] more = stream.readAllBytes();
+            byte[] all = java.util.Arrays.copyOf(bytes, bytes.length + 1 + more.length);
+            all[bytes.length] = (byte) next;
+            System.arraycopy(more, 0, all, bytes.length + 1, more.length);
             return all;
         }
     }
