@@ -1,5 +1,8 @@
 package dev.stateful.grpc.convert;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -68,6 +71,8 @@ public final class RecentObjects {
 
     /** A field number and a range of bytes; equal when both are. */
     private static final class Key {
+        private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
         private final int field;
         private final byte[] bytes;
         private final int offset;
@@ -79,11 +84,20 @@ public final class RecentObjects {
             this.bytes = bytes;
             this.offset = offset;
             this.length = length;
-            int h = field;
-            for (int i = offset; i < offset + length; i++) {
-                h = 31 * h + bytes[i];
+            this.hash = hash(field, bytes, offset, length);
+        }
+
+        /** Eight bytes a step (a byte at a time was most of a lookup's cost for a 350-byte pod), then the rest. */
+        private static int hash(int field, byte[] bytes, int offset, int length) {
+            long h = field;
+            int i = offset;
+            for (int end = offset + length - 7; i < end; i += 8) {
+                h = (h ^ (long) LONGS.get(bytes, i)) * 0x9E3779B97F4A7C15L;
             }
-            this.hash = h;
+            for (int end = offset + length; i < end; i++) {
+                h = (h ^ bytes[i]) * 0x9E3779B97F4A7C15L;
+            }
+            return (int) (h ^ (h >>> 32));
         }
 
         @Override
