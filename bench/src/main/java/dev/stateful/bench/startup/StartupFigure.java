@@ -9,7 +9,6 @@ import dev.stateful.bench.Stats;
 import dev.stateful.bench.upstream.BenchPlane;
 import dev.stateful.testsupport.controlplane.ControlPlane;
 import java.io.BufferedReader;
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.net.ServerSocket;
@@ -60,6 +59,9 @@ public final class StartupFigure implements Figure {
         int pods = scale.isQuick() ? 30 : Integer.getInteger("bench.startupPods", 10_000);
         int runs = scale.isQuick() ? 1 : 3;
         List<String> controllerCommand = ControllerJar.command(List.of());
+        // e.g. -Dbench.controllerJvmFlags=-XX:StartFlightRecording=filename=ours.jfr,settings=profile to see where the time goes
+        String extra = System.getProperty("bench.controllerJvmFlags", "").trim();
+        List<String> readyCommand = extra.isEmpty() ? controllerCommand : ControllerJar.command(List.of(extra.split("\\s+")));
         long[] ours = new long[runs];
         long[] baseline = new long[runs];
         // only the service account controller, which gives the namespace the default account pods need:
@@ -74,7 +76,7 @@ public final class StartupFigure implements Figure {
             Path kubeconfig = plane.kubeconfig("admin");
             for (int i = 0; i < runs; i++) {
                 baseline[i] = listInFreshJvm(kubeconfig, pods);
-                ours[i] = controllerToReady(controllerCommand, kubeconfig);
+                ours[i] = controllerToReady(readyCommand, kubeconfig, plane.logs().resolve("stateful-controller-" + (i + 1) + ".log"));
                 Log.progress("  run %d: controller ready after %s, raw client listed after %s", i + 1,
                         Stats.duration(ours[i]), Stats.duration(baseline[i]));
             }
@@ -204,23 +206,23 @@ public final class StartupFigure implements Figure {
                 """.formatted(url);
     }
 
-    private static long controllerToReady(List<String> base, Path kubeconfig) throws Exception {
+    /** Starts the controller with its output to {@code log} (kept beside the plane's logs) and times it to /readyz. */
+    private static long controllerToReady(List<String> base, Path kubeconfig, Path log) throws Exception {
         int port = freePort();
         List<String> command = new ArrayList<>(base);
         // apps/v1 sets, as the figure has always measured; the plane runs no built-in StatefulSet controller to check for
         command.addAll(List.of("--kubeconfig", kubeconfig.toString(), "--metrics-port", Integer.toString(port), "--metrics-secure=false", "--leader-elect=false",
                 "--kinds=apps", "--builtin-controller-check=false"));
-        File log = File.createTempFile("stateful-bench-controller-", ".log");
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofMillis(200)).build();
         HttpRequest readyz = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/readyz")).timeout(Duration.ofSeconds(1)).build();
         long start = System.nanoTime();
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log).start();
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         try {
             long deadline = start + TimeUnit.MINUTES.toNanos(3);
             while (System.nanoTime() < deadline) {
                 if (!process.isAlive()) {
                     throw new IllegalStateException("the controller exited with " + process.exitValue() + ": "
-                            + tail(log.toPath()));
+                            + tail(log));
                 }
                 try {
                     if (http.send(readyz, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
@@ -231,10 +233,9 @@ public final class StartupFigure implements Figure {
                 }
                 Thread.sleep(5);
             }
-            throw new IllegalStateException("the controller was not ready within 3 minutes: " + tail(log.toPath()));
+            throw new IllegalStateException("the controller was not ready within 3 minutes: " + tail(log));
         } finally {
             stop(process);
-            Files.deleteIfExists(log.toPath());
         }
     }
 
