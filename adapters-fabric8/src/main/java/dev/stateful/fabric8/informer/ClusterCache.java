@@ -47,7 +47,6 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
     public static final Duration DEFAULT_RESYNC = Duration.ofHours(12);
 
     private final KubernetesClient client;
-    private final KubernetesClient podClient;
     /** One informer per kind of set managed (apps/v1, our own kind, or both), looked up in this order. */
     private final List<Cached<? extends HasMetadata, StatefulSet>> sets;
     private final Cached<io.fabric8.kubernetes.api.model.Pod, Pod> pods;
@@ -87,20 +86,7 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
      * @param decoders how objects entering the caches become records (once per object)
      */
     public ClusterCache(KubernetesClient client, String namespace, Duration resync, Set<SetKind> kinds, Decoders decoders) {
-        this(client, client, namespace, resync, kinds, decoders);
-    }
-
-    /**
-     * @param podClient the client the pod informer lists and watches through; closed with the cache
-     *     unless it is {@code client}. The JDK HTTP client reads all the streams of one HTTP/2
-     *     connection on one thread, and fabric8 decodes a list (and the cache its records) on the
-     *     thread that read it, so over one connection the pods' list (most of the bytes) and the
-     *     claims' are decoded one after the other; over two, side by side.
-     */
-    public ClusterCache(KubernetesClient client, KubernetesClient podClient, String namespace, Duration resync, Set<SetKind> kinds,
-                        Decoders decoders) {
         this.client = client;
-        this.podClient = podClient;
         long resyncMillis = resync.toMillis();
         List<Cached<? extends HasMetadata, StatefulSet>> setCaches = new ArrayList<>();
         if (kinds.contains(SetKind.APPS_V1)) {
@@ -116,7 +102,7 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
         sets = List.copyOf(setCaches);
         // Sets and revisions are written back whole, so they are kept whole, their repeated metadata
         // strings interned. Pods are most of a cluster: the cache keeps only what the controller reads of them.
-        pods = cache(scope(podClient.pods(), namespace), resyncMillis, new DomainStore<>("pod",
+        pods = cache(scope(client.pods(), namespace), resyncMillis, new DomainStore<>("pod",
                 pod -> SlimPod.of(decoders.pod(pod)), Fabric8Codec::toFabric8, io.fabric8.kubernetes.api.model.Pod::new, Pod::metadata));
         // Claims too: one per pod, updated against the live claim like pods.
         claims = cache(scope(client.persistentVolumeClaims(), namespace), resyncMillis, new DomainStore<>("persistentvolumeclaim",
@@ -147,13 +133,6 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
      * cache. Any answer will do, an error included: only the connection matters.
      */
     private void openConnection() {
-        openConnection(client);
-        if (podClient != client) {
-            openConnection(podClient);
-        }
-    }
-
-    private static void openConnection(KubernetesClient client) {
         try {
             client.getKubernetesVersion();
         } catch (RuntimeException anyAnswer) {
@@ -246,9 +225,6 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
     public void close() {
         watchHealth.close();
         all().forEach(SharedIndexInformer::stop);
-        if (podClient != client) {
-            podClient.close();
-        }
     }
 
     private static StatefulSet interned(StatefulSet set) {

@@ -27,7 +27,6 @@ import dev.stateful.fabric8.election.LeaderElection;
 import dev.stateful.ports.leadership.LeaderGuard;
 import dev.stateful.ports.leadership.LeadershipGate;
 import dev.stateful.fabric8.informer.ClusterCache;
-import dev.stateful.fabric8.informer.Decoders;
 import dev.stateful.fabric8.loop.ControllerLoop;
 import dev.stateful.fabric8.preflight.BuiltInControllerCheck;
 import dev.stateful.fabric8.preflight.CustomKindInstalledCheck;
@@ -160,7 +159,9 @@ public final class Fabric8Module extends AbstractModule {
 
     /** Builds the client and checks the cluster before anything is watched. */
     private KubernetesClient connect() {
-        KubernetesClient client = newClient();
+        KubernetesClient client = ClientFactory.create(ClientFactory.Options.defaults()
+                .withKubeconfig(settings.kubeconfig()).withContext(settings.context())
+                .withRateLimit(settings.qps(), settings.burst()), registry);
         try {
             ClientFactory.verifyReachable(client);
             if (settings.kinds().contains(SetKind.STATEFUL_DEV)) {
@@ -176,22 +177,10 @@ public final class Fabric8Module extends AbstractModule {
         return client;
     }
 
-    private KubernetesClient newClient() {
-        return ClientFactory.create(ClientFactory.Options.defaults()
-                .withKubeconfig(settings.kubeconfig()).withContext(settings.context())
-                .withRateLimit(settings.qps(), settings.burst()), registry);
-    }
-
-    /**
-     * The pod informer gets a client (a connection) of its own, so the pods' list is decoded beside
-     * the other kinds' instead of after them (see {@link ClusterCache}); the cache closes it. Its
-     * rate limit is its own too, for a list and a watch. A lent client is used for everything.
-     */
     @Provides
     @Singleton
     ClusterCache cache(KubernetesClient client) {
-        KubernetesClient podClient = lent.isPresent() ? client : newClient();
-        return new ClusterCache(client, podClient, settings.namespace(), ClusterCache.DEFAULT_RESYNC, settings.kinds(), Decoders.FABRIC8);
+        return new ClusterCache(client, settings.namespace(), ClusterCache.DEFAULT_RESYNC, settings.kinds());
     }
 
     @Provides
