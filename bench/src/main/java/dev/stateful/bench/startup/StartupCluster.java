@@ -18,13 +18,13 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Semaphore;
 
 /**
- * Figure 6a's cluster: a real control plane holding {@code pods} pods and as many claims, in sets of
- * {@value #PODS_PER_SET}, as a running cluster has them (each set's first plan for the set the API
- * server stored, with what the scheduler, kubelet and volume binder add, from
- * {@link RealisticObjects}): pods Running and Ready, claims Bound. Nothing is left for a controller
- * to create or delete. Written as JSON straight over the client's HTTP connection,
- * {@value #IN_FLIGHT} requests at a time: building and decoding fabric8 objects for 40,000
- * requests would be most of the fill's time on two cores.
+ * The cluster of figure 6a in docs/benchmarks.md: a real control plane holding {@code pods} pods
+ * and as many claims, in sets of {@value #PODS_PER_SET}, as a running cluster has them (each set's
+ * first plan for the set the API server stored, with what the scheduler, kubelet and volume binder
+ * add, from {@link RealisticObjects}): pods Running and Ready, claims Bound. Nothing is left for a
+ * controller to create or delete. Written as JSON straight over the admin client's connection,
+ * {@value #IN_FLIGHT} requests at a time, so the bench's JVM does not also build and decode a
+ * fabric8 object per request on the two cores the API server needs.
  */
 final class StartupCluster {
 
