@@ -1,34 +1,43 @@
 package dev.stateful.fabric8.informer;
 
+import dev.stateful.codec.ModelCodec;
+import dev.stateful.domain.json.Json;
 import dev.stateful.domain.model.ControllerRevision;
 import dev.stateful.domain.model.PersistentVolumeClaim;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.StatefulSet;
-import dev.stateful.fabric8.convert.Fabric8Codec;
+import dev.stateful.fabric8.convert.CustomKindConvert;
 
 /**
- * How the caches turn the objects the informers hand over into records. The cache calls it once per
- * object that enters it; event handlers get the same record, decoded nothing again.
+ * How the informers turn each object they receive, as the JSON the API server sent, into a record.
+ * Called once per object read off the wire (a list item or a watch event's object); the caches and
+ * the event handlers get that record, decoded nothing again.
  */
 public interface Decoders {
 
-    /** {@link Fabric8Codec}: what production uses. */
-    Decoders FABRIC8 = new Decoders() {
+    /** The codec ({@link ModelCodec}): what production uses. */
+    Decoders CODEC = new Decoders() {
     };
 
-    default StatefulSet statefulSet(io.fabric8.kubernetes.api.model.apps.StatefulSet set) {
-        return Fabric8Codec.toDomain(set);
+    default StatefulSet statefulSet(Json.Obj set) {
+        return ModelCodec.statefulSet(set);
     }
 
-    default Pod pod(io.fabric8.kubernetes.api.model.Pod pod) {
-        return Fabric8Codec.toDomain(pod);
+    /** Our own kind, defaulted as an apps/v1 API server defaults a StatefulSet ({@link CustomKindConvert}). */
+    default StatefulSet customKind(Json.Obj set) {
+        return CustomKindConvert.toDomain(set);
     }
 
-    default PersistentVolumeClaim claim(io.fabric8.kubernetes.api.model.PersistentVolumeClaim claim) {
-        return Fabric8Codec.toDomain(claim);
+    default Pod pod(Json.Obj pod) {
+        return ModelCodec.pod(pod);
     }
 
-    default ControllerRevision revision(io.fabric8.kubernetes.api.model.apps.ControllerRevision revision) {
-        return Fabric8Codec.toDomain(revision);
+    default PersistentVolumeClaim claim(Json.Obj claim) {
+        return ModelCodec.persistentVolumeClaim(claim);
+    }
+
+    /** {@code data} is read as the server sent it: its exact bytes re-serialised by the Go-compatible writer. */
+    default ControllerRevision revision(Json.Obj revision) {
+        return ModelCodec.controllerRevision(revision);
     }
 }
