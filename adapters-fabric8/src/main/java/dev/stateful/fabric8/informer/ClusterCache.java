@@ -64,16 +64,16 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
      * @param resync how often every cached object is re-reported; zero for never
      */
     public ClusterCache(KubernetesClient client, String namespace, Duration resync) {
-        this(client, namespace, resync, Set.of(SetKind.APPS_V1), Decoders.CODEC);
+        this(client, namespace, resync, Set.of(SetKind.APPS_V1), RecordSerialization.Decoders.CODEC);
     }
 
     /** @param kinds the kinds of StatefulSet to manage: apps/v1, our own kind, or both */
     public ClusterCache(KubernetesClient client, String namespace, Duration resync, Set<SetKind> kinds) {
-        this(client, namespace, resync, kinds, Decoders.CODEC);
+        this(client, namespace, resync, kinds, RecordSerialization.Decoders.CODEC);
     }
 
     /** @param decoders how objects read off the wire become records (once per object) */
-    public ClusterCache(KubernetesClient client, String namespace, Duration resync, Decoders decoders) {
+    ClusterCache(KubernetesClient client, String namespace, Duration resync, RecordSerialization.Decoders decoders) {
         this(client, namespace, resync, Set.of(SetKind.APPS_V1), decoders);
     }
 
@@ -81,7 +81,7 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
      * @param kinds the kinds of StatefulSet to manage: apps/v1, our own kind, or both
      * @param decoders how objects read off the wire become records (once per object)
      */
-    public ClusterCache(KubernetesClient client, String namespace, Duration resync, Set<SetKind> kinds, Decoders decoders) {
+    ClusterCache(KubernetesClient client, String namespace, Duration resync, Set<SetKind> kinds, RecordSerialization.Decoders decoders) {
         this.client = client;
         KubernetesClient informing = RecordSerialization.forCaches(decoders).clientSharing(client);
         long resyncMillis = resync.toMillis();

@@ -25,7 +25,7 @@ import org.slf4j.LoggerFactory;
  * every read, and listing a namespace is a map lookup.
  *
  * <p>The objects the informer hands over were decoded on the wire ({@link RecordSerialization}): each
- * is a blank object carrying its record ({@link Carried}), which this store keeps and the event
+ * is a blank object carrying its record ({@link #carrier}), which this store keeps and the event
  * handlers get ({@link #recordOf}), so a change decodes nothing here. What the store gives back to
  * fabric8 (the previous state from {@link #put} and {@link #remove}, which it compares by
  * resourceVersion and passes to the handlers as the old object; the objects of {@link #get} and
@@ -35,6 +35,35 @@ import org.slf4j.LoggerFactory;
 final class DomainStore<T extends HasMetadata, D> implements ItemStore<T> {
 
     private static final Logger LOG = LoggerFactory.getLogger(DomainStore.class);
+
+    /** The metadata property under which the record rides with a fabric8 object; never sent anywhere. */
+    static final String RECORD = "dev.stateful/record";
+
+    /** What rides instead of a record when the object could not be decoded. */
+    record Undecodable(String reason) {
+    }
+
+    /**
+     * The fabric8 objects the informers handle: {@code blank}, an empty object of the kind, with only
+     * what fabric8 itself reads of it (namespace and name, its store key; resourceVersion, which it
+     * compares and resumes its watch from; uid), carrying {@code record} (a record or an
+     * {@link Undecodable}). fabric8's model of the object is never built.
+     */
+    static <T extends HasMetadata> T carrier(T blank, String namespace, String name, String uid, String resourceVersion, Object record) {
+        io.fabric8.kubernetes.api.model.ObjectMeta meta = new io.fabric8.kubernetes.api.model.ObjectMeta();
+        meta.setNamespace(namespace);
+        meta.setName(name);
+        meta.setUid(uid);
+        meta.setResourceVersion(resourceVersion);
+        meta.setAdditionalProperty(RECORD, record);
+        blank.setMetadata(meta);
+        return blank;
+    }
+
+    /** What {@code obj} carries: a record, an {@link Undecodable}, or null for an object that carries nothing. */
+    static Object carried(HasMetadata obj) {
+        return obj.getMetadata() == null ? null : obj.getMetadata().getAdditionalProperties().get(RECORD);
+    }
 
     private final String kind;
     private final Supplier<T> blank;
@@ -68,8 +97,8 @@ final class DomainStore<T extends HasMetadata, D> implements ItemStore<T> {
      */
     @SuppressWarnings("unchecked")
     D recordOf(T obj) {
-        Object carried = Carried.carried(obj);
-        if (carried instanceof Carried.Undecodable undecodable) {
+        Object carried = carried(obj);
+        if (carried instanceof Undecodable undecodable) {
             throw new IllegalStateException("cannot decode " + kind + " " + getKey(obj) + ": " + undecodable.reason());
         }
         if (carried == null) {
@@ -81,7 +110,7 @@ final class DomainStore<T extends HasMetadata, D> implements ItemStore<T> {
     /** A record as fabric8 needs it: identity and resourceVersion, carrying the record. */
     private T carrier(D record) {
         ObjectMeta meta = metaOf.apply(record);
-        return Carried.carrier(blank.get(), meta.namespace(), meta.name(), meta.uid(), meta.resourceVersion(), record);
+        return carrier(blank.get(), meta.namespace(), meta.name(), meta.uid(), meta.resourceVersion(), record);
     }
 
     // ---------------------------------------------------------------- domain reads

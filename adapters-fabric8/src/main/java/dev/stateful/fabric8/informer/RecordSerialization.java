@@ -2,9 +2,13 @@ package dev.stateful.fabric8.informer;
 
 import dev.stateful.codec.JacksonTree;
 import dev.stateful.codec.JsonParser;
+import dev.stateful.codec.ModelCodec;
 import dev.stateful.domain.json.Json;
 import dev.stateful.domain.model.ControllerRevision;
+import dev.stateful.domain.model.PersistentVolumeClaim;
+import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.StatefulSet;
+import dev.stateful.fabric8.convert.CustomKindConvert;
 import dev.stateful.fabric8.convert.InternedMeta;
 import dev.stateful.fabric8.convert.SlimClaim;
 import dev.stateful.fabric8.convert.SlimPod;
@@ -12,7 +16,6 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.KubernetesResource;
 import io.fabric8.kubernetes.api.model.WatchEvent;
-import io.fabric8.kubernetes.client.Client;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.impl.BaseClient;
 import io.fabric8.kubernetes.client.impl.KubernetesClientImpl;
@@ -33,7 +36,7 @@ import tools.jackson.databind.module.SimpleModule;
 
 /**
  * The informers' serialisation: fabric8's, except that the kinds the caches keep are read from the
- * wire's JSON straight into their domain records by the codec ({@link Carried}), so no fabric8 model
+ * wire's JSON straight into their domain records by the codec ({@link DomainStore#carrier}), so no fabric8 model
  * object is built and no JSON tree rebuilt from one. A list's items reach the deserializers
  * registered here through the list's item type; a watch event is read by {@link WatchEventDeserializer},
  * which picks the kind by apiVersion and kind as fabric8 does. Everything else (a watch's ERROR
@@ -141,10 +144,10 @@ final class RecordSerialization {
         try {
             record = decode.apply(json);
         } catch (RuntimeException e) {
-            record = new Carried.Undecodable(e.getMessage());
+            record = new DomainStore.Undecodable(e.getMessage());
         }
         Json.Obj meta = json.objectOrEmpty("metadata");
-        return Carried.carrier(blank, text(meta, "namespace"), text(meta, "name"), text(meta, "uid"), text(meta, "resourceVersion"), record);
+        return DomainStore.carrier(blank, text(meta, "namespace"), text(meta, "name"), text(meta, "uid"), text(meta, "resourceVersion"), record);
     }
 
     private static String text(Json.Obj meta, String key) {
@@ -164,8 +167,41 @@ final class RecordSerialization {
      */
     KubernetesClient clientSharing(KubernetesClient client) {
         Executor executor = client instanceof BaseClient base ? base.getExecutor() : null;
-        Client shared = client;
-        return new KubernetesClientImpl(shared.getHttpClient(), shared.getConfiguration(),
+        return new KubernetesClientImpl(client.getHttpClient(), client.getConfiguration(),
                 executor == null ? null : () -> executor, serialization());
+    }
+
+    /**
+     * How the informers turn each object they receive, as the JSON the API server sent, into a record.
+     * Called once per object read off the wire (a list item or a watch event's object); the caches and
+     * the event handlers get that record, decoded nothing again.
+     */
+    interface Decoders {
+
+        /** The codec ({@link ModelCodec}): what production uses. */
+        Decoders CODEC = new Decoders() {
+        };
+
+        default StatefulSet statefulSet(Json.Obj set) {
+            return ModelCodec.statefulSet(set);
+        }
+
+        /** Our own kind, defaulted as an apps/v1 API server defaults a StatefulSet ({@link CustomKindConvert}). */
+        default StatefulSet customKind(Json.Obj set) {
+            return CustomKindConvert.toDomain(set);
+        }
+
+        default Pod pod(Json.Obj pod) {
+            return ModelCodec.pod(pod);
+        }
+
+        default PersistentVolumeClaim claim(Json.Obj claim) {
+            return ModelCodec.persistentVolumeClaim(claim);
+        }
+
+        /** {@code data} is read as the server sent it: its exact bytes re-serialised by the Go-compatible writer. */
+        default ControllerRevision revision(Json.Obj revision) {
+            return ModelCodec.controllerRevision(revision);
+        }
     }
 }

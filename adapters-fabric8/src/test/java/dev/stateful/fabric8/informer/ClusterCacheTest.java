@@ -199,14 +199,14 @@ class ClusterCacheTest {
     }
 
     /** The pod decodes the informers ask for, by pod name and resourceVersion. */
-    static final class CountingDecoders implements Decoders {
+    static final class CountingDecoders implements RecordSerialization.Decoders {
         final List<String> pods = new CopyOnWriteArrayList<>();
 
         @Override
         public Pod pod(Json.Obj pod) {
             Json.Obj meta = pod.objectOrEmpty("metadata");
             pods.add(meta.string("name").orElse("") + "@" + meta.string("resourceVersion").orElse(""));
-            return Decoders.super.pod(pod);
+            return RecordSerialization.Decoders.super.pod(pod);
         }
     }
 

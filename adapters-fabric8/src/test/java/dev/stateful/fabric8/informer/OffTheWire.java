@@ -6,7 +6,7 @@ import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 /** Objects as the informers receive them: sent as JSON and read by the informers' serialisation. */
 final class OffTheWire {
 
-    static final KubernetesSerialization INFORMERS = RecordSerialization.forCaches(Decoders.CODEC).serialization();
+    static final KubernetesSerialization INFORMERS = RecordSerialization.forCaches(RecordSerialization.Decoders.CODEC).serialization();
 
     private OffTheWire() {
     }

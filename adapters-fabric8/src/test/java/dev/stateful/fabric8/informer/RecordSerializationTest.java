@@ -40,7 +40,7 @@ class RecordSerializationTest {
     }
 
     static Object record(HasMetadata carrier) {
-        return Carried.carried(carrier);
+        return DomainStore.carried(carrier);
     }
 
     @Test
@@ -78,7 +78,7 @@ class RecordSerializationTest {
                 + broken + "," + POD.replace("web-0", "web-1") + "]}", PodList.class);
 
         assertThat(list.getItems().get(0).getMetadata().getResourceVersion()).isEqualTo("42");
-        assertThat(record(list.getItems().get(0))).isInstanceOfSatisfying(Carried.Undecodable.class,
+        assertThat(record(list.getItems().get(0))).isInstanceOfSatisfying(DomainStore.Undecodable.class,
                 u -> assertThat(u.reason()).contains("creationTimestamp"));
         assertThat(record(list.getItems().get(1))).isInstanceOf(Pod.class);
     }
@@ -136,7 +136,7 @@ class RecordSerializationTest {
         KubernetesMockServer server = new KubernetesMockServer();
         server.init();
         try (KubernetesClient client = server.createClient()) {
-            KubernetesClient informing = RecordSerialization.forCaches(Decoders.CODEC).clientSharing(client);
+            KubernetesClient informing = RecordSerialization.forCaches(RecordSerialization.Decoders.CODEC).clientSharing(client);
 
             assertThat(informing.getHttpClient()).isSameAs(client.getHttpClient());
             assertThat(informing.getMasterUrl()).isEqualTo(client.getMasterUrl());
