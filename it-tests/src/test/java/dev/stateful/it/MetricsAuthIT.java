@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.stateful.app.controller.RunningController;
 import dev.stateful.it.support.RealCluster;
 import dev.stateful.it.support.RealClusterExtension;
+import dev.stateful.testsupport.tls.InsecureSkipVerify;
 import io.fabric8.kubernetes.api.model.ServiceAccountBuilder;
 import io.fabric8.kubernetes.api.model.rbac.ClusterRoleBindingBuilder;
 import java.io.IOException;
@@ -14,14 +15,9 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.GeneralSecurityException;
-import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManager;
-import javax.net.ssl.X509TrustManager;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -45,11 +41,11 @@ class MetricsAuthIT {
     static HttpClient https;
 
     @BeforeAll
-    static void startSecureController() throws GeneralSecurityException {
+    static void startSecureController() {
         cluster = real.get();
         cluster.createNamespace(MONITORING);
         controller = cluster.startController(RealCluster.CONTROLLER, "--metrics-secure=true", "--bind-address=127.0.0.1");
-        https = HttpClient.newBuilder().sslContext(trustingTheSelfSignedCertificate()).connectTimeout(Duration.ofSeconds(5)).build();
+        https = InsecureSkipVerify.httpClient();
     }
 
     @AfterAll
@@ -125,25 +121,5 @@ class MetricsAuthIT {
         Matcher token = TOKEN.matcher(Files.readString(kubeconfig));
         assertThat(token.find()).as("a token in " + kubeconfig).isTrue();
         return token.group(1);
-    }
-
-    /** The certificate is made in memory at start; a scraper that does not pin it trusts it as insecureSkipVerify does. */
-    static SSLContext trustingTheSelfSignedCertificate() throws GeneralSecurityException {
-        SSLContext context = SSLContext.getInstance("TLS");
-        context.init(null, new TrustManager[] {new X509TrustManager() {
-            @Override
-            public void checkClientTrusted(X509Certificate[] chain, String authType) {
-            }
-
-            @Override
-            public void checkServerTrusted(X509Certificate[] chain, String authType) {
-            }
-
-            @Override
-            public X509Certificate[] getAcceptedIssuers() {
-                return new X509Certificate[0];
-            }
-        }}, null);
-        return context;
     }
 }

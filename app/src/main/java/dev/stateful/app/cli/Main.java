@@ -24,6 +24,7 @@ public final class Main implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
+        CommonPool.atLeastTwoThreads(); // before anything makes the common pool
         if (args.length > 0 && args[0].equals("controller")) {
             // logging first, on this thread: SLF4J gives a thread that asks while another thread is
             // initialising it a substitute factory, so LogFormat.apply, racing the warm-up's first

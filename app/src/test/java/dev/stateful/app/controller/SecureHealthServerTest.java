@@ -4,22 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.stateful.app.controller.MetricsReviewer.Verdict;
+import dev.stateful.testsupport.tls.InsecureSkipVerify;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.security.cert.X509Certificate;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManager;
-import javax.net.ssl.X509TrustManager;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -53,7 +50,7 @@ class SecureHealthServerTest {
         if (authorization != null) {
             request.header("Authorization", authorization);
         }
-        return HttpClient.newBuilder().sslContext(trustingAnyCertificate()).build()
+        return InsecureSkipVerify.httpClient()
                 .send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 
@@ -126,29 +123,5 @@ class SecureHealthServerTest {
         assertThat(HealthServer.bearerToken("Bearer ")).isEmpty();
         assertThat(HealthServer.bearerToken("Bearerabc")).isEmpty();
         assertThat(HealthServer.bearerToken(null)).isEmpty();
-    }
-
-    /** The test does not know the in-memory certificate in advance; trusting it is what a scraper's insecureSkipVerify does. */
-    static SSLContext trustingAnyCertificate() {
-        try {
-            SSLContext context = SSLContext.getInstance("TLS");
-            context.init(null, new TrustManager[] {new X509TrustManager() {
-                @Override
-                public void checkClientTrusted(X509Certificate[] chain, String authType) {
-                }
-
-                @Override
-                public void checkServerTrusted(X509Certificate[] chain, String authType) {
-                }
-
-                @Override
-                public X509Certificate[] getAcceptedIssuers() {
-                    return new X509Certificate[0];
-                }
-            }}, null);
-            return context;
-        } catch (java.security.GeneralSecurityException e) {
-            throw new IllegalStateException(e);
-        }
     }
 }

@@ -37,7 +37,7 @@ public final class RealisticObjects {
     }
 
     /** A defaulted set as the API server stores it, with a status (uid and resourceVersion left to the server). */
-    static StatefulSet set(String namespace, String name, int replicas) {
+    public static StatefulSet set(String namespace, String name, int replicas) {
         InMemoryCluster cluster = InMemoryCluster.create();
         cluster.apply(Manifests.statefulSet(namespace, name, replicas, Manifests.IMAGE, "Parallel", null, null));
         StatefulSet stored = cluster.stores().statefulSets().get(new ObjectKey(namespace, name)).orElseThrow();
@@ -58,7 +58,14 @@ public final class RealisticObjects {
     }
 
     public static SetObjects forSet(String namespace, String name, int replicas) {
-        StatefulSet set = set(namespace, name, replicas);
+        return forStoredSet(set(namespace, name, replicas));
+    }
+
+    /**
+     * The same for a set an API server has stored (its uid and defaulted template), so the pods'
+     * owner references and revision label are the ones the controller computes for it.
+     */
+    public static SetObjects forStoredSet(StatefulSet set) {
         FirstPlan plan = FirstPlan.of(set, Instant.parse(T0));
         List<Pod> pods = new ArrayList<>();
         for (dev.stateful.domain.model.Pod p : plan.pods()) {

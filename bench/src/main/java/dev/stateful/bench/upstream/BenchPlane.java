@@ -24,7 +24,7 @@ import java.util.function.Predicate;
  * default in 1.36) is on in kube-apiserver and kube-controller-manager, so a set's
  * {@code maxUnavailable} is kept and honoured.
  */
-final class BenchPlane implements AutoCloseable {
+public final class BenchPlane implements AutoCloseable {
 
     static final String OUR_ACCOUNT = "stateful-controller";
     static final String KUBELET = "kubelet";
@@ -107,7 +107,7 @@ final class BenchPlane implements AutoCloseable {
     }
 
     /** Creates namespace {@code name} and waits until pods can be created in it (its default service account). */
-    static void createNamespace(KubernetesClient admin, String name) {
+    public static void createNamespace(KubernetesClient admin, String name) {
         admin.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(name).endMetadata().build()).create();
         Eventually.await("the default service account of " + name, READY,
                 () -> admin.serviceAccounts().inNamespace(name).withName("default").get() != null);

@@ -24,6 +24,12 @@ import java.util.Optional;
  * writes within one process, but a relist served from a stale watch cache, or an owner reference
  * written by someone else, still loses the claim there. No upstream issue tracks it. Costs one GET per existing
  * claim per pod creation.
+ *
+ * <p>Not read again: a claim the cache shows without owner references while the set retains its
+ * claims both ways (Retain/Retain, the default). Under that policy the controller writes no owner
+ * reference, so only a write the cache is behind on made under an earlier Delete policy, or someone
+ * else's, could hand it to the garbage collector: the same window upstream's cache reads leave, and
+ * the price of closing it would be one GET per pod of every rolling update of a default set.
  */
 final class FreshClaimCheck {
 
@@ -37,11 +43,15 @@ final class FreshClaimCheck {
      */
     static void requireClaimsAsSeen(StatefulSet set, int ordinal, String podName, Map<String, PersistentVolumeClaim> seen,
                                     ClaimControl claims) {
+        boolean retainsAll = set.spec().retentionPolicyOrDefault().retainsAll();
         for (PersistentVolumeClaim template : PodClaims.templatesByName(set)) {
             String name = PodClaims.claimName(set, template, ordinal);
             PersistentVolumeClaim cached = seen.get(name);
             if (cached == null) {
                 continue; // created by this sync, or its create failed and the pod is not created anyway
+            }
+            if (retainsAll && cached.metadata().ownerReferences().isEmpty()) {
+                continue; // nothing this controller writes under Retain/Retain hands it to the garbage collector
             }
             Optional<PersistentVolumeClaim> fresh = claims.read(set.namespace(), name);
             String change = fresh.isEmpty() ? "is gone"

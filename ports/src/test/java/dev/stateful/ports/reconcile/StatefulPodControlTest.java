@@ -8,6 +8,7 @@ import dev.stateful.domain.model.ObjectMeta;
 import dev.stateful.domain.model.OwnerReference;
 import dev.stateful.domain.model.PersistentVolumeClaim;
 import dev.stateful.domain.model.Pod;
+import dev.stateful.domain.model.RetentionPolicy;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.sync.Operation;
 import dev.stateful.domain.testing.Fixtures;
@@ -44,6 +45,8 @@ class StatefulPodControlTest {
         assertThat(writes.count()).isEqualTo(2);
     }
 
+    private final StatefulSet deletesWhenScaled = set.withSpec(set.spec().withRetentionPolicy(new RetentionPolicy("Retain", "Delete")));
+
     @Test
     void aPodIsNotCreatedOnAClaimWhoseOwnersChangedSinceTheCacheSawIt() {
         PersistentVolumeClaim seen = ports.create(claim("www-web-0"));
@@ -51,7 +54,7 @@ class StatefulPodControlTest {
         ports.update(seen.withMetadata(seen.metadata().withOwnerReferences(List.of(oldPod))));
         ports.calls.clear();
 
-        assertThatThrownBy(() -> control.createPod(set, new Operation.CreatePod(pod("web-0"), List.of(), List.of()),
+        assertThatThrownBy(() -> control.createPod(deletesWhenScaled, new Operation.CreatePod(pod("web-0"), List.of(), List.of()),
                 Map.of("www-web-0", seen), writes))
                 .isInstanceOf(ApiException.Conflict.class)
                 .hasMessageContaining("not creating pod web-0: its claim www-web-0 has owners [Pod/web-0 (old-web-0-uid)]");
@@ -62,6 +65,29 @@ class StatefulPodControlTest {
     @Test
     void aPodIsCreatedOnClaimsThatAreAsTheCacheSawThem() {
         PersistentVolumeClaim seen = ports.create(claim("www-web-0"));
+        ports.calls.clear();
+
+        control.createPod(deletesWhenScaled, new Operation.CreatePod(pod("web-0"), List.of(), List.of()), Map.of("www-web-0", seen), writes);
+
+        assertThat(ports.calls).containsExactly("claims.read www-web-0", "pods.create web-0");
+    }
+
+    @Test
+    void underRetainRetainAClaimTheCacheShowsWithoutOwnersIsNotReadAgain() {
+        PersistentVolumeClaim seen = ports.create(claim("www-web-0"));
+        ports.calls.clear();
+
+        control.createPod(set, new Operation.CreatePod(pod("web-0"), List.of(), List.of()), Map.of("www-web-0", seen), writes);
+
+        assertThat(ports.calls).containsExactly("pods.create web-0");
+    }
+
+    @Test
+    void underRetainRetainAClaimTheCacheShowsWithOwnersIsStillReadAgain() {
+        OwnerReference oldPod = new OwnerReference("v1", "Pod", "web-0", "old-web-0-uid", true, true);
+        PersistentVolumeClaim created = ports.create(claim("www-web-0"));
+        PersistentVolumeClaim seen = created.withMetadata(created.metadata().withOwnerReferences(List.of(oldPod)));
+        ports.update(seen);
         ports.calls.clear();
 
         control.createPod(set, new Operation.CreatePod(pod("web-0"), List.of(), List.of()), Map.of("www-web-0", seen), writes);
