@@ -36,8 +36,9 @@ import tools.jackson.databind.module.SimpleModule;
 
 /**
  * The informers' serialisation: fabric8's, except that the kinds the caches keep are read from the
- * wire's JSON straight into their domain records by the codec ({@link DomainStore#carrier}), so no fabric8 model
- * object is built and no JSON tree rebuilt from one. A list's items reach the deserializers
+ * wire's JSON straight into their domain records by the codec, each carried by a blank fabric8
+ * object ({@link DomainStore#carrier}), so no fabric8 model object is built and no JSON tree
+ * rebuilt from one. A list's items reach the deserializers
  * registered here through the list's item type; a watch event is read by {@link WatchEventDeserializer},
  * which picks the kind by apiVersion and kind as fabric8 does. Everything else (a watch's ERROR
  * {@code Status}, list metadata, the server version) binds as fabric8 binds it, so its informers'
