@@ -73,8 +73,31 @@ public final class JsonParser {
         throw new JsonException("expected a JSON object");
     }
 
+    /**
+     * The object at {@code p}'s current token (a deserializer's parser, positioned on the object's
+     * {@code START_OBJECT}, as Jackson hands it over), read straight from the token stream: no
+     * Jackson tree in between. The member at {@code skipped}, a path of keys from the object
+     * ({@code metadata}, {@code managedFields}), is passed over unread; empty for none. The parser is
+     * left on the object's {@code END_OBJECT}, as Jackson expects of a deserializer.
+     */
+    public static Json.Obj readObject(tools.jackson.core.JsonParser p, List<String> skipped) {
+        try {
+            if (p.currentToken() == JsonToken.START_OBJECT && read(p, p.currentToken(), skipped) instanceof Json.Obj o) {
+                return o;
+            }
+        } catch (JacksonException e) {
+            throw new JsonException(describe(e));
+        }
+        throw new JsonException("expected a JSON object");
+    }
+
     /** The value starting at {@code token}; the parser is left on its last token. */
     private static Json read(tools.jackson.core.JsonParser p, JsonToken token) {
+        return read(p, token, List.of());
+    }
+
+    /** The value starting at {@code token} without the member at {@code skipped}. */
+    private static Json read(tools.jackson.core.JsonParser p, JsonToken token, List<String> skipped) {
         if (token == null) {
             throw new JsonException("unexpected end of input");
         }
@@ -85,7 +108,14 @@ public final class JsonParser {
                     // Keys come from a small vocabulary (field names, label keys) and trees are kept in
                     // caches: one copy of each instead of one per object.
                     String key = goString(p.currentName()).intern();
-                    fields.put(key, read(p, p.nextToken()));
+                    JsonToken value = p.nextToken();
+                    if (skipped.isEmpty() || !skipped.get(0).equals(key)) {
+                        fields.put(key, read(p, value));
+                    } else if (skipped.size() == 1) {
+                        p.skipChildren();
+                    } else {
+                        fields.put(key, read(p, value, skipped.subList(1, skipped.size())));
+                    }
                 }
                 yield new Json.Obj(fields);
             }

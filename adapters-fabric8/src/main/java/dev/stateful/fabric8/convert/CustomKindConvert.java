@@ -2,6 +2,7 @@ package dev.stateful.fabric8.convert;
 
 import dev.stateful.codec.CustomKindCodec;
 import dev.stateful.domain.defaults.Defaults;
+import dev.stateful.domain.json.Json;
 import dev.stateful.domain.model.SetKind;
 import dev.stateful.domain.model.StatefulSet;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -24,7 +25,12 @@ public final class CustomKindConvert {
     }
 
     public static StatefulSet toDomain(GenericKubernetesResource resource) {
-        return Defaults.statefulSet(CustomKindCodec.statefulSet(Fabric8Codec.tree(resource)));
+        return toDomain(Fabric8Codec.tree(resource));
+    }
+
+    /** A set of our kind as JSON (as the API server sent it), decoded and defaulted. */
+    public static StatefulSet toDomain(Json.Obj resource) {
+        return Defaults.statefulSet(CustomKindCodec.statefulSet(resource));
     }
 
     public static GenericKubernetesResource toFabric8(StatefulSet set) {

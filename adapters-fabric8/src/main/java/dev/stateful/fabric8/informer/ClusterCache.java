@@ -8,10 +8,6 @@ import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.SetKind;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.fabric8.convert.CustomKindConvert;
-import dev.stateful.fabric8.convert.Fabric8Codec;
-import dev.stateful.fabric8.convert.InternedMeta;
-import dev.stateful.fabric8.convert.SlimClaim;
-import dev.stateful.fabric8.convert.SlimPod;
 import dev.stateful.ports.ClusterEvents;
 import dev.stateful.ports.ClusterReader;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -68,48 +64,42 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
      * @param resync how often every cached object is re-reported; zero for never
      */
     public ClusterCache(KubernetesClient client, String namespace, Duration resync) {
-        this(client, namespace, resync, Set.of(SetKind.APPS_V1), Decoders.FABRIC8);
+        this(client, namespace, resync, Set.of(SetKind.APPS_V1), RecordSerialization.Decoders.CODEC);
     }
 
     /** @param kinds the kinds of StatefulSet to manage: apps/v1, our own kind, or both */
     public ClusterCache(KubernetesClient client, String namespace, Duration resync, Set<SetKind> kinds) {
-        this(client, namespace, resync, kinds, Decoders.FABRIC8);
+        this(client, namespace, resync, kinds, RecordSerialization.Decoders.CODEC);
     }
 
-    /** @param decoders how objects entering the caches become records (once per object) */
-    public ClusterCache(KubernetesClient client, String namespace, Duration resync, Decoders decoders) {
+    /** @param decoders how objects read off the wire become records (once per object) */
+    ClusterCache(KubernetesClient client, String namespace, Duration resync, RecordSerialization.Decoders decoders) {
         this(client, namespace, resync, Set.of(SetKind.APPS_V1), decoders);
     }
 
     /**
      * @param kinds the kinds of StatefulSet to manage: apps/v1, our own kind, or both
-     * @param decoders how objects entering the caches become records (once per object)
+     * @param decoders how objects read off the wire become records (once per object)
      */
-    public ClusterCache(KubernetesClient client, String namespace, Duration resync, Set<SetKind> kinds, Decoders decoders) {
+    ClusterCache(KubernetesClient client, String namespace, Duration resync, Set<SetKind> kinds, RecordSerialization.Decoders decoders) {
         this.client = client;
+        KubernetesClient informing = RecordSerialization.forCaches(decoders).clientSharing(client);
         long resyncMillis = resync.toMillis();
         List<Cached<? extends HasMetadata, StatefulSet>> setCaches = new ArrayList<>();
         if (kinds.contains(SetKind.APPS_V1)) {
-            setCaches.add(cache(scope(client.apps().statefulSets(), namespace), resyncMillis, new DomainStore<>("statefulset",
-                    set -> interned(decoders.statefulSet(set)), Fabric8Codec::toFabric8,
+            setCaches.add(cache(scope(informing.apps().statefulSets(), namespace), resyncMillis, new DomainStore<>("statefulset",
                     io.fabric8.kubernetes.api.model.apps.StatefulSet::new, StatefulSet::metadata)));
         }
         if (kinds.contains(SetKind.STATEFUL_DEV)) {
-            setCaches.add(cache(scope(client.genericKubernetesResources(CustomKindConvert.CONTEXT), namespace), resyncMillis,
-                    new DomainStore<>("statefulset.apps.stateful.dev", set -> interned(CustomKindConvert.toDomain(set)),
-                            CustomKindConvert::toFabric8, GenericKubernetesResource::new, StatefulSet::metadata)));
+            setCaches.add(cache(scope(informing.genericKubernetesResources(CustomKindConvert.CONTEXT), namespace), resyncMillis,
+                    new DomainStore<>("statefulset.apps.stateful.dev", GenericKubernetesResource::new, StatefulSet::metadata)));
         }
         sets = List.copyOf(setCaches);
-        // Sets and revisions are written back whole, so they are kept whole, their repeated metadata
-        // strings interned. Pods are most of a cluster: the cache keeps only what the controller reads of them.
-        pods = cache(scope(client.pods(), namespace), resyncMillis, new DomainStore<>("pod",
-                pod -> SlimPod.of(decoders.pod(pod)), Fabric8Codec::toFabric8, io.fabric8.kubernetes.api.model.Pod::new, Pod::metadata));
-        // Claims too: one per pod, updated against the live claim like pods.
-        claims = cache(scope(client.persistentVolumeClaims(), namespace), resyncMillis, new DomainStore<>("persistentvolumeclaim",
-                claim -> SlimClaim.of(decoders.claim(claim)), Fabric8Codec::toFabric8,
+        pods = cache(scope(informing.pods(), namespace), resyncMillis,
+                new DomainStore<>("pod", io.fabric8.kubernetes.api.model.Pod::new, Pod::metadata));
+        claims = cache(scope(informing.persistentVolumeClaims(), namespace), resyncMillis, new DomainStore<>("persistentvolumeclaim",
                 io.fabric8.kubernetes.api.model.PersistentVolumeClaim::new, PersistentVolumeClaim::metadata));
-        revisions = cache(scope(client.apps().controllerRevisions(), namespace), resyncMillis, new DomainStore<>("controllerrevision",
-                revision -> interned(decoders.revision(revision)), Fabric8Codec::toFabric8,
+        revisions = cache(scope(informing.apps().controllerRevisions(), namespace), resyncMillis, new DomainStore<>("controllerrevision",
                 io.fabric8.kubernetes.api.model.apps.ControllerRevision::new, ControllerRevision::metadata));
     }
 
@@ -225,14 +215,6 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
     public void close() {
         watchHealth.close();
         all().forEach(SharedIndexInformer::stop);
-    }
-
-    private static StatefulSet interned(StatefulSet set) {
-        return set.withMetadata(InternedMeta.of(set.metadata()));
-    }
-
-    private static ControllerRevision interned(ControllerRevision revision) {
-        return revision.withMetadata(InternedMeta.of(revision.metadata()));
     }
 
     private Stream<SharedIndexInformer<?>> all() {

@@ -24,12 +24,13 @@ import org.slf4j.LoggerFactory;
  * {@link dev.stateful.fabric8.convert.SlimPod}), they are decoded once per change instead of on
  * every read, and listing a namespace is a map lookup.
  *
- * <p>Each object the informer hands over is decoded once, here: the record rides with the fabric8
- * object to the event handlers ({@link #recordOf}), so a change event decodes nothing again. What
- * {@link #put} and {@link #remove} give back as the previous state (fabric8 compares its
- * resourceVersion and passes it to the handlers as the old object) is a blank object carrying the
- * cached record and its identifying metadata, not a rebuilt copy; {@link #get} and {@link #values}
- * (fabric8's resync and listing) rebuild whole objects from the record, carrying it too.
+ * <p>The objects the informer hands over were decoded on the wire ({@link RecordSerialization}): each
+ * is a blank object carrying its record ({@link #carrier}), which this store keeps and the event
+ * handlers get ({@link #recordOf}), so a change decodes nothing here. What the store gives back to
+ * fabric8 (the previous state from {@link #put} and {@link #remove}, which it compares by
+ * resourceVersion and passes to the handlers as the old object; the objects of {@link #get} and
+ * {@link #values}, for its resync and listing) is a blank object of the same kind carrying the
+ * cached record and its identifying metadata: no fabric8 object is rebuilt.
  */
 final class DomainStore<T extends HasMetadata, D> implements ItemStore<T> {
 
@@ -38,9 +39,33 @@ final class DomainStore<T extends HasMetadata, D> implements ItemStore<T> {
     /** The metadata property under which the record rides with a fabric8 object; never sent anywhere. */
     static final String RECORD = "dev.stateful/record";
 
+    /** What rides instead of a record when the object could not be decoded. */
+    record Undecodable(String reason) {
+    }
+
+    /**
+     * The fabric8 objects the informers handle: {@code blank}, an empty object of the kind, with only
+     * what fabric8 itself reads of it (namespace and name, its store key; resourceVersion, which it
+     * compares and resumes its watch from; uid), carrying {@code record} (a record or an
+     * {@link Undecodable}). fabric8's model of the object is never built.
+     */
+    static <T extends HasMetadata> T carrier(T blank, String namespace, String name, String uid, String resourceVersion, Object record) {
+        io.fabric8.kubernetes.api.model.ObjectMeta meta = new io.fabric8.kubernetes.api.model.ObjectMeta();
+        meta.setNamespace(namespace);
+        meta.setName(name);
+        meta.setUid(uid);
+        meta.setResourceVersion(resourceVersion);
+        meta.setAdditionalProperty(RECORD, record);
+        blank.setMetadata(meta);
+        return blank;
+    }
+
+    /** What {@code obj} carries: a record, an {@link Undecodable}, or null for an object that carries nothing. */
+    static Object carried(HasMetadata obj) {
+        return obj.getMetadata() == null ? null : obj.getMetadata().getAdditionalProperties().get(RECORD);
+    }
+
     private final String kind;
-    private final Function<T, D> toDomain;
-    private final Function<D, T> toFabric8;
     private final Supplier<T> blank;
     private final Function<D, String> nameOf;
     private final Function<D, ObjectMeta> metaOf;
@@ -53,44 +78,39 @@ final class DomainStore<T extends HasMetadata, D> implements ItemStore<T> {
     private final Map<String, Map<String, Set<String>>> byController = new ConcurrentHashMap<>();
 
     /**
-     * @param blank a new, empty fabric8 object of the kind (the carrier of a previous state)
+     * @param blank a new, empty fabric8 object of the kind (the carrier of a record)
      * @param metaOf a record's metadata
      */
-    DomainStore(String kind, Function<T, D> toDomain, Function<D, T> toFabric8, Supplier<T> blank, Function<D, ObjectMeta> metaOf) {
+    DomainStore(String kind, Supplier<T> blank, Function<D, ObjectMeta> metaOf) {
         this.kind = kind;
-        this.toDomain = toDomain;
-        this.toFabric8 = toFabric8;
         this.blank = blank;
         this.metaOf = metaOf;
         this.nameOf = record -> metaOf.apply(record).name();
     }
 
     /**
-     * The record of a fabric8 object the informer handed over: the one this store decoded when the
-     * object entered it (or rebuilt it from), decoded now only for an object that never passed here.
+     * The record a fabric8 object the informer handed over carries: decoded on the wire, or the
+     * cached one this store gave back.
+     *
+     * @throws IllegalStateException for an object that could not be decoded (the store kept the
+     *     previous state; the event handler that asked fails, and is logged)
      */
     @SuppressWarnings("unchecked")
     D recordOf(T obj) {
-        Object carried = obj.getMetadata() == null ? null : obj.getMetadata().getAdditionalProperties().get(RECORD);
-        return carried != null ? (D) carried : toDomain.apply(obj);
+        Object carried = carried(obj);
+        if (carried instanceof Undecodable undecodable) {
+            throw new IllegalStateException("cannot decode " + kind + " " + getKey(obj) + ": " + undecodable.reason());
+        }
+        if (carried == null) {
+            throw new IllegalStateException(kind + " " + getKey(obj) + " carries no record: not read by the informers' serialisation");
+        }
+        return (D) carried;
     }
 
-    private T carrying(T obj, D record) {
-        obj.getMetadata().setAdditionalProperty(RECORD, record);
-        return obj;
-    }
-
-    /** The previous state as fabric8 needs it: identity and resourceVersion, with the record. */
-    private T previous(D record) {
+    /** A record as fabric8 needs it: identity and resourceVersion, carrying the record. */
+    private T carrier(D record) {
         ObjectMeta meta = metaOf.apply(record);
-        T out = blank.get();
-        out.setMetadata(new io.fabric8.kubernetes.api.model.ObjectMetaBuilder().withNamespace(meta.namespace())
-                .withName(meta.name()).withUid(meta.uid()).withResourceVersion(meta.resourceVersion()).build());
-        return carrying(out, record);
-    }
-
-    private T rebuilt(D record) {
-        return carrying(toFabric8.apply(record), record);
+        return carrier(blank.get(), meta.namespace(), meta.name(), meta.uid(), meta.resourceVersion(), record);
     }
 
     // ---------------------------------------------------------------- domain reads
@@ -151,17 +171,13 @@ final class DomainStore<T extends HasMetadata, D> implements ItemStore<T> {
     @Override
     public T put(String key, T obj) {
         ObjectKey k = ObjectKey.parse(key);
-        // The informer hands over a freshly decoded object; managedFields are the bulk of it and
-        // nobody downstream reads them.
-        obj.getMetadata().setManagedFields(null);
         D record;
         try {
-            record = toDomain.apply(obj);
-        } catch (RuntimeException e) {
-            LOG.error("cannot decode {} {}, keeping the previous state: {}", kind, key, e.getMessage());
-            return get(k.namespace(), k.name()).map(this::previous).orElse(null);
+            record = recordOf(obj);
+        } catch (IllegalStateException e) {
+            LOG.error("{}, keeping the previous state", e.getMessage());
+            return get(k.namespace(), k.name()).map(this::carrier).orElse(null);
         }
-        carrying(obj, record);
         // indexed under the new owner before the record changes, unindexed from the old one after:
         // a reader of the index always finds the object under one of them
         String owner = ownerOf(record);
@@ -176,7 +192,7 @@ final class DomainStore<T extends HasMetadata, D> implements ItemStore<T> {
         if (old != null && !ownerOf(old).equals(owner)) {
             unindex(k, ownerOf(old));
         }
-        return old == null ? null : previous(old);
+        return old == null ? null : carrier(old);
     }
 
     @Override
@@ -190,7 +206,7 @@ final class DomainStore<T extends HasMetadata, D> implements ItemStore<T> {
         if (old != null) {
             unindex(k, ownerOf(old));
         }
-        return old == null ? null : previous(old);
+        return old == null ? null : carrier(old);
     }
 
     private void unindex(ObjectKey k, String owner) {
@@ -221,7 +237,7 @@ final class DomainStore<T extends HasMetadata, D> implements ItemStore<T> {
 
     @Override
     public Stream<T> values() {
-        return byNamespace.values().stream().flatMap(m -> m.values().stream()).map(this::rebuilt);
+        return byNamespace.values().stream().flatMap(m -> m.values().stream()).map(this::carrier);
     }
 
     @Override
@@ -232,6 +248,6 @@ final class DomainStore<T extends HasMetadata, D> implements ItemStore<T> {
     @Override
     public T get(String key) {
         ObjectKey k = ObjectKey.parse(key);
-        return get(k.namespace(), k.name()).map(this::rebuilt).orElse(null);
+        return get(k.namespace(), k.name()).map(this::carrier).orElse(null);
     }
 }

@@ -198,14 +198,15 @@ class ClusterCacheTest {
         assertThat(seen).containsExactly("set null -> 2", "set 2 -> 5", "set 5 -> null", "pod null -> null", "pod null -> 1", "pod 1 -> null");
     }
 
-    /** The pod decodes the caches ask for, by pod name and resourceVersion. */
-    static final class CountingDecoders implements Decoders {
+    /** The pod decodes the informers ask for, by pod name and resourceVersion. */
+    static final class CountingDecoders implements RecordSerialization.Decoders {
         final List<String> pods = new CopyOnWriteArrayList<>();
 
         @Override
-        public Pod pod(io.fabric8.kubernetes.api.model.Pod pod) {
-            pods.add(pod.getMetadata().getName() + "@" + pod.getMetadata().getResourceVersion());
-            return Decoders.super.pod(pod);
+        public Pod pod(Json.Obj pod) {
+            Json.Obj meta = pod.objectOrEmpty("metadata");
+            pods.add(meta.string("name").orElse("") + "@" + meta.string("resourceVersion").orElse(""));
+            return RecordSerialization.Decoders.super.pod(pod);
         }
     }
 

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stateful.domain.model.OwnerReference;
 import dev.stateful.domain.model.Pod;
-import dev.stateful.fabric8.convert.Fabric8Codec;
 import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import java.util.ArrayList;
@@ -22,8 +21,7 @@ class DomainStoreOwnerIndexTest {
     private static final List<String> NAMESPACES = List.of("a", "b");
     private static final List<String> UIDS = List.of("uid-1", "uid-2", "uid-3");
 
-    final DomainStore<io.fabric8.kubernetes.api.model.Pod, Pod> store =
-            new DomainStore<>("pod", Fabric8Codec::toDomain, Fabric8Codec::toFabric8, io.fabric8.kubernetes.api.model.Pod::new, Pod::metadata);
+    final DomainStore<io.fabric8.kubernetes.api.model.Pod, Pod> store = new DomainStore<>("pod", io.fabric8.kubernetes.api.model.Pod::new, Pod::metadata);
 
     static io.fabric8.kubernetes.api.model.Pod pod(String namespace, String name, String controllerUid) {
         List<io.fabric8.kubernetes.api.model.OwnerReference> refs = new ArrayList<>();
@@ -33,10 +31,10 @@ class DomainStoreOwnerIndexTest {
             refs.add(new OwnerReferenceBuilder().withApiVersion("apps/v1").withKind("StatefulSet").withName("s")
                     .withUid(controllerUid).withController(true).build());
         }
-        return new PodBuilder()
+        return OffTheWire.read(new PodBuilder()
                 .withNewMetadata().withNamespace(namespace).withName(name).withResourceVersion("1").withOwnerReferences(refs).endMetadata()
                 .withNewSpec().addNewContainer().withName("c").withImage("i").endContainer().endSpec()
-                .build();
+                .build());
     }
 
     @Test

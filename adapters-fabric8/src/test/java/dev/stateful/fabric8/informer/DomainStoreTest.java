@@ -1,19 +1,24 @@
 package dev.stateful.fabric8.informer;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.stateful.domain.model.Pod;
-import dev.stateful.fabric8.convert.Fabric8Codec;
+import dev.stateful.domain.model.PodStatus;
 import io.fabric8.kubernetes.api.model.ManagedFieldsEntryBuilder;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import org.junit.jupiter.api.Test;
 
 class DomainStoreTest {
 
-    final DomainStore<io.fabric8.kubernetes.api.model.Pod, Pod> store =
-            new DomainStore<>("pod", Fabric8Codec::toDomain, Fabric8Codec::toFabric8, io.fabric8.kubernetes.api.model.Pod::new, Pod::metadata);
+    final DomainStore<io.fabric8.kubernetes.api.model.Pod, Pod> store = new DomainStore<>("pod", io.fabric8.kubernetes.api.model.Pod::new, Pod::metadata);
 
+    /** A pod as the informers receive it. */
     static io.fabric8.kubernetes.api.model.Pod pod(String namespace, String name, String rv) {
+        return OffTheWire.read(fabric8Pod(namespace, name, rv));
+    }
+
+    static io.fabric8.kubernetes.api.model.Pod fabric8Pod(String namespace, String name, String rv) {
         return new PodBuilder()
                 .withNewMetadata().withNamespace(namespace).withName(name).withResourceVersion(rv)
                     .withManagedFields(new ManagedFieldsEntryBuilder().withManager("kubectl").withOperation("Update").build())
@@ -27,19 +32,30 @@ class DomainStoreTest {
     }
 
     @Test
-    void only_what_the_controller_reads_is_kept() {
+    void the_record_decoded_on_the_wire_is_kept_and_it_holds_only_what_the_controller_reads() {
         var incoming = pod("default", "web-0", "1");
 
         store.put(store.getKey(incoming), incoming);
 
-        var kept = store.get("default/web-0");
-        assertThat(kept.getMetadata().getManagedFields()).isEmpty();
-        assertThat(kept.getStatus().getContainerStatuses()).isEmpty();
-        assertThat(kept.getStatus().getPodIP()).isNull();
-        assertThat(kept.getStatus().getPhase()).isEqualTo("Running");
-        assertThat(kept.getStatus().getConditions()).extracting(c -> c.getType()).containsExactly("Ready");
-        assertThat(kept.getSpec().getContainers()).extracting(c -> c.getImage()).containsExactly("i");
-        assertThat(incoming.getMetadata().getManagedFields()).as("also spared to the event handlers").isNull();
+        Pod kept = store.get("default", "web-0").orElseThrow();
+        assertThat(kept).isSameAs(store.recordOf(incoming));
+        assertThat(kept.status().phase()).isEqualTo("Running");
+        assertThat(kept.status().conditions()).extracting(PodStatus.PodCondition::type).containsExactly("Ready");
+        assertThat(kept.spec().fields()).as("no containers, no managedFields").isEmpty();
+    }
+
+    @Test
+    void what_fabric8_gets_back_is_the_identity_it_keys_and_compares_by_carrying_the_cached_record() {
+        store.put("default/web-0", pod("default", "web-0", "1"));
+
+        var given = store.get("default/web-0");
+
+        assertThat(given.getMetadata().getNamespace()).isEqualTo("default");
+        assertThat(given.getMetadata().getName()).isEqualTo("web-0");
+        assertThat(given.getMetadata().getResourceVersion()).isEqualTo("1");
+        assertThat(given.getSpec()).as("no fabric8 object rebuilt").isNull();
+        assertThat(store.recordOf(given)).isSameAs(store.get("default", "web-0").orElseThrow());
+        assertThat(store.values()).extracting(store::recordOf).containsExactly(store.get("default", "web-0").orElseThrow());
     }
 
     @Test
@@ -72,11 +88,15 @@ class DomainStoreTest {
     @Test
     void an_object_that_cannot_be_decoded_leaves_the_previous_state_in_place() {
         store.put("default/web-0", pod("default", "web-0", "1"));
-        var broken = pod("default", "web-0", "2");
-        broken.getMetadata().setCreationTimestamp("not a time");
+        var sent = fabric8Pod("default", "web-0", "2");
+        sent.getMetadata().setCreationTimestamp("not a time");
+        var broken = OffTheWire.read(sent);
 
-        store.put("default/web-0", broken);
+        var previous = store.put("default/web-0", broken);
 
         assertThat(store.get("default", "web-0")).map(p -> p.metadata().resourceVersion()).contains("1");
+        assertThat(previous.getMetadata().getResourceVersion()).isEqualTo("1");
+        assertThatThrownBy(() -> store.recordOf(broken)).as("the handlers hear of it as a failure")
+                .hasMessageContaining("cannot decode pod default/web-0").hasMessageContaining("creationTimestamp");
     }
 }
