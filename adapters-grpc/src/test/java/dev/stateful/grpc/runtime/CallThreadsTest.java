@@ -3,8 +3,6 @@ package dev.stateful.grpc.runtime;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stateful.grpc.server.StatefulSetServiceImpl;
-import dev.stateful.grpc.testing.Daemons;
-import dev.stateful.grpc.testing.InMemory;
 import dev.stateful.grpc.testing.Kube;
 import dev.stateful.grpc.testing.Manifests;
 import dev.stateful.grpc.testing.NettyServers;
@@ -22,7 +20,6 @@ import io.grpc.ServerCallHandler;
 import io.grpc.ServerInterceptor;
 import io.grpc.ServerInterceptors;
 import io.grpc.StatusRuntimeException;
-import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -53,7 +50,7 @@ class CallThreadsTest {
     }
 
     private StatefulSetServiceGrpc.StatefulSetServiceBlockingStub start() {
-        StatefulSetServiceImpl service = new StatefulSetServiceImpl(InMemory.backend(cluster), Daemons.scheduler(1), Clock.systemUTC());
+        StatefulSetServiceImpl service = NettyServers.service(cluster);
         BindableService recorded = () -> ServerInterceptors.intercept(service, new Recording());
         server = GrpcServer.start(ServerSettings.loopback(0), List.of(recorded), () -> true);
         channel = Channels.open(NettyServers.client(server));

@@ -5,9 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.stateful.grpc.security.BearerToken;
-import dev.stateful.grpc.server.StatefulSetServiceImpl;
-import dev.stateful.grpc.testing.Daemons;
-import dev.stateful.grpc.testing.InMemory;
 import dev.stateful.grpc.testing.Kube;
 import dev.stateful.grpc.testing.Manifests;
 import dev.stateful.grpc.testing.NettyServers;
@@ -25,7 +22,6 @@ import io.grpc.reflection.v1.ServerReflectionRequest;
 import io.grpc.reflection.v1.ServerReflectionResponse;
 import io.grpc.reflection.v1.ServiceResponse;
 import io.grpc.stub.StreamObserver;
-import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
@@ -54,8 +50,7 @@ class GrpcServerTest {
     }
 
     private GrpcServer start(ServerSettings settings, AtomicBoolean ready) {
-        server = GrpcServer.start(settings, List.of(new StatefulSetServiceImpl(InMemory.backend(cluster),
-                Daemons.scheduler(1), Clock.systemUTC())), ready::get);
+        server = NettyServers.statefulSetService(cluster, settings, ready::get);
         channel = Channels.open(NettyServers.client(server));
         return server;
     }

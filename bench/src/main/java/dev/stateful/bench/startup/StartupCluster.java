@@ -18,7 +18,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Semaphore;
 
 /**
- * The cluster of figure 6a in docs/benchmarks.md: a real control plane holding {@code pods} pods
+ * The cluster of the start-up figure to /readyz (docs/benchmarks.md, 6a): a real control plane holding {@code pods} pods
  * and as many claims, in sets of {@value #PODS_PER_SET}, as a running cluster has them (each set's
  * first plan for the set the API server stored, with what the scheduler, kubelet and volume binder
  * add, from {@link RealisticObjects}): pods Running and Ready, claims Bound. Nothing is left for a

@@ -26,7 +26,7 @@ import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Figure 6 of docs/benchmarks.md: from process start to ready. Ours: {@code java -jar app/target/stateful.jar controller
+ * The start-up figure (docs/benchmarks.md, 6a to 6c): from process start to ready. Ours: {@code java -jar app/target/stateful.jar controller
  * --kubeconfig K --metrics-port N --metrics-secure=false --leader-elect=false} as a separate process, the clock running from
  * {@code ProcessBuilder.start()} until {@code GET /readyz} answers 200 (polled every 5 ms; ready means
  * the informer caches of pods, sets, claims and revisions have synced). Baseline: a fresh JVM listing the
