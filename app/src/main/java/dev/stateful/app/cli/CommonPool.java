@@ -1,7 +1,5 @@
 package dev.stateful.app.cli;
 
-import java.util.concurrent.ForkJoinPool;
-
 /**
  * The JDK runs a {@code CompletableFuture} stage that names no executor on ForkJoinPool's common
  * pool only when that pool's parallelism is at least 2; below that (one or two CPUs, the usual
@@ -22,10 +20,5 @@ final class CommonPool {
         if (System.getProperty(PARALLELISM) == null && Runtime.getRuntime().availableProcessors() < 3) {
             System.setProperty(PARALLELISM, "2");
         }
-    }
-
-    /** What the JVM ended up with: the common pool is made once, on first use. */
-    static int parallelism() {
-        return ForkJoinPool.getCommonPoolParallelism();
     }
 }
