@@ -145,32 +145,26 @@ class ClientFactoryTest {
 
     @Test
     void requests_are_held_to_the_configured_rate() throws Exception {
+        assertTenPerSecond(ClientFactory.Options.defaults().withRateLimit(10, 1));
+    }
+
+    @Test
+    void the_rate_limit_is_the_clients_across_all_its_connections() throws Exception {
+        // one bucket for the four connections: four of their own would let the first four through at once
+        assertTenPerSecond(ClientFactory.Options.defaults().withRateLimit(10, 1).withConnections(4));
+    }
+
+    /** {@code options} hold requests to 10 per second with a burst of one. */
+    private void assertTenPerSecond(ClientFactory.Options options) throws IOException {
         Path config = kubeconfig(dir.resolve("config"), mockUrl(), "default");
 
-        try (KubernetesClient client = ClientFactory.create(ClientFactory.Options.defaults().withKubeconfig(config).withRateLimit(10, 1),
-                Map.of(), dir)) {
+        try (KubernetesClient client = ClientFactory.create(options.withKubeconfig(config), Map.of(), dir)) {
             client.pods().list(); // warm up; afterwards at most the one token of the burst is saved up
             long start = System.nanoTime();
             for (int i = 0; i < 5; i++) {
                 client.pods().list();
             }
             // 5 requests at 10 per second: at least 4 gaps of 100 ms.
-            assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(Duration.ofMillis(400));
-        }
-    }
-
-    @Test
-    void the_rate_limit_is_the_clients_across_all_its_connections() throws Exception {
-        Path config = kubeconfig(dir.resolve("config"), mockUrl(), "default");
-
-        try (KubernetesClient client = ClientFactory.create(ClientFactory.Options.defaults().withKubeconfig(config).withRateLimit(10, 1)
-                .withConnections(4), Map.of(), dir)) {
-            client.pods().list();
-            long start = System.nanoTime();
-            for (int i = 0; i < 5; i++) {
-                client.pods().list();
-            }
-            // one bucket for the four connections: four of their own would let the first four through at once
             assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(Duration.ofMillis(400));
         }
     }
