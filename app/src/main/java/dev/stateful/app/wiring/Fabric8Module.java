@@ -30,7 +30,6 @@ import dev.stateful.fabric8.informer.ClusterCache;
 import dev.stateful.fabric8.loop.ControllerLoop;
 import dev.stateful.fabric8.preflight.BuiltInControllerCheck;
 import dev.stateful.fabric8.preflight.CustomKindInstalledCheck;
-import dev.stateful.fabric8.loop.EventRouting;
 import dev.stateful.fabric8.loop.PodEventRouter;
 import dev.stateful.fabric8.queue.WorkQueue;
 import dev.stateful.ports.ClaimControl;
@@ -288,8 +287,7 @@ public final class Fabric8Module extends AbstractModule {
     @Provides
     @Singleton
     ControllerLoop loop(ClusterCache cache, WorkQueue<ObjectKey> queue, StatefulSetReconciler reconciler) {
-        EventRouting routing = new EventRouting(new PodEventRouter(cache::statefulSets), queue);
-        return new ControllerLoop(cache, routing, queue, reconciler::sync, registry, settings.workers());
+        return new ControllerLoop(cache, new PodEventRouter(cache::statefulSets), queue, reconciler::sync, registry, settings.workers());
     }
 
     @Provides
