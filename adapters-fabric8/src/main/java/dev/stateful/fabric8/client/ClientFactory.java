@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.utils.HttpClientUtils;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.io.File;
 import java.net.ConnectException;
@@ -32,23 +33,29 @@ public final class ClientFactory {
      * @param qps sustained requests per second (kube-controller-manager: 20)
      * @param burst requests allowed at once above that (kube-controller-manager: 30)
      * @param requestTimeout how long one request may take
+     * @param connections how many connections to the API server the requests are spread over
      */
-    public record Options(Path kubeconfig, String context, double qps, int burst, Duration requestTimeout) {
+    public record Options(Path kubeconfig, String context, double qps, int burst, Duration requestTimeout, int connections) {
 
         public static Options defaults() {
-            return new Options(null, null, 20, 30, Duration.ofSeconds(30));
+            return new Options(null, null, 20, 30, Duration.ofSeconds(30), 1);
         }
 
         public Options withKubeconfig(Path value) {
-            return new Options(value, context, qps, burst, requestTimeout);
+            return new Options(value, context, qps, burst, requestTimeout, connections);
         }
 
         public Options withContext(String value) {
-            return new Options(kubeconfig, value, qps, burst, requestTimeout);
+            return new Options(kubeconfig, value, qps, burst, requestTimeout, connections);
         }
 
         public Options withRateLimit(double newQps, int newBurst) {
-            return new Options(kubeconfig, context, newQps, newBurst, requestTimeout);
+            return new Options(kubeconfig, context, newQps, newBurst, requestTimeout, connections);
+        }
+
+        /** Requests spread over {@code value} connections ({@link SpreadHttpClient}); one, as kubectl, by default. */
+        public Options withConnections(int value) {
+            return new Options(kubeconfig, context, qps, burst, requestTimeout, value);
         }
     }
 
@@ -108,8 +115,11 @@ public final class ClientFactory {
         // well would hold a worker for many seconds and repeat non-idempotent writes.
         config.setRequestRetryBackoffLimit(0);
         TokenBucket bucket = new TokenBucket(options.qps(), options.burst());
-        return new KubernetesClientBuilder()
-                .withConfig(config)
+        KubernetesClientBuilder builder = new KubernetesClientBuilder().withConfig(config);
+        if (options.connections() > 1) {
+            builder.withHttpClientFactory(SpreadHttpClient.factory(HttpClientUtils.getHttpClientFactory(), options.connections()));
+        }
+        return builder
                 .withHttpClientBuilderConsumer(http -> {
                     http.addOrReplaceInterceptor(RateLimitInterceptor.NAME, new RateLimitInterceptor(bucket));
                     if (metrics != null) {

@@ -1,5 +1,6 @@
 package dev.stateful.fabric8.control;
 
+import dev.stateful.codec.JsonBody;
 import dev.stateful.codec.JsonParser;
 import dev.stateful.domain.json.Json;
 import dev.stateful.fabric8.control.ApiErrors.Verb;
@@ -12,8 +13,9 @@ import io.fabric8.kubernetes.client.KubernetesClient;
  * DSL would turn the record into a fabric8 object, serialise that with Jackson, deserialise the
  * answer into another fabric8 object and turn that back into JSON for the codec: four passes over
  * every pod the controller creates, which a profile of a 200-replica Parallel scale-up without rate
- * limits put at about a sixth of the controller's CPU. The body sent is the same JSON the typed
- * path started from ({@code ModelCodec.encode}).
+ * limits put at about a sixth of the controller's CPU. The body sent is the same JSON tree the typed
+ * path started from ({@code ModelCodec.encode}), written by the codec ({@link JsonBody}): the API
+ * server needs JSON, not Go's byte form, which only the revision hash does.
  */
 final class JsonWrites {
 
@@ -31,7 +33,7 @@ final class JsonWrites {
     }
 
     private static Json.Obj send(KubernetesClient client, Verb verb, String target, String method, String path, Json.Obj body) {
-        String answer = ApiErrors.call(verb, target, () -> client.raw(path, method, body.toString()));
+        String answer = ApiErrors.call(verb, target, () -> client.raw(path, method, JsonBody.write(body)));
         return JsonParser.parseObject(answer);
     }
 

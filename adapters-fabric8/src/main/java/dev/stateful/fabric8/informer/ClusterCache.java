@@ -17,6 +17,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.Informable;
 import io.fabric8.kubernetes.client.dsl.MixedOperation;
 import io.fabric8.kubernetes.client.dsl.Resource;
+import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -25,6 +26,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.BiConsumer;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
@@ -53,10 +55,44 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
     private record Cached<T extends HasMetadata, D>(SharedIndexInformer<T> informer, DomainStore<T, D> store) {
 
         AutoCloseable subscribe(BiConsumer<D, D> changed) {
-            ChangeAdapter<T, D> handler = new ChangeAdapter<>(store::recordOf, changed);
+            ResourceEventHandler<T> handler = reporting(store::recordOf, changed);
             informer.addEventHandler(handler);
             return () -> informer.removeEventHandler(handler);
         }
+    }
+
+    /**
+     * fabric8's add/update/delete callbacks as one {@code changed(old, new)} call on the records the
+     * store keeps ({@code toDomain}), {@code null} standing for "none", as upstream registers its
+     * {@code addPod}/{@code updatePod}/{@code deletePod} with the informer. A deletion whose final state
+     * was missed (a tombstone) arrives as the last state the cache knew. A failing handler is logged,
+     * never allowed to stop the informer's dispatch thread.
+     */
+    static <T, D> ResourceEventHandler<T> reporting(Function<T, D> toDomain, BiConsumer<D, D> changed) {
+        return new ResourceEventHandler<>() {
+            @Override
+            public void onAdd(T obj) {
+                deliver(null, obj);
+            }
+
+            @Override
+            public void onUpdate(T oldObj, T newObj) {
+                deliver(oldObj, newObj);
+            }
+
+            @Override
+            public void onDelete(T obj, boolean deletedFinalStateUnknown) {
+                deliver(obj, null);
+            }
+
+            private void deliver(T oldObj, T newObj) {
+                try {
+                    changed.accept(oldObj == null ? null : toDomain.apply(oldObj), newObj == null ? null : toDomain.apply(newObj));
+                } catch (RuntimeException e) {
+                    LOG.error("event handler failed", e);
+                }
+            }
+        };
     }
 
     /**

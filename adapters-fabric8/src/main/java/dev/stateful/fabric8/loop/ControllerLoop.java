@@ -1,6 +1,8 @@
 package dev.stateful.fabric8.loop;
 
 import dev.stateful.domain.model.ObjectKey;
+import dev.stateful.domain.model.Pod;
+import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.fabric8.queue.WorkQueue;
 import dev.stateful.ports.ClusterEvents;
 import dev.stateful.ports.reconcile.SyncResult;
@@ -15,7 +17,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Upstream {@code Run(ctx, workers)}: routes cluster changes onto the queue, waits until the
+ * Upstream {@code Run(ctx, workers)}: routes cluster changes onto the queue, as upstream's
+ * controller's own {@code enqueueStatefulSet}, {@code addPod}, {@code updatePod} and
+ * {@code deletePod} do (the sets a pod change concerns: {@link PodEventRouter}), waits until the
  * caches are filled (syncing from a half-filled cache would e.g. recreate pods that exist), then
  * runs N workers. Each key is synced by one worker at a time; success forgets its backoff (and
  * brings the key back after the result's {@code requeueAfter}, e.g. for minReadySeconds), failure
@@ -36,7 +40,7 @@ public final class ControllerLoop implements AutoCloseable {
 
     private final ClusterEvents events;
     private final WorkQueue<ObjectKey> queue;
-    private final EventRouting routing;
+    private final PodEventRouter pods;
     private final Function<ObjectKey, SyncResult> sync;
     private final SyncMetrics metrics;
     private final int workers;
@@ -48,20 +52,20 @@ public final class ControllerLoop implements AutoCloseable {
     private AutoCloseable subscription;
 
     /** @param registry where the syncs are counted and timed by result */
-    public ControllerLoop(ClusterEvents events, EventRouting routing, WorkQueue<ObjectKey> queue, Function<ObjectKey, SyncResult> sync,
+    public ControllerLoop(ClusterEvents events, PodEventRouter pods, WorkQueue<ObjectKey> queue, Function<ObjectKey, SyncResult> sync,
                           MeterRegistry registry, int workers) {
-        this(events, routing, queue, sync, registry, workers, FatalErrors::exit);
+        this(events, pods, queue, sync, registry, workers, FatalErrors::exit);
     }
 
     /** @param onFatal what to do with a fatal error of a sync (the process ends by default; tests observe it) */
-    public ControllerLoop(ClusterEvents events, EventRouting routing, WorkQueue<ObjectKey> queue, Function<ObjectKey, SyncResult> sync,
+    public ControllerLoop(ClusterEvents events, PodEventRouter pods, WorkQueue<ObjectKey> queue, Function<ObjectKey, SyncResult> sync,
                           MeterRegistry registry, int workers, java.util.function.Consumer<Error> onFatal) {
         this.onFatal = onFatal;
         if (workers < 1) {
             throw new IllegalArgumentException("workers must be at least 1, got " + workers);
         }
         this.events = events;
-        this.routing = routing;
+        this.pods = pods;
         this.queue = queue;
         this.sync = sync;
         this.metrics = new SyncMetrics(registry);
@@ -73,11 +77,41 @@ public final class ControllerLoop implements AutoCloseable {
         if (subscription != null || stopping) {
             throw new IllegalStateException("a controller loop runs once");
         }
-        subscription = events.subscribe(routing);
+        subscription = events.subscribe(new Enqueuing());
         Thread starter = new Thread(this::awaitSyncThenWork, "statefulset-controller-start");
         starter.setDaemon(true);
         threads.add(starter);
         starter.start();
+    }
+
+    /** The loop's event handlers: upstream's {@code enqueueStatefulSet} and {@code addPod}/{@code updatePod}/{@code deletePod}. */
+    private final class Enqueuing implements ClusterEvents.Handler {
+
+        /** Every add, update (even a resync with nothing changed) and delete of a set syncs it. */
+        @Override
+        public void statefulSetChanged(StatefulSet oldSet, StatefulSet newSet) {
+            StatefulSet set = newSet != null ? newSet : oldSet;
+            if (set == null) {
+                return;
+            }
+            if (oldSet != null && newSet != null
+                    && oldSet.spec().replicasOrDefault() != newSet.spec().replicasOrDefault()) {
+                LOG.atInfo().addKeyValue("statefulSet", set.key()).addKeyValue("oldReplicas", oldSet.spec().replicasOrDefault())
+                        .addKeyValue("newReplicas", newSet.spec().replicasOrDefault()).log("Updating StatefulSet");
+            }
+            queue.add(set.key());
+        }
+
+        @Override
+        public void podChanged(Pod oldPod, Pod newPod) {
+            for (PodEventRouter.Enqueue e : pods.route(oldPod, newPod)) {
+                if (e.after().isZero()) {
+                    queue.add(e.key());
+                } else {
+                    queue.addAfter(e.key(), e.after());
+                }
+            }
+        }
     }
 
     private void awaitSyncThenWork() {

@@ -6,12 +6,18 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -130,7 +136,7 @@ class ClientFactoryTest {
         }
         Path config = kubeconfig(dir.resolve("config"), "http://127.0.0.1:" + closedPort, "default");
 
-        try (KubernetesClient client = ClientFactory.create(new ClientFactory.Options(config, null, 20, 30, Duration.ofSeconds(5)), Map.of(), dir)) {
+        try (KubernetesClient client = ClientFactory.create(new ClientFactory.Options(config, null, 20, 30, Duration.ofSeconds(5), 1), Map.of(), dir)) {
             assertThatThrownBy(() -> ClientFactory.verifyReachable(client))
                     .isInstanceOf(ClientConfigException.class)
                     .hasMessage("cannot reach the Kubernetes API server at http://127.0.0.1:" + closedPort + "/: connection refused");
@@ -139,10 +145,20 @@ class ClientFactoryTest {
 
     @Test
     void requests_are_held_to_the_configured_rate() throws Exception {
+        assertTenPerSecond(ClientFactory.Options.defaults().withRateLimit(10, 1));
+    }
+
+    @Test
+    void the_rate_limit_is_the_clients_across_all_its_connections() throws Exception {
+        // one bucket for the four connections: four of their own would let the first four through at once
+        assertTenPerSecond(ClientFactory.Options.defaults().withRateLimit(10, 1).withConnections(4));
+    }
+
+    /** {@code options} hold requests to 10 per second with a burst of one. */
+    private void assertTenPerSecond(ClientFactory.Options options) throws IOException {
         Path config = kubeconfig(dir.resolve("config"), mockUrl(), "default");
 
-        try (KubernetesClient client = ClientFactory.create(ClientFactory.Options.defaults().withKubeconfig(config).withRateLimit(10, 1),
-                Map.of(), dir)) {
+        try (KubernetesClient client = ClientFactory.create(options.withKubeconfig(config), Map.of(), dir)) {
             client.pods().list(); // warm up; afterwards at most the one token of the burst is saved up
             long start = System.nanoTime();
             for (int i = 0; i < 5; i++) {
@@ -151,5 +167,41 @@ class ClientFactoryTest {
             // 5 requests at 10 per second: at least 4 gaps of 100 ms.
             assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(Duration.ofMillis(400));
         }
+    }
+
+    @Test
+    void requests_are_spread_over_the_configured_connections() throws Exception {
+        assertThat(connectionsUsedBy(8, ClientFactory.Options.defaults().withRateLimit(1000, 100).withConnections(4))).hasSize(4);
+    }
+
+    @Test
+    void by_default_requests_share_one_connection() throws Exception {
+        assertThat(connectionsUsedBy(8, ClientFactory.Options.defaults().withRateLimit(1000, 100))).hasSize(1);
+    }
+
+    /** The client ports a plain HTTP server saw {@code requests} pod lists, one after the other, come from. */
+    private Set<Integer> connectionsUsedBy(int requests, ClientFactory.Options options) throws IOException {
+        Set<Integer> ports = ConcurrentHashMap.newKeySet();
+        HttpServer http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        http.createContext("/", exchange -> {
+            ports.add(exchange.getRemoteAddress().getPort());
+            byte[] body = "{\"kind\":\"PodList\",\"apiVersion\":\"v1\",\"metadata\":{},\"items\":[]}".getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "application/json");
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        http.start();
+        try {
+            Path config = kubeconfig(dir.resolve("plain/config"), "http://127.0.0.1:" + http.getAddress().getPort(), "default");
+            try (KubernetesClient client = ClientFactory.create(options.withKubeconfig(config), Map.of(), dir)) {
+                for (int i = 0; i < requests; i++) {
+                    client.pods().list();
+                }
+            }
+        } finally {
+            http.stop(0);
+        }
+        return ports;
     }
 }

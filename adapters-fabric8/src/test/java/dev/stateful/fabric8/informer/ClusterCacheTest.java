@@ -1,6 +1,7 @@
 package dev.stateful.fabric8.informer;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
 
 import dev.stateful.codec.ModelCodec;
 import dev.stateful.domain.consistency.OwnWrite;
@@ -17,11 +18,13 @@ import dev.stateful.domain.testing.Fixtures;
 import dev.stateful.fabric8.convert.Fabric8Codec;
 import dev.stateful.ports.ClusterEvents;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.fabric8.mockwebserver.Context;
 import io.fabric8.mockwebserver.MockWebServer;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -158,6 +161,34 @@ class ClusterCacheTest {
         eventually(() -> cache.pods("default").size() == 1);
         client.pods().inNamespace("default").withName("web-0").delete();
         eventually(() -> cache.pods("default").isEmpty());
+    }
+
+    final List<String> changes = new ArrayList<>();
+    final ResourceEventHandler<String> reporting = ClusterCache.reporting(String::toUpperCase, (o, n) -> changes.add(o + " -> " + n));
+
+    @Test
+    void adds_updates_and_deletes_become_old_new_pairs_of_domain_records() {
+        reporting.onAdd("a");
+        reporting.onUpdate("a", "b");
+        reporting.onDelete("b", false);
+
+        assertThat(changes).containsExactly("null -> A", "A -> B", "B -> null");
+    }
+
+    @Test
+    void a_deletion_seen_only_on_relist_reports_the_last_known_state() {
+        reporting.onDelete("last", true);
+
+        assertThat(changes).containsExactly("LAST -> null");
+    }
+
+    @Test
+    void a_failing_handler_does_not_break_the_informer() {
+        ResourceEventHandler<String> failing = ClusterCache.reporting(s -> s, (o, n) -> {
+            throw new IllegalStateException("handler bug");
+        });
+
+        assertThatCode(() -> failing.onAdd("a")).doesNotThrowAnyException();
     }
 
     @Test

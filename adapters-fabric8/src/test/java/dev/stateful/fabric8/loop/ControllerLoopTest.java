@@ -4,12 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.stateful.domain.model.ObjectKey;
+import dev.stateful.domain.model.ObjectMeta;
+import dev.stateful.domain.model.OwnerReference;
+import dev.stateful.domain.model.Pod;
+import dev.stateful.domain.model.PodStatus;
+import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.testing.Fixtures;
 import dev.stateful.fabric8.queue.WorkQueue;
+import dev.stateful.ports.ClusterEvents;
 import dev.stateful.ports.reconcile.SyncResult;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -18,6 +25,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
@@ -29,7 +37,7 @@ class ControllerLoopTest {
 
     final FakeClusterEvents events = new FakeClusterEvents();
     final WorkQueue<ObjectKey> queue = WorkQueue.create("statefulset", null);
-    final EventRouting routing = new EventRouting(new PodEventRouter(ns -> List.of()), queue);
+    final PodEventRouter routing = new PodEventRouter(ns -> List.of());
     final List<ObjectKey> synced = new CopyOnWriteArrayList<>();
 
     final SimpleMeterRegistry registry = new SimpleMeterRegistry();
@@ -107,6 +115,54 @@ class ControllerLoopTest {
         events.handlers.forEach(h -> h.statefulSetChanged(null, Fixtures.statefulSet("web", 1)));
 
         eventually(() -> synced.contains(WEB));
+    }
+
+    // the loop's event handlers (upstream's enqueueStatefulSet, addPod, updatePod, deletePod): what a
+    // change puts on the queue, read here before any worker runs (the caches never sync)
+
+    final AtomicLong nanos = new AtomicLong();
+    final WorkQueue<ObjectKey> ticking = new WorkQueue<>("test", WorkQueue.RateLimits.CONTROLLER_DEFAULT, nanos::get, null);
+    final StatefulSet slow = Fixtures.statefulSet("slow", 1).withSpec(Fixtures.statefulSet("slow", 1).spec().withMinReadySeconds(5));
+
+    /** The handler a loop that knows only {@code slow} subscribed, its queue {@code ticking}. */
+    ClusterEvents.Handler routingOnly() {
+        loop = new ControllerLoop(events, new PodEventRouter(ns -> List.of(slow)), ticking, key -> success(key), registry, 1);
+        loop.start();
+        return events.handlers.get(0);
+    }
+
+    @Test
+    void any_change_to_a_set_queues_it_including_its_deletion() {
+        ClusterEvents.Handler routing = routingOnly();
+
+        routing.statefulSetChanged(null, slow);
+        assertThat(ticking.poll()).contains(slow.key());
+        ticking.done(slow.key());
+
+        routing.statefulSetChanged(slow, slow);
+        assertThat(ticking.poll()).contains(slow.key());
+        ticking.done(slow.key());
+
+        routing.statefulSetChanged(slow, null);
+        assertThat(ticking.poll()).contains(slow.key());
+    }
+
+    @Test
+    void a_pod_change_queues_its_owner_now_and_again_after_the_availability_delay() {
+        ClusterEvents.Handler routing = routingOnly();
+        Pod pod = new Pod(ObjectMeta.named("default", "slow-0").withResourceVersion("1").withLabels(Map.of("app", "nginx"))
+                .withOwnerReferences(List.of(OwnerReference.controllerRef("apps/v1", "StatefulSet", slow.metadata()))), null,
+                PodStatus.of(PodStatus.RUNNING));
+        Pod nowReady = pod.withMetadata(pod.metadata().withResourceVersion("2")).withStatus(PodStatus.runningAndReady(Fixtures.T0));
+
+        routing.podChanged(pod, nowReady);
+
+        assertThat(ticking.poll()).contains(slow.key());
+        ticking.done(slow.key());
+        nanos.addAndGet(Duration.ofSeconds(6).toNanos() - 1);
+        assertThat(ticking.poll()).isEmpty();
+        nanos.addAndGet(1);
+        assertThat(ticking.poll()).contains(slow.key());
     }
 
     @Test

@@ -30,7 +30,6 @@ import dev.stateful.fabric8.informer.ClusterCache;
 import dev.stateful.fabric8.loop.ControllerLoop;
 import dev.stateful.fabric8.preflight.BuiltInControllerCheck;
 import dev.stateful.fabric8.preflight.CustomKindInstalledCheck;
-import dev.stateful.fabric8.loop.EventRouting;
 import dev.stateful.fabric8.loop.PodEventRouter;
 import dev.stateful.fabric8.queue.WorkQueue;
 import dev.stateful.ports.ClaimControl;
@@ -72,17 +71,21 @@ public final class Fabric8Module extends AbstractModule {
     /**
      * Threads running the calls of Parallel bursts, shared by all workers: upstream's
      * {@code slowStartBatch} runs each call of a batch in a goroutine of its own, so a batch of 256
-     * pods has 256 calls in flight; a small pool serialises the wide batches of a large set once
-     * the client rate limit is not the bound. But all of our requests share one HTTP/2 connection,
-     * kube-apiserver allows 250 streams on it ({@code --http2-max-streams-per-connection}), and the
-     * JDK 17 client refuses a request past that ("too many concurrent streams") where Go's opens a
-     * second connection, and on a loaded machine it refused already with 100-130 calls in flight.
-     * 256 threads failed creates of a 500-replica set that way (each failure a {@code FailedCreate}
-     * event and a backoff; {@code ApiErrors} now sends a refused request again, for a while); 64, the
-     * width of upstream's seventh batch, leave room for the workers' own calls and still keep more
-     * calls in flight than a loaded API server answers. Idle threads end after a minute.
+     * pods has 256 calls in flight, and a narrower pool serialises the wide batches of a large set
+     * once the client rate limit is not the bound (with 64, a 500-replica set's creates reached the
+     * API server at a third of upstream's rate). The calls go out over {@link #CONNECTIONS}
+     * connections: one would carry them all, and kube-apiserver caps a connection at 250 concurrent
+     * streams, past which the JDK 17 client refuses a request where Go's opens another connection.
+     * Idle threads end after a minute.
      */
-    static final int BATCH_THREADS = 64;
+    static final int BATCH_THREADS = 256;
+
+    /**
+     * Connections the controller's requests are spread over ({@code SpreadHttpClient}): a full batch
+     * of {@link #BATCH_THREADS} and the workers' and informers' own requests stay far below each
+     * connection's stream cap.
+     */
+    static final int CONNECTIONS = 4;
 
     /** kube-controller-manager syncs a new set within milliseconds; this leaves room for a busy one. */
     static final java.time.Duration BUILT_IN_CHECK_WAIT = java.time.Duration.ofSeconds(5);
@@ -161,7 +164,7 @@ public final class Fabric8Module extends AbstractModule {
     private KubernetesClient connect() {
         KubernetesClient client = ClientFactory.create(ClientFactory.Options.defaults()
                 .withKubeconfig(settings.kubeconfig()).withContext(settings.context())
-                .withRateLimit(settings.qps(), settings.burst()), registry);
+                .withRateLimit(settings.qps(), settings.burst()).withConnections(CONNECTIONS), registry);
         try {
             ClientFactory.verifyReachable(client);
             if (settings.kinds().contains(SetKind.STATEFUL_DEV)) {
@@ -284,8 +287,7 @@ public final class Fabric8Module extends AbstractModule {
     @Provides
     @Singleton
     ControllerLoop loop(ClusterCache cache, WorkQueue<ObjectKey> queue, StatefulSetReconciler reconciler) {
-        EventRouting routing = new EventRouting(new PodEventRouter(cache::statefulSets), queue);
-        return new ControllerLoop(cache, routing, queue, reconciler::sync, registry, settings.workers());
+        return new ControllerLoop(cache, new PodEventRouter(cache::statefulSets), queue, reconciler::sync, registry, settings.workers());
     }
 
     @Provides

@@ -19,7 +19,6 @@ import dev.stateful.fabric8.control.Fabric8StatusWriter;
 import dev.stateful.fabric8.convert.Fabric8Codec;
 import dev.stateful.fabric8.informer.ClusterCache;
 import dev.stateful.fabric8.loop.ControllerLoop;
-import dev.stateful.fabric8.loop.EventRouting;
 import dev.stateful.fabric8.loop.PodEventRouter;
 import dev.stateful.fabric8.queue.WorkQueue;
 import dev.stateful.inmemory.InMemoryCluster;
@@ -123,7 +122,7 @@ public final class ApiFigure implements Figure {
                 events, Clock.systemUTC(), batch, ReconcileListener.NONE, OwnWrites.tracking(Clock.systemUTC(), OwnWrites.DEFAULT_PATIENCE));
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         WorkQueue<ObjectKey> queue = WorkQueue.create("statefulset", registry);
-        ControllerLoop loop = new ControllerLoop(cache, new EventRouting(new PodEventRouter(cache::statefulSets), queue), queue,
+        ControllerLoop loop = new ControllerLoop(cache, new PodEventRouter(cache::statefulSets), queue,
                 reconciler::sync, registry, ControllerLoop.DEFAULT_WORKERS);
         SimulatedKubelet kubelet = null;
         PodCounter counter = null;
