@@ -16,9 +16,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
 /**
- * The transport's floor beside figure 5's {@code Plan}: a unary call with an empty request and an empty
- * answer, on a bare grpc-java server (no interceptors, the method run on the transport thread as Plan
- * is), over loopback Netty and in process. What a Netty call costs however little the server does: the
+ * The transport's floor beside {@link GrpcFigure}'s {@code Plan} rows (docs/benchmarks.md, 5i/5j): a
+ * unary call with an empty request and an empty answer, on a bare grpc-java server (no interceptors, the
+ * method run on the transport thread as Plan is), over loopback Netty and in process. What a Netty call costs however little the server does: the
  * part of {@code Plan}'s time over Netty that no work on the server's side can remove.
  */
 final class EmptyCallFloor implements AutoCloseable {
