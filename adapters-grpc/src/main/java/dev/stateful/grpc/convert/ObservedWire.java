@@ -60,15 +60,23 @@ public final class ObservedWire {
      * from there instead of decoded, and each one decoded kept there; {@code recent} may be null.
      */
     public static Decoded decode(byte[] request, RecentObjects recent) {
+        return decode(request, request.length, recent);
+    }
+
+    /**
+     * {@link #decode(byte[], RecentObjects)} of the request in the first {@code length} bytes of {@code wire}
+     * (the rest is not read). Nothing decoded refers to {@code wire}, so the caller may reuse it.
+     */
+    public static Decoded decode(byte[] wire, int length, RecentObjects recent) {
         try {
-            return decodeRequest(CodedInputStream.newInstance(request), request, recent);
+            return decodeRequest(CodedInputStream.newInstance(wire, 0, length), wire, length, recent);
         } catch (IOException | RuntimeException notPlain) {
             // not plain, or not valid: the generated parser decides what it means (or reports why it is malformed)
             return null;
         }
     }
 
-    private static Decoded decodeRequest(CodedInputStream in, byte[] request, RecentObjects recent) throws IOException {
+    private static Decoded decodeRequest(CodedInputStream in, byte[] request, int end, RecentObjects recent) throws IOException {
         List<Pod> pods = new ArrayList<>();
         List<PersistentVolumeClaim> claims = new ArrayList<>();
         List<ControllerRevision> revisions = new ArrayList<>();
@@ -83,11 +91,11 @@ public final class ObservedWire {
             int field = WireFormat.getTagFieldNumber(tag);
             boolean delimited = WireFormat.getTagWireType(tag) == WireFormat.WIRETYPE_LENGTH_DELIMITED;
             if (delimited && field == PlanRequest.OBSERVED_PODS_FIELD_NUMBER) {
-                pods.add(object(in, request, field, recent, () -> pod(in, strings)));
+                pods.add(object(in, request, end, field, recent, () -> pod(in, strings)));
             } else if (delimited && field == PlanRequest.OBSERVED_CLAIMS_FIELD_NUMBER) {
-                claims.add(object(in, request, field, recent, () -> claim(in, strings)));
+                claims.add(object(in, request, end, field, recent, () -> claim(in, strings)));
             } else if (delimited && field == PlanRequest.OBSERVED_REVISIONS_FIELD_NUMBER) {
-                revisions.add(object(in, request, field, recent, () -> revision(in, strings)));
+                revisions.add(object(in, request, end, field, recent, () -> revision(in, strings)));
             } else {
                 if (field == PlanRequest.OBSERVED_PODS_FIELD_NUMBER || field == PlanRequest.OBSERVED_CLAIMS_FIELD_NUMBER
                         || field == PlanRequest.OBSERVED_REVISIONS_FIELD_NUMBER
@@ -103,11 +111,11 @@ public final class ObservedWire {
 
     /** Reads one object of the request (its length, then its fields): kept before for these bytes, or decoded by {@code decode}. */
     @SuppressWarnings("unchecked")
-    private static <T> T object(CodedInputStream in, byte[] request, int field, RecentObjects recent, ObjectReader<T> decode)
+    private static <T> T object(CodedInputStream in, byte[] request, int end, int field, RecentObjects recent, ObjectReader<T> decode)
             throws IOException {
         int length = in.readRawVarint32();
         int offset = in.getTotalBytesRead();
-        if (length < 0 || length > request.length - offset) {
+        if (length < 0 || length > end - offset) {
             throw new NotPlain(); // truncated: the generated parser reports it
         }
         Object known = recent == null ? null : recent.get(field, request, offset, length);
@@ -343,8 +351,10 @@ public final class ObservedWire {
      */
     private static final class Strings {
         private static final int MAX_LENGTH = 64;
+        private static final int SLOTS = 1024;
         private final byte[] wire;
-        private final String[] table = new String[1024];
+        /** Made with the first string read: a request whose objects all come from {@link RecentObjects} reads none. */
+        private String[] table;
         private int count;
 
         Strings(byte[] wire) {
@@ -366,6 +376,9 @@ public final class ObservedWire {
                     return decoded(offset, length);
                 }
                 hash = 31 * hash + b;
+            }
+            if (table == null) {
+                table = new String[SLOTS];
             }
             int mask = table.length - 1;
             for (int slot = (hash ^ (hash >>> 16)) & mask; ; slot = (slot + 1) & mask) {

@@ -2,6 +2,7 @@ package dev.stateful.grpc.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.google.protobuf.CodedOutputStream;
 import dev.stateful.grpc.convert.RecentObjects;
 import dev.stateful.grpc.v1.KubeObject;
 import dev.stateful.grpc.v1.ObjectMetadata;
@@ -11,6 +12,8 @@ import dev.stateful.grpc.v1.StatefulSetServiceGrpc;
 import io.grpc.MethodDescriptor;
 import io.grpc.ServerMethodDefinition;
 import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.InputStream;
 import org.junit.jupiter.api.Test;
 
@@ -50,5 +53,44 @@ class PlanFromWireTest {
                     .containsExactly("Running", "Pending");
             assertThat(input.decoded().rest().getStatefulSet().getJson()).isEqualTo("{\"kind\":\"StatefulSet\"}");
         }
+    }
+
+    @Test
+    void aShorterRequestAfterALongerOneIsReadAloneAndTheFirstIsUntouched() {
+        MethodDescriptor.Marshaller<PlanFromWire.Input> marshaller = marshaller();
+        PlanRequest longer = REQUEST.toBuilder()
+                .addObservedPods(ObservedPod.newBuilder().setMetadata(ObjectMetadata.newBuilder().setName("web-2")).setPhase("Failed"))
+                .build();
+
+        PlanFromWire.Input first = marshaller.parse(new ByteArrayInputStream(longer.toByteArray()));
+        PlanFromWire.Input second = marshaller.parse(new ByteArrayInputStream(REQUEST.toByteArray()));
+
+        assertThat(second.decoded().pods()).extracting(p -> p.metadata().name()).containsExactly("web-0", "web-1");
+        assertThat(first.decoded().pods()).extracting(p -> p.status().phase()).containsExactly("Running", "Pending", "Failed");
+    }
+
+    @Test
+    void aRequestTheFastReadingGivesUpOnIsParsedByTheGeneratedParserFromItsOwnBytesOnly() throws IOException {
+        MethodDescriptor.Marshaller<PlanFromWire.Input> marshaller = marshaller();
+        marshaller.parse(new ByteArrayInputStream(REQUEST.toBuilder()
+                .setStatefulSet(KubeObject.newBuilder().setJson("{\"kind\":\"StatefulSet\",\"x\":\"" + "x".repeat(500) + "\"}")).build().toByteArray()));
+        // a pod whose metadata comes twice: protobuf merges the two, which the plain reading leaves to the generated parser
+        ByteArrayOutputStream pod = new ByteArrayOutputStream();
+        CodedOutputStream podOut = CodedOutputStream.newInstance(pod);
+        podOut.writeMessage(ObservedPod.METADATA_FIELD_NUMBER, ObjectMetadata.newBuilder().setName("web-9").build());
+        podOut.writeMessage(ObservedPod.METADATA_FIELD_NUMBER, ObjectMetadata.newBuilder().setNamespace("ns").build());
+        podOut.flush();
+        ByteArrayOutputStream wire = new ByteArrayOutputStream();
+        wire.write(REQUEST.toByteArray());
+        CodedOutputStream wireOut = CodedOutputStream.newInstance(wire);
+        wireOut.writeByteArray(PlanRequest.OBSERVED_PODS_FIELD_NUMBER, pod.toByteArray());
+        wireOut.flush();
+
+        PlanFromWire.Input input = marshaller.parse(new ByteArrayInputStream(wire.toByteArray()));
+
+        assertThat(input.decoded()).isNull();
+        assertThat(input.message().getStatefulSet().getJson()).isEqualTo("{\"kind\":\"StatefulSet\"}");
+        assertThat(input.message().getObservedPodsList()).extracting(p -> p.getMetadata().getName() + "/" + p.getMetadata().getNamespace())
+                .containsExactly("web-0/", "web-1/", "web-9/ns");
     }
 }

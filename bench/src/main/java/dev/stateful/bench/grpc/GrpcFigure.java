@@ -22,12 +22,14 @@ import dev.stateful.grpc.v1.PlanResponse;
 import dev.stateful.grpc.v1.StatefulSetServiceGrpc;
 import dev.stateful.inmemory.InMemoryCluster;
 import io.grpc.BindableService;
+import io.grpc.CallOptions;
 import io.grpc.ManagedChannel;
 import io.grpc.Server;
 import io.grpc.inprocess.InProcessChannelBuilder;
 import io.grpc.inprocess.InProcessServerBuilder;
 import io.grpc.netty.NettyChannelBuilder;
 import io.grpc.protobuf.services.HealthStatusManager;
+import io.grpc.stub.ClientCalls;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.time.Clock;
@@ -43,8 +45,10 @@ import java.util.concurrent.TimeUnit;
  * Figure 5 of docs/benchmarks.md: {@code Plan} for a 100-pod set (figure 1's steady snapshot, encoded once, as JSON objects
  * and in the typed projection) from a blocking stub over loopback Netty (the production server
  * assembly: {@link GrpcServer}, which runs Plan on the transport thread), against the same request over the in-process transport (same
- * service, same interceptors, no sockets, no thread hop: direct executor). One caller, calls back to
- * back; the four combinations alternate in slices so that machine load hits all alike.
+ * service, same interceptors, no sockets, no thread hop: direct executor). Beside them, the transport's
+ * floor: the typed request encoded once beforehand ({@link RawMethods#PLAN}: the server's part without the
+ * Java client's encoding), and an empty unary call on a bare server ({@link EmptyCallFloor}), over both
+ * transports. One caller, calls back to back; the eight combinations alternate in slices so that machine load hits all alike.
  */
 public final class GrpcFigure implements Figure {
 
@@ -60,7 +64,7 @@ public final class GrpcFigure implements Figure {
 
     @Override
     public String expectedDuration(Scale scale) {
-        return scale.isQuick() ? "~2 s" : "~30 s";
+        return scale.isQuick() ? "~2 s" : "~45 s";
     }
 
     @Override
@@ -89,14 +93,16 @@ public final class GrpcFigure implements Figure {
         InProcessServerBuilder inProcessBuilder = InProcessServerBuilder.forName(name).directExecutor();
         ServerAssembly.configure(inProcessBuilder, settings, services, new HealthStatusManager());
         Server inProcess = inProcessBuilder.build().start();
-        ManagedChannel nettyChannel = NettyChannelBuilder.forAddress("127.0.0.1", netty.port()).usePlaintext()
-                .maxInboundMessageSize(ClientSettings.DEFAULT_MAX_INBOUND_MESSAGE_BYTES).build();
+        ManagedChannel nettyChannel = nettyChannel(netty.port());
         ManagedChannel inProcessChannel = InProcessChannelBuilder.forName(name).directExecutor().build();
-        try {
+        try (EmptyCallFloor floor = new EmptyCallFloor(GrpcFigure::nettyChannel)) {
             StatefulSetServiceGrpc.StatefulSetServiceBlockingStub overNetty = StatefulSetServiceGrpc.newBlockingStub(nettyChannel);
             StatefulSetServiceGrpc.StatefulSetServiceBlockingStub overInProcess = StatefulSetServiceGrpc.newBlockingStub(inProcessChannel);
             check(overNetty.plan(json), overInProcess.plan(json));
             check(overNetty.plan(typed), overInProcess.plan(typed));
+            byte[] encoded = typed.toByteArray();
+            Runnable encodedOverNetty = () -> ClientCalls.blockingUnaryCall(nettyChannel, RawMethods.PLAN, CallOptions.DEFAULT, encoded);
+            Runnable encodedInProcess = () -> ClientCalls.blockingUnaryCall(inProcessChannel, RawMethods.PLAN, CallOptions.DEFAULT, encoded);
 
             long warmupNanos = scale.isQuick() ? 50_000_000L : 3_000_000_000L;
             long sliceNanos = scale.isQuick() ? 20_000_000L : 250_000_000L;
@@ -107,21 +113,37 @@ public final class GrpcFigure implements Figure {
                 overInProcess.plan(json);
                 overNetty.plan(typed);
                 overInProcess.plan(typed);
+                encodedOverNetty.run();
+                encodedInProcess.run();
+                floor.overNetty().run();
+                floor.inProcess().run();
             }
             Samples jsonNet = new Samples();
             Samples jsonIn = new Samples();
             Samples typedNet = new Samples();
             Samples typedIn = new Samples();
+            Samples encodedNet = new Samples();
+            Samples encodedIn = new Samples();
+            Samples emptyNet = new Samples();
+            Samples emptyIn = new Samples();
             for (int round = 0; round < rounds; round++) {
-                slice(overNetty, json, sliceNanos, jsonNet);
-                slice(overInProcess, json, sliceNanos, jsonIn);
-                slice(overNetty, typed, sliceNanos, typedNet);
-                slice(overInProcess, typed, sliceNanos, typedIn);
+                slice(() -> overNetty.plan(json), sliceNanos, jsonNet);
+                slice(() -> overInProcess.plan(json), sliceNanos, jsonIn);
+                slice(() -> overNetty.plan(typed), sliceNanos, typedNet);
+                slice(() -> overInProcess.plan(typed), sliceNanos, typedIn);
+                slice(encodedOverNetty, sliceNanos, encodedNet);
+                slice(encodedInProcess, sliceNanos, encodedIn);
+                slice(floor.overNetty(), sliceNanos, emptyNet);
+                slice(floor.inProcess(), sliceNanos, emptyIn);
             }
             List<Row> rows = new ArrayList<>();
             rows.addAll(rows("5a", "5b", "5c", pods + "-pod set as JSON objects (" + json.getSerializedSize() + " B)", jsonNet, jsonIn, "-"));
             rows.addAll(rows("5d", "5e", "5f", pods + "-pod set in the typed projection (" + typed.getSerializedSize() + " B)", typedNet, typedIn,
                     "p50 ≤ 0.3 ms"));
+            rows.addAll(infoRows("5g", "5h", "the same typed request encoded once beforehand (the Java client's protobuf encoding left out;"
+                    + " same server, same work)", encodedNet, encodedIn));
+            rows.addAll(infoRows("5i", "5j", "empty unary call on a bare grpc-java server, method on the transport thread (the transport's floor)",
+                    emptyNet, emptyIn));
             return rows;
         } finally {
             nettyChannel.shutdownNow();
@@ -131,6 +153,22 @@ public final class GrpcFigure implements Figure {
             scheduler.shutdownNow();
             inProcess.awaitTermination(5, TimeUnit.SECONDS);
         }
+    }
+
+    /** The figure's client channel to a loopback port: plaintext, the CLI's inbound bound. */
+    static ManagedChannel nettyChannel(int port) {
+        return NettyChannelBuilder.forAddress("127.0.0.1", port).usePlaintext()
+                .maxInboundMessageSize(ClientSettings.DEFAULT_MAX_INBOUND_MESSAGE_BYTES).build();
+    }
+
+    /** p50 and p99 rows of a call beside Plan, measured in the same slices, reported without a goal. */
+    private static List<Row> infoRows(String p50Id, String p99Id, String call, Samples net, Samples in) {
+        String what = "gRPC " + call + ", %s over loopback Netty vs in process (%d vs %d calls)";
+        return List.of(
+                new Row(p50Id, String.format(Locale.ROOT, what, "p50", net.count, in.count), Stats.duration(net.percentile(0.50)),
+                        Stats.duration(in.percentile(0.50)), net.percentile(0.50) / in.percentile(0.50), "-", Row.Verdict.INFO),
+                new Row(p99Id, String.format(Locale.ROOT, what, "p99", net.count, in.count), Stats.duration(net.percentile(0.99)),
+                        Stats.duration(in.percentile(0.99)), net.percentile(0.99) / in.percentile(0.99), "-", Row.Verdict.INFO));
     }
 
     /** p50, p99 and throughput rows of one encoding; the p99 goal (docs/benchmarks.md) is the same for both. */
@@ -181,8 +219,7 @@ public final class GrpcFigure implements Figure {
         }
     }
 
-    private static void slice(StatefulSetServiceGrpc.StatefulSetServiceBlockingStub stub, PlanRequest request, long nanos,
-                              Samples into) {
+    private static void slice(Runnable call, long nanos, Samples into) {
         long gcCountBefore = gcCount();
         long gcMillisBefore = gcMillis();
         long sliceStart = System.nanoTime();
@@ -190,7 +227,7 @@ public final class GrpcFigure implements Figure {
         long now = sliceStart;
         while (now < end) {
             long t0 = now;
-            stub.plan(request);
+            call.run();
             now = System.nanoTime();
             into.add(now - t0);
         }
