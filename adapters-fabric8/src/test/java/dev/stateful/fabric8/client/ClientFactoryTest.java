@@ -18,6 +18,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -170,17 +171,25 @@ class ClientFactoryTest {
     }
 
     @Test
-    void requests_are_spread_over_the_configured_connections() throws Exception {
-        assertThat(connectionsUsedBy(8, ClientFactory.Options.defaults().withRateLimit(1000, 100).withConnections(4))).hasSize(4);
+    void writes_are_spread_over_the_configured_connections() throws Exception {
+        assertThat(connectionsUsedBy(8, ClientFactory.Options.defaults().withRateLimit(1000, 100).withConnections(4),
+                client -> client.raw("/api/v1/namespaces/default/pods", "POST", "{}"))).hasSize(4);
+    }
+
+    @Test
+    void reads_stay_on_the_first_connection() throws Exception {
+        assertThat(connectionsUsedBy(8, ClientFactory.Options.defaults().withRateLimit(1000, 100).withConnections(4),
+                client -> client.pods().list())).hasSize(1);
     }
 
     @Test
     void by_default_requests_share_one_connection() throws Exception {
-        assertThat(connectionsUsedBy(8, ClientFactory.Options.defaults().withRateLimit(1000, 100))).hasSize(1);
+        assertThat(connectionsUsedBy(8, ClientFactory.Options.defaults().withRateLimit(1000, 100),
+                client -> client.raw("/api/v1/namespaces/default/pods", "POST", "{}"))).hasSize(1);
     }
 
-    /** The client ports a plain HTTP server saw {@code requests} pod lists, one after the other, come from. */
-    private Set<Integer> connectionsUsedBy(int requests, ClientFactory.Options options) throws IOException {
+    /** The client ports a plain HTTP server saw {@code requests} calls of {@code call}, one after the other, come from. */
+    private Set<Integer> connectionsUsedBy(int requests, ClientFactory.Options options, Consumer<KubernetesClient> call) throws IOException {
         Set<Integer> ports = ConcurrentHashMap.newKeySet();
         HttpServer http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         http.createContext("/", exchange -> {
@@ -196,7 +205,7 @@ class ClientFactoryTest {
             Path config = kubeconfig(dir.resolve("plain/config"), "http://127.0.0.1:" + http.getAddress().getPort(), "default");
             try (KubernetesClient client = ClientFactory.create(options.withKubeconfig(config), Map.of(), dir)) {
                 for (int i = 0; i < requests; i++) {
-                    client.pods().list();
+                    call.accept(client);
                 }
             }
         } finally {
