@@ -81,9 +81,9 @@ public final class Fabric8Module extends AbstractModule {
     static final int BATCH_THREADS = 256;
 
     /**
-     * Connections the controller's requests are spread over ({@code SpreadHttpClient}): a full batch
-     * of {@link #BATCH_THREADS} and the workers' and informers' own requests stay far below each
-     * connection's stream cap.
+     * Connections the controller's writes are spread over ({@code SpreadHttpClient}; reads, lists and
+     * watches stay on the first): a full batch of {@link #BATCH_THREADS} is about 64 streams on each,
+     * far below the cap.
      */
     static final int CONNECTIONS = 4;
 
