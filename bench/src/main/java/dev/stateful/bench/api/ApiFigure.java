@@ -40,7 +40,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Figure 3: a Parallel set of N replicas created on the mock API (HTTP on loopback) with the kubelet
+ * docs/benchmarks.md, figure 3: a Parallel set of N replicas created on the mock API (HTTP on loopback) with the kubelet
  * simulator running; the time until all N pods exist (seen by a watch), against the raw fabric8
  * client creating the same N claims and pods on a pool of the same size as the controller's batch
  * executor. Both sides' clients come from {@code ClientFactory} with the same rate limit; the run is

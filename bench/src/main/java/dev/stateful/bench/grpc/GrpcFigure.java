@@ -42,7 +42,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Figure 5 of docs/benchmarks.md: {@code Plan} for a 100-pod set (figure 1's steady snapshot, encoded once, as JSON objects
+ * docs/benchmarks.md, figure 5: {@code Plan} for a 100-pod set (the steady snapshot of that file's figure 1, encoded once, as JSON objects
  * and in the typed projection) from a blocking stub over loopback Netty (the production server
  * assembly: {@link GrpcServer}, which runs Plan on the transport thread), against the same request over the in-process transport (same
  * service, same interceptors, no sockets, no thread hop: direct executor). Beside them, the transport's
