@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * Builds the {@link KubernetesClient} the way kubectl finds its cluster: {@code --kubeconfig},
@@ -81,35 +82,62 @@ public final class ClientFactory {
      * the real client to report.
      */
     public static void warmUp() {
-        Thread thread = new Thread(() -> {
+        daemon("client-warm-up", () -> {
+            // first, as it takes longest: what any KubernetesResource-typed property's deserialiser
+            // does once per process (the kubeconfig model has one), registering every model class
+            // fabric8's service file lists; the kubeconfig's own classes come after it
+            new io.fabric8.kubernetes.internal.KubernetesDeserializer();
+            Config.fromKubeconfig(WARM_UP_KUBECONFIG);
+            io.fabric8.kubernetes.client.utils.Serialization.jsonMapper();
+        });
+        // beside it: nothing here waits for the serialisation, and the client needs both at once
+        daemon("client-warm-up-tls", () -> {
+            java.net.http.HttpClient.newBuilder();
             try {
-                Config.fromKubeconfig(WARM_UP_KUBECONFIG);
-                io.fabric8.kubernetes.client.utils.Serialization.jsonMapper();
-                java.net.http.HttpClient.newBuilder();
                 javax.net.ssl.SSLContext.getDefault();
-            } catch (RuntimeException | java.security.NoSuchAlgorithmException onlyAHeadStart) {
+            } catch (java.security.NoSuchAlgorithmException onlyAHeadStart) {
                 // the client built afterwards meets the same problem and reports it
             }
-        }, "client-warm-up");
+        });
+    }
+
+    private static void daemon(String name, Runnable work) {
+        Thread thread = new Thread(() -> {
+            try {
+                work.run();
+            } catch (RuntimeException onlyAHeadStart) {
+                // the client built afterwards meets the same problem and reports it
+            }
+        }, name);
         thread.setDaemon(true);
         thread.start();
     }
 
     public static KubernetesClient create(Options options) {
-        return create(options, null);
+        return create(options, (MeterRegistry) null);
     }
 
     /** @param metrics where client-go's {@code rest_client_*} series go, or null for none */
     public static KubernetesClient create(Options options, MeterRegistry metrics) {
+        return create(options, () -> metrics);
+    }
+
+    /**
+     * As {@link #create(Options, MeterRegistry)}, asking for the registry only once the kubeconfig
+     * has been read (fabric8's first kubeconfig registers its model classes, the longest step before
+     * the first request): a caller on another thread can make its registry meanwhile.
+     */
+    public static KubernetesClient create(Options options, Supplier<? extends MeterRegistry> metrics) {
         return create(options, System.getenv(), Path.of(System.getProperty("user.home")), metrics);
     }
 
     static KubernetesClient create(Options options, Map<String, String> env, Path home) {
-        return create(options, env, home, null);
+        return create(options, env, home, () -> null);
     }
 
-    static KubernetesClient create(Options options, Map<String, String> env, Path home, MeterRegistry metrics) {
+    static KubernetesClient create(Options options, Map<String, String> env, Path home, Supplier<? extends MeterRegistry> registry) {
         Config config = load(options, env, home);
+        MeterRegistry metrics = registry.get();
         config.setRequestTimeout((int) options.requestTimeout().toMillis());
         // The work queue retries failed syncs with per-key backoff; retrying inside the client as
         // well would hold a worker for many seconds and repeat non-idempotent writes.

@@ -91,7 +91,7 @@ public final class Fabric8Module extends AbstractModule {
     static final java.time.Duration BUILT_IN_CHECK_WAIT = java.time.Duration.ofSeconds(5);
 
     private final ControllerSettings settings;
-    private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    private final PrometheusMeterRegistry registry;
 
     /**
      * The client the controller owns, being built and checked from the moment the module exists,
@@ -106,11 +106,22 @@ public final class Fabric8Module extends AbstractModule {
     public Fabric8Module(ControllerSettings settings) {
         this.settings = settings;
         this.lent = Optional.empty();
-        this.connecting = Optional.of(CompletableFuture.supplyAsync(this::connect, task -> {
+        // the client's request metrics need the registry only once the kubeconfig is read, so the
+        // connecting thread starts first and the registry (Micrometer and Prometheus, a few hundred
+        // classes) is made meanwhile
+        CompletableFuture<PrometheusMeterRegistry> made = new CompletableFuture<>();
+        this.connecting = Optional.of(CompletableFuture.supplyAsync(() -> connect(made::join), task -> {
             Thread thread = new Thread(task, "connect");
             thread.setDaemon(true);
             thread.start();
         }));
+        try {
+            this.registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        } catch (RuntimeException | Error e) {
+            made.completeExceptionally(e);
+            throw e;
+        }
+        made.complete(registry);
     }
 
     /** On a client the caller owns: the controller neither builds nor closes one. */
@@ -118,6 +129,7 @@ public final class Fabric8Module extends AbstractModule {
         this.settings = settings;
         this.connecting = Optional.empty();
         this.lent = Optional.of(client);
+        this.registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     }
 
     public ControllerSettings settings() {
@@ -161,10 +173,10 @@ public final class Fabric8Module extends AbstractModule {
     }
 
     /** Builds the client and checks the cluster before anything is watched. */
-    private KubernetesClient connect() {
+    private KubernetesClient connect(java.util.function.Supplier<PrometheusMeterRegistry> metrics) {
         KubernetesClient client = ClientFactory.create(ClientFactory.Options.defaults()
                 .withKubeconfig(settings.kubeconfig()).withContext(settings.context())
-                .withRateLimit(settings.qps(), settings.burst()).withConnections(CONNECTIONS), registry);
+                .withRateLimit(settings.qps(), settings.burst()).withConnections(CONNECTIONS), metrics);
         try {
             ClientFactory.verifyReachable(client);
             if (settings.kinds().contains(SetKind.STATEFUL_DEV)) {
