@@ -68,11 +68,7 @@ final class Scenarios {
         BenchPlane.createNamespace(plane.admin(), ns);
         List<StatefulSet> manifests = new ArrayList<>();
         for (int i = 0; i < sets; i++) {
-            StatefulSet set = Serialization.unmarshal(Manifests.statefulSet(ns, String.format(Locale.ROOT, "s-%03d", i), replicas,
-                    Manifests.IMAGE, "OrderedReady", null, null), StatefulSet.class);
-            set.getSpec().setVolumeClaimTemplates(List.of());
-            set.getSpec().getTemplate().getSpec().getContainers().get(0).setVolumeMounts(List.of());
-            manifests.add(set);
+            manifests.add(orderedSet(ns, String.format(Locale.ROOT, "s-%03d", i), replicas));
         }
         AuditWindow window = AuditWindow.open(plane);
         ExecutorService pool = Executors.newFixedThreadPool(CREATORS);
@@ -92,6 +88,15 @@ final class Scenarios {
         plane.awaitSets(ns, sets, set -> BenchPlane.ready(set, replicas));
         long end = window.awaitQuiet(ns);
         return new Timed(ready - start, window.controllerRequests(end));
+    }
+
+    /** An OrderedReady set of {@code replicas} without claims, as (3) creates them. */
+    static StatefulSet orderedSet(String namespace, String name, int replicas) {
+        StatefulSet set = Serialization.unmarshal(Manifests.statefulSet(namespace, name, replicas, Manifests.IMAGE, "OrderedReady", null, null),
+                StatefulSet.class);
+        set.getSpec().setVolumeClaimTemplates(List.of());
+        set.getSpec().getTemplate().getSpec().getContainers().get(0).setVolumeMounts(List.of());
+        return set;
     }
 
     /**
