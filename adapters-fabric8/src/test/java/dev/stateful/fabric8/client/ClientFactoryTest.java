@@ -3,7 +3,11 @@ package dev.stateful.fabric8.client;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.Watch;
+import io.fabric8.kubernetes.client.Watcher;
+import io.fabric8.kubernetes.client.WatcherException;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import com.sun.net.httpserver.HttpServer;
@@ -15,7 +19,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
@@ -212,5 +218,67 @@ class ClientFactoryTest {
             http.stop(0);
         }
         return ports;
+    }
+
+    @Test
+    void a_watch_the_server_ends_is_opened_again_within_a_fraction_of_a_second() throws Exception {
+        // client-go's reflector watches again at once; fabric8 by itself waits a second
+        List<Long> watches = streamedWatchesAt(2);
+        assertThat(Duration.ofNanos(watches.get(1) - watches.get(0))).isLessThan(Duration.ofMillis(600));
+    }
+
+    /**
+     * When the first {@code count} streamed watch requests of a pod watch came against a server that answers
+     * each with one event and then ends the response, as kube-apiserver ends a watch at its timeout.
+     * It has no WebSockets (fabric8's first choice, which then falls back to a streamed watch), so
+     * a gap between two streamed watches is the client's own wait before watching again.
+     */
+    private List<Long> streamedWatchesAt(int count) throws Exception {
+        List<Long> watches = new CopyOnWriteArrayList<>();
+        HttpServer http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        http.createContext("/", exchange -> {
+            String query = String.valueOf(exchange.getRequestURI().getQuery());
+            if (query.contains("watch=true")) {
+                // a WebSocket handshake answered 200: fabric8 then watches with a streamed response instead
+                if (!"websocket".equalsIgnoreCase(exchange.getRequestHeaders().getFirst("Upgrade"))) {
+                    watches.add(System.nanoTime());
+                }
+                byte[] event = ("{\"type\":\"ADDED\",\"object\":{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":"
+                        + "{\"name\":\"web-0\",\"namespace\":\"default\",\"resourceVersion\":\"2\"}}}\n").getBytes(StandardCharsets.UTF_8);
+                exchange.getResponseHeaders().add("Content-Type", "application/json");
+                exchange.sendResponseHeaders(200, 0);
+                exchange.getResponseBody().write(event);
+            } else {
+                byte[] list = "{\"kind\":\"PodList\",\"apiVersion\":\"v1\",\"metadata\":{\"resourceVersion\":\"1\"},\"items\":[]}"
+                        .getBytes(StandardCharsets.UTF_8);
+                exchange.getResponseHeaders().add("Content-Type", "application/json");
+                exchange.sendResponseHeaders(200, list.length);
+                exchange.getResponseBody().write(list);
+            }
+            exchange.close();
+        });
+        http.start();
+        try {
+            Path config = kubeconfig(dir.resolve("watch/config"), "http://127.0.0.1:" + http.getAddress().getPort(), "default");
+            try (KubernetesClient client = ClientFactory.create(ClientFactory.Options.defaults().withKubeconfig(config), Map.of(), dir);
+                 Watch ignored = client.pods().inNamespace("default").watch(new Watcher<Pod>() {
+                     @Override
+                     public void eventReceived(Action action, Pod pod) {
+                     }
+
+                     @Override
+                     public void onClose(WatcherException cause) {
+                     }
+                 })) {
+                long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+                while (watches.size() < count && System.nanoTime() < deadline) {
+                    Thread.sleep(10);
+                }
+            }
+        } finally {
+            http.stop(0);
+        }
+        assertThat(watches).as("watch requests within 10 s").hasSizeGreaterThanOrEqualTo(count);
+        return watches.subList(0, count);
     }
 }
