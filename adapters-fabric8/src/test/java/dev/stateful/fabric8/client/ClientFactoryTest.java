@@ -10,6 +10,7 @@ import io.fabric8.kubernetes.client.Watcher;
 import io.fabric8.kubernetes.client.WatcherException;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -200,11 +201,7 @@ class ClientFactoryTest {
         HttpServer http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         http.createContext("/", exchange -> {
             ports.add(exchange.getRemoteAddress().getPort());
-            byte[] body = "{\"kind\":\"PodList\",\"apiVersion\":\"v1\",\"metadata\":{},\"items\":[]}".getBytes(StandardCharsets.UTF_8);
-            exchange.getResponseHeaders().add("Content-Type", "application/json");
-            exchange.sendResponseHeaders(200, body.length);
-            exchange.getResponseBody().write(body);
-            exchange.close();
+            answerJson(exchange, "{\"kind\":\"PodList\",\"apiVersion\":\"v1\",\"metadata\":{},\"items\":[]}", false);
         });
         http.start();
         try {
@@ -243,19 +240,11 @@ class ClientFactoryTest {
                 if (!"websocket".equalsIgnoreCase(exchange.getRequestHeaders().getFirst("Upgrade"))) {
                     watches.add(System.nanoTime());
                 }
-                byte[] event = ("{\"type\":\"ADDED\",\"object\":{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":"
-                        + "{\"name\":\"web-0\",\"namespace\":\"default\",\"resourceVersion\":\"2\"}}}\n").getBytes(StandardCharsets.UTF_8);
-                exchange.getResponseHeaders().add("Content-Type", "application/json");
-                exchange.sendResponseHeaders(200, 0);
-                exchange.getResponseBody().write(event);
+                answerJson(exchange, "{\"type\":\"ADDED\",\"object\":{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":"
+                        + "{\"name\":\"web-0\",\"namespace\":\"default\",\"resourceVersion\":\"2\"}}}\n", true);
             } else {
-                byte[] list = "{\"kind\":\"PodList\",\"apiVersion\":\"v1\",\"metadata\":{\"resourceVersion\":\"1\"},\"items\":[]}"
-                        .getBytes(StandardCharsets.UTF_8);
-                exchange.getResponseHeaders().add("Content-Type", "application/json");
-                exchange.sendResponseHeaders(200, list.length);
-                exchange.getResponseBody().write(list);
+                answerJson(exchange, "{\"kind\":\"PodList\",\"apiVersion\":\"v1\",\"metadata\":{\"resourceVersion\":\"1\"},\"items\":[]}", false);
             }
-            exchange.close();
         });
         http.start();
         try {
@@ -280,5 +269,14 @@ class ClientFactoryTest {
         }
         assertThat(watches).as("watch requests within 10 s").hasSizeGreaterThanOrEqualTo(count);
         return watches.subList(0, count);
+    }
+
+    /** Answers {@code json}; a streamed answer (a watch's) has no length and ends with the exchange. */
+    private static void answerJson(HttpExchange exchange, String json, boolean streamed) throws IOException {
+        byte[] body = json.getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().add("Content-Type", "application/json");
+        exchange.sendResponseHeaders(200, streamed ? 0 : body.length);
+        exchange.getResponseBody().write(body);
+        exchange.close();
     }
 }
