@@ -22,9 +22,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -225,10 +225,11 @@ class ClientFactoryTest {
     }
 
     /**
-     * When the first {@code count} streamed watch requests of a pod watch came against a server that answers
-     * each with one event and then ends the response, as kube-apiserver ends a watch at its timeout.
-     * It has no WebSockets (fabric8's first choice, which then falls back to a streamed watch), so
-     * a gap between two streamed watches is the client's own wait before watching again.
+     * The arrival times (nanoTime) of a pod watch's first {@code count} streamed watch requests at a
+     * server that answers each with one event and then ends the response, as kube-apiserver ends a
+     * watch at its timeout. It has no WebSockets (fabric8's first choice, which then falls back to a
+     * streamed watch), so a gap between two streamed watches is the client's own wait before
+     * watching again.
      */
     private List<Long> streamedWatchesAt(int count) throws Exception {
         List<Long> watches = new CopyOnWriteArrayList<>();
