@@ -63,11 +63,12 @@ public final class ClientFactory {
     /**
      * The first wait before a watch that ended is opened again; fabric8 doubles it after each failed
      * attempt, up to 32 times this first wait (3.2 s between attempts while the API server cannot
-     * be reached; client-go's reflector backs off from 0.8 s to 30 s). client-go's reflector opens the next
-     * watch as soon as one ends (the server's timeout every 5-10 minutes, or the API server closing
-     * a watcher that fell behind); fabric8's default of a second left the cache that long behind
-     * each time: the API server closed our pod watch three times during one 500-replica Parallel
-     * burst (docs/benchmarks.md, figure 8).
+     * be reached; client-go's {@code Reflector} backs off from 0.8 s to 30 s). client-go's
+     * {@code Reflector.watch} opens the next watch as soon as one ends (the server's timeout every
+     * 5-10 minutes, or the API server closing a watcher that fell behind); fabric8's default of a
+     * second left the cache that long behind each time, and the API server closed our pod watch
+     * three times during one 500-replica Parallel burst (measured in docs/benchmarks.md, "Start-up,
+     * the rate-limited comparison and the watches").
      */
     static final Duration WATCH_RECONNECT = Duration.ofMillis(100);
 

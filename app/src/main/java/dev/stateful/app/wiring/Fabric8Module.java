@@ -60,6 +60,7 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiFunction;
+import java.util.function.Supplier;
 
 /**
  * Binds every port to a real API server through fabric8 (the wiring of the fabric8 package docs)
@@ -173,7 +174,7 @@ public final class Fabric8Module extends AbstractModule {
     }
 
     /** Builds the client and checks the cluster before anything is watched. */
-    private KubernetesClient connect(java.util.function.Supplier<PrometheusMeterRegistry> metrics) {
+    private KubernetesClient connect(Supplier<PrometheusMeterRegistry> metrics) {
         KubernetesClient client = ClientFactory.create(ClientFactory.Options.defaults()
                 .withKubeconfig(settings.kubeconfig()).withContext(settings.context())
                 .withRateLimit(settings.qps(), settings.burst()).withConnections(CONNECTIONS), metrics);
