@@ -86,21 +86,22 @@ public final class ClientFactory {
             """;
 
     /**
-     * Starts loading, on a daemon thread, what building the first client needs and nothing else
-     * does: fabric8's serialisation (its ~600 model classes, registered when the first kubeconfig is
-     * parsed), the YAML parser, Jackson, the JDK's HTTP client and TLS classes. A process that will
+     * Starts loading, on daemon threads, what building the first client needs and nothing else
+     * does: the kubeconfig model, the YAML parser, Jackson, the JDK's HTTP client and TLS classes,
+     * and then fabric8's registry of its ~640 model classes, which the informers' first watch event
+     * needs. A process that will
      * build a client calls it first thing; the work then overlaps with its own start-up (command-line
      * parsing, logging, wiring) instead of following it. Makes no request; any failure is left to
      * the real client to report.
      */
     public static void warmUp() {
         daemon("client-warm-up", () -> {
-            // first, as it takes longest: what any KubernetesResource-typed property's deserialiser
-            // does once per process (the kubeconfig model has one), registering every model class
-            // fabric8's service file lists; the kubeconfig's own classes come after it
-            new io.fabric8.kubernetes.internal.KubernetesDeserializer();
-            Config.fromKubeconfig(WARM_UP_KUBECONFIG);
+            KubeconfigFile.readText(WARM_UP_KUBECONFIG);
             io.fabric8.kubernetes.client.utils.Serialization.jsonMapper();
+            // last, as the first request does not need it: what any KubernetesResource-typed
+            // property's deserialiser does once per process (a watch event's object is one),
+            // registering every model class fabric8's service file lists
+            new io.fabric8.kubernetes.internal.KubernetesDeserializer();
         });
         // beside it: nothing here waits for the serialisation, and the client needs both at once
         daemon("client-warm-up-tls", () -> {
@@ -204,7 +205,7 @@ public final class ClientFactory {
         }
         Config config;
         try {
-            config = file.isPresent() ? Config.fromKubeconfig(options.context(), file.get().toFile()) : Config.autoConfigure(options.context());
+            config = file.isPresent() ? KubeconfigFile.read(options.context(), file.get()) : Config.autoConfigure(options.context());
         } catch (RuntimeException e) {
             throw new ClientConfigException("invalid Kubernetes configuration"
                     + file.map(f -> " in " + f).orElse("") + ": " + firstLine(String.valueOf(e.getMessage())), e);

@@ -1,0 +1,77 @@
+package dev.stateful.fabric8.client;
+
+import io.fabric8.kubernetes.api.model.Config;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.internal.KubeConfigUtils;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import io.fabric8.kubernetes.model.jackson.Jackson2JdkTypesModule;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Reads a kubeconfig into fabric8's client configuration as {@code Config.fromKubeconfig(context,
+ * file)} does ({@code Config.empty()}, then {@code KubeConfigUtils.merge} of {@code
+ * KubeConfigUtils.parseConfig(file)}), with one difference in how, not what: the file is parsed by a
+ * serialisation that does not first register every model class fabric8's service file lists.
+ * fabric8's own parse does, once per process, because one property of the kubeconfig model (a named
+ * extension) is typed {@code KubernetesResource}; that registration loads ~640 classes, 0.6 s of a
+ * cold JVM on this project's machines, and it stood between process start and the first request.
+ * An extension is read as a generic resource instead of a registered kind; fabric8 never reads
+ * extensions.
+ */
+final class KubeconfigFile {
+
+    // KubeConfigUtils.parseConfig notes the file in each entry under these keys; fabric8 resolves a
+    // relative certificate, key or exec command path against it, refreshes the config from it and
+    // writes refreshed OIDC tokens back into it (KubeConfigUtils.getFileWithNamedCluster and friends)
+    private static final String CONTEXT_FILE = "KUBERNETES_CONFIG_CONTEXT_FILE_KEY";
+    private static final String CLUSTER_FILE = "KUBERNETES_CONFIG_CLUSTER_FILE_KEY";
+    private static final String AUTH_INFO_FILE = "KUBERNETES_CONFIG_AUTH_INFO_FILE_KEY";
+
+    private KubeconfigFile() {
+    }
+
+    /** fabric8's configuration for {@code context} (null: the current one) of the kubeconfig {@code file}. */
+    static io.fabric8.kubernetes.client.Config read(String context, Path file) {
+        Config kubeconfig = parse(file);
+        File source = file.toFile();
+        if (kubeconfig.getContexts() != null) {
+            kubeconfig.getContexts().forEach(c -> c.getAdditionalProperties().put(CONTEXT_FILE, source));
+        }
+        if (kubeconfig.getClusters() != null) {
+            kubeconfig.getClusters().forEach(c -> c.getAdditionalProperties().put(CLUSTER_FILE, source));
+        }
+        if (kubeconfig.getUsers() != null) {
+            kubeconfig.getUsers().forEach(u -> u.getAdditionalProperties().put(AUTH_INFO_FILE, source));
+        }
+        return merged(context, kubeconfig);
+    }
+
+    /** As {@link #read}, for a kubeconfig's text that no file holds. */
+    static io.fabric8.kubernetes.client.Config readText(String text) {
+        return merged(null, serialization().unmarshal(text, Config.class));
+    }
+
+    private static io.fabric8.kubernetes.client.Config merged(String context, Config kubeconfig) {
+        io.fabric8.kubernetes.client.Config config = io.fabric8.kubernetes.client.Config.empty();
+        KubeConfigUtils.merge(config, context, kubeconfig);
+        return config;
+    }
+
+    private static Config parse(Path file) {
+        try (InputStream in = Files.newInputStream(file)) {
+            return serialization().unmarshal(in, Config.class);
+        } catch (IOException | RuntimeException e) {
+            throw KubernetesClientException.launderThrowable(file + " (File) is not a parseable Kubernetes Config", e);
+        }
+    }
+
+    /** The mapper fabric8's default serialisation is built on, without the model-class registration. */
+    private static KubernetesSerialization serialization() {
+        return new KubernetesSerialization(JsonMapper.builderWithJackson2Defaults().addModule(new Jackson2JdkTypesModule()).build(), false);
+    }
+}
