@@ -2,7 +2,6 @@ package dev.stateful.app.logging;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.LoggerContext;
-import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
 import ch.qos.logback.classic.spi.Configurator;
 import ch.qos.logback.classic.spi.ConfiguratorRank;
 import ch.qos.logback.classic.spi.ILoggingEvent;
@@ -48,9 +47,8 @@ public final class StderrLogging extends ContextAwareBase implements Configurato
     /** The configuration itself, whatever else is on the class path. */
     public void apply(LoggerContext context) {
         context.getStatusManager().add(new NopStatusListener());
-        PatternLayoutEncoder encoder = new PatternLayoutEncoder();
+        OnFirstLineEncoder encoder = new OnFirstLineEncoder(PATTERN);
         encoder.setContext(context);
-        encoder.setPattern(PATTERN);
         encoder.start();
         ConsoleAppender<ILoggingEvent> stderr = new ConsoleAppender<>();
         stderr.setContext(context);
