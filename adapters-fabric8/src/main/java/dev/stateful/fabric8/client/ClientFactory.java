@@ -137,8 +137,9 @@ public final class ClientFactory {
 
     /**
      * As {@link #create(Options, MeterRegistry)}, asking for the registry only once the kubeconfig
-     * has been read (fabric8's first kubeconfig registers its model classes, the longest step before
-     * the first request): a caller on another thread can make its registry meanwhile.
+     * has been read (a cold JVM's first kubeconfig builds Jackson and the kubeconfig model, the
+     * longest step before the first request): a caller on another thread can make its registry
+     * meanwhile.
      */
     public static KubernetesClient create(Options options, Supplier<? extends MeterRegistry> metrics) {
         return create(options, System.getenv(), Path.of(System.getProperty("user.home")), metrics);

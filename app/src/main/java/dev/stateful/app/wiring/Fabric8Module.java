@@ -96,8 +96,8 @@ public final class Fabric8Module extends AbstractModule {
 
     /**
      * The client the controller owns, being built and checked from the moment the module exists,
-     * on a thread of its own: fabric8's initialisation (its serialisation of ~600 model classes,
-     * the kubeconfig's YAML, the HTTP client) and the first requests need nothing the injector
+     * on a thread of its own: fabric8's initialisation (its Jackson mapper, the kubeconfig's YAML
+     * and model, the HTTP client) and the first requests need nothing the injector
      * builds, so they run while Guice wires the rest. Empty on a lent client.
      */
     private final Optional<CompletableFuture<KubernetesClient>> connecting;
