@@ -18,8 +18,8 @@ import tools.jackson.databind.json.JsonMapper;
  * KubeConfigUtils.parseConfig(file)}), with one difference in how, not what: the file is parsed by a
  * serialisation that does not first register every model class fabric8's service file lists.
  * fabric8's own parse does, once per process, because one property of the kubeconfig model (a named
- * extension) is typed {@code KubernetesResource}; that registration loads ~640 classes, 0.6 s of a
- * cold JVM on this project's machines, and it stood between process start and the first request.
+ * extension) is typed {@code KubernetesResource}; that registration loads ~640 classes (0.25-0.6 s
+ * of a cold JVM on two cores), and it stood between process start and the first request.
  * An extension is read as a generic resource instead of a registered kind; fabric8 never reads
  * extensions.
  */
