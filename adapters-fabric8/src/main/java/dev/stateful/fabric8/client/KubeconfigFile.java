@@ -20,8 +20,8 @@ import tools.jackson.databind.json.JsonMapper;
  * fabric8's own parse does, once per process, because one property of the kubeconfig model (a named
  * extension) is typed {@code KubernetesResource}; that registration loads ~640 classes (0.25-0.6 s
  * of a cold JVM on two cores), and it stood between process start and the first request.
- * An extension is read as a generic resource instead of a registered kind; fabric8 never reads
- * extensions.
+ * An extension is read as a raw or generic resource instead of its registered kind; fabric8 never
+ * reads extensions.
  */
 final class KubeconfigFile {
 
