@@ -32,6 +32,14 @@ final class KubeconfigFile {
     private static final String CLUSTER_FILE = "KUBERNETES_CONFIG_CLUSTER_FILE_KEY";
     private static final String AUTH_INFO_FILE = "KUBERNETES_CONFIG_AUTH_INFO_FILE_KEY";
 
+    /**
+     * The mapper fabric8's default serialisation is built on, without the model-class registration.
+     * One for the process: the deserialisers the warm-up's parse builds are the ones the client's
+     * parse then finds ready (a mapper caches them), instead of each parse building its own.
+     */
+    private static final KubernetesSerialization SERIALIZATION = new KubernetesSerialization(
+            JsonMapper.builderWithJackson2Defaults().addModule(new Jackson2JdkTypesModule()).build(), false);
+
     private KubeconfigFile() {
     }
 
@@ -53,7 +61,7 @@ final class KubeconfigFile {
 
     /** As {@link #read}, for a kubeconfig's text that no file holds. */
     static io.fabric8.kubernetes.client.Config readText(String text) {
-        return merged(null, serialization().unmarshal(text, Config.class));
+        return merged(null, SERIALIZATION.unmarshal(text, Config.class));
     }
 
     private static io.fabric8.kubernetes.client.Config merged(String context, Config kubeconfig) {
@@ -64,14 +72,9 @@ final class KubeconfigFile {
 
     private static Config parse(Path file) {
         try (InputStream in = Files.newInputStream(file)) {
-            return serialization().unmarshal(in, Config.class);
+            return SERIALIZATION.unmarshal(in, Config.class);
         } catch (IOException | RuntimeException e) {
             throw KubernetesClientException.launderThrowable(file + " (File) is not a parseable Kubernetes Config", e);
         }
-    }
-
-    /** The mapper fabric8's default serialisation is built on, without the model-class registration. */
-    private static KubernetesSerialization serialization() {
-        return new KubernetesSerialization(JsonMapper.builderWithJackson2Defaults().addModule(new Jackson2JdkTypesModule()).build(), false);
     }
 }
