@@ -27,7 +27,7 @@
  * StatusWriter status = LeaderGuard.status(gate, new Fabric8StatusWriter(client));
  * EventRecorder events = LeaderGuard.events(gate, new Fabric8EventRecorder(client, Clock.systemUTC()));
  * StatefulSetReconciler reconciler = new StatefulSetReconciler(cache, pods, claims, revisions, status, events, ...);
- * loop[0] = new ControllerLoop(cache, new PodEventRouter(cache::statefulSets), queue,
+ * loop[0] = new ControllerLoop(cache, new PodEventRouter(cache::statefulSetsNamed, cache::statefulSets), queue,
  *         reconciler::sync, meterRegistry, ControllerLoop.DEFAULT_WORKERS);
  * election[0].start();
  * }</pre>

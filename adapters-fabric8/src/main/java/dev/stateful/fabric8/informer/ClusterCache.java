@@ -194,6 +194,15 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
         return sets.stream().flatMap(cached -> cached.store().get(key.namespace(), key.name()).stream()).findFirst();
     }
 
+    /** The sets with that key, one per kind managed that has one (at most two): a lookup, no pass over the namespace. */
+    public List<StatefulSet> statefulSetsNamed(ObjectKey key) {
+        List<StatefulSet> found = new ArrayList<>(1);
+        for (Cached<? extends HasMetadata, StatefulSet> cached : sets) {
+            cached.store().get(key.namespace(), key.name()).ifPresent(found::add);
+        }
+        return found;
+    }
+
     @Override
     public List<StatefulSet> statefulSets(String namespace) {
         return sets.stream().flatMap(cached -> cached.store().list(namespace).stream()).toList();

@@ -30,11 +30,23 @@ public final class PodEventRouter {
         }
     }
 
+    private final Function<ObjectKey, List<StatefulSet>> setsNamed;
     private final Function<String, List<StatefulSet>> setsInNamespace;
 
-    /** @param setsInNamespace the cached StatefulSets of a namespace */
-    public PodEventRouter(Function<String, List<StatefulSet>> setsInNamespace) {
+    /**
+     * @param setsNamed the cached StatefulSets with that namespace and name (one per kind managed),
+     *        looked up by key: every pod event resolves its owner, as upstream's lister {@code Get} does,
+     *        so that must not cost a pass over the namespace's sets
+     * @param setsInNamespace the cached StatefulSets of a namespace, for orphans
+     */
+    public PodEventRouter(Function<ObjectKey, List<StatefulSet>> setsNamed, Function<String, List<StatefulSet>> setsInNamespace) {
+        this.setsNamed = setsNamed;
         this.setsInNamespace = setsInNamespace;
+    }
+
+    /** Over a namespace's sets only, each owner found by a pass over them: for tests and small caches. */
+    public PodEventRouter(Function<String, List<StatefulSet>> setsInNamespace) {
+        this(key -> setsInNamespace.apply(key.namespace()).stream().filter(set -> set.name().equals(key.name())).toList(), setsInNamespace);
     }
 
     /** {@code oldPod} null: added; {@code newPod} null: deleted. */
@@ -98,14 +110,17 @@ public final class PodEventRouter {
                 .orElse(List.of());
     }
 
-    /** The set a controller reference points to, if it is a StatefulSet we know with that uid. */
+    /** Upstream {@code resolveControllerRef}: the set a controller reference points to, if we know one with that name and uid. */
     private Optional<StatefulSet> resolve(String namespace, OwnerReference ref) {
         if (!OwnerReference.STATEFUL_SET_KIND.equals(ref.kind())) {
             return Optional.empty();
         }
-        return setsInNamespace.apply(namespace).stream()
-                .filter(set -> set.name().equals(ref.name()) && Objects.equals(set.metadata().uid(), ref.uid()))
-                .findFirst();
+        for (StatefulSet set : setsNamed.apply(new ObjectKey(namespace, ref.name()))) {
+            if (Objects.equals(set.metadata().uid(), ref.uid())) {
+                return Optional.of(set);
+            }
+        }
+        return Optional.empty();
     }
 
     /** Upstream {@code GetPodStatefulSets}: an empty or malformed selector selects nothing. */

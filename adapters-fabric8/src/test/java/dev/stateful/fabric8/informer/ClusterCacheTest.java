@@ -135,6 +135,8 @@ class ClusterCacheTest {
 
         assertThat(cache.statefulSet(new ObjectKey("default", "web"))).contains(web);
         assertThat(cache.statefulSets("")).extracting(StatefulSet::name).containsExactly("web");
+        assertThat(cache.statefulSetsNamed(new ObjectKey("default", "web"))).containsExactly(web);
+        assertThat(cache.statefulSetsNamed(new ObjectKey("other", "web"))).isEmpty();
         assertThat(cache.pods("default")).extracting(Pod::name).containsExactly("web-0", "web-1");
         assertThat(cache.pods("")).extracting(Pod::name).containsExactly("web-0", "web-1", "db-0");
         assertThat(cache.claim("default", "www-web-0")).map(PersistentVolumeClaim::spec).contains(claim.spec());

@@ -73,6 +73,21 @@ class PodEventRouterTest {
             assertThat(router.route(null, pod("1", NGINX, stale))).isEmpty();
         }
 
+        /** Both kinds managed (apps/v1 and ours) can each hold a set of one name: the owner is the one with the reference's uid. */
+        @Test
+        void an_owner_is_found_by_name_and_uid_among_sets_of_that_name_without_a_pass_over_the_namespace() {
+            StatefulSet slowTwin = WEB.withMetadata(WEB.metadata().withUid("other-kind-uid")).withSpec(WEB.spec().withMinReadySeconds(10));
+            PodEventRouter byKey = new PodEventRouter(key -> key.equals(WEB.key()) ? List.of(slowTwin, WEB) : List.of(),
+                    ns -> { throw new AssertionError("an owned pod needs no list of its namespace's sets"); });
+            Pod ownedByWeb = pod("1", NGINX, ownedBy(WEB));
+            Pod ownedByTwin = pod("1", NGINX, ownedBy(slowTwin));
+
+            assertThat(byKey.route(ownedByWeb, ready(ownedByWeb.withMetadata(ownedByWeb.metadata().withResourceVersion("2")))))
+                    .containsExactly(now(WEB));
+            assertThat(byKey.route(ownedByTwin, ready(ownedByTwin.withMetadata(ownedByTwin.metadata().withResourceVersion("2")))))
+                    .containsExactly(now(slowTwin), new Enqueue(slowTwin.key(), Duration.ofSeconds(11)));
+        }
+
         @Test
         void a_pod_controlled_by_another_kind_is_none_of_our_business() {
             OwnerReference rs = new OwnerReference("apps/v1", "ReplicaSet", "web", "web-uid", true, true);

@@ -300,7 +300,7 @@ public final class Fabric8Module extends AbstractModule {
     @Provides
     @Singleton
     ControllerLoop loop(ClusterCache cache, WorkQueue<ObjectKey> queue, StatefulSetReconciler reconciler) {
-        return new ControllerLoop(cache, new PodEventRouter(cache::statefulSets), queue, reconciler::sync, registry, settings.workers());
+        return new ControllerLoop(cache, new PodEventRouter(cache::statefulSetsNamed, cache::statefulSets), queue, reconciler::sync, registry, settings.workers());
     }
 
     @Provides

@@ -122,7 +122,7 @@ public final class ApiFigure implements Figure {
                 events, Clock.systemUTC(), batch, ReconcileListener.NONE, OwnWrites.tracking(Clock.systemUTC(), OwnWrites.DEFAULT_PATIENCE));
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         WorkQueue<ObjectKey> queue = WorkQueue.create("statefulset", registry);
-        ControllerLoop loop = new ControllerLoop(cache, new PodEventRouter(cache::statefulSets), queue,
+        ControllerLoop loop = new ControllerLoop(cache, new PodEventRouter(cache::statefulSetsNamed, cache::statefulSets), queue,
                 reconciler::sync, registry, ControllerLoop.DEFAULT_WORKERS);
         SimulatedKubelet kubelet = null;
         PodCounter counter = null;
