@@ -22,6 +22,11 @@ USER 65532:65532
 ENV HOME=/tmp
 EXPOSE 8080
 
-# -XX:-UsePerfData: nothing written under /tmp/hsperfdata, so the root filesystem can be read-only
-ENTRYPOINT ["java", "-XX:SharedArchiveFile=/app/stateful.jsa", "-XX:MaxRAMPercentage=75", "-XX:+ExitOnOutOfMemoryError", \
-            "-XX:-UsePerfData", "-jar", "/app/stateful.jar", "controller"]
+# -XX:TieredStopAtLevel=1: C1 only. A rollout is a burst of short-lived work on one or two CPUs, and C2
+# compiling the JSON, HTTP/2 and TLS paths during it took more CPU than it saved (docs/benchmarks.md,
+# figure 8: ~40 % less CPU and faster rollouts with C1 only). Drop it for a long-lived controller with
+# CPUs to spare, where C2's faster code (its AES-GCM intrinsics among it) pays back its compile time.
+# -XX:-UsePerfData: nothing written under /tmp/hsperfdata, so the root filesystem can be read-only.
+# bench/'s OurControllerProcess runs the same flags (ImageFlagsTest).
+ENTRYPOINT ["java", "-XX:SharedArchiveFile=/app/stateful.jsa", "-XX:MaxRAMPercentage=75", "-XX:TieredStopAtLevel=1", \
+            "-XX:+ExitOnOutOfMemoryError", "-XX:-UsePerfData", "-jar", "/app/stateful.jar", "controller"]

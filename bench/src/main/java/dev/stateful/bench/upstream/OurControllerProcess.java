@@ -18,11 +18,19 @@ import java.util.concurrent.TimeUnit;
  * Our controller as an operator runs it, a process of its own ({@code java -jar stateful.jar
  * controller}), so its resident memory compares with kube-controller-manager's. The JVM gets the
  * heap bound the Dockerfile gives it in deploy/'s 512 MiB container ({@code MaxRAMPercentage=75}):
- * {@value #HEAP}, instead of 75 % of this machine's memory.
+ * {@value #HEAP}, instead of 75 % of this machine's memory, and the image's other runtime flags
+ * ({@link #IMAGE_FLAGS}).
  */
 final class OurControllerProcess implements AutoCloseable {
 
     static final String HEAP = "-Xmx384m";
+    /**
+     * The Dockerfile ENTRYPOINT's flags that change how the controller runs, in the same order
+     * ({@code ImageFlagsTest} keeps the two in step): C1 only, and exit on running out of memory. The
+     * ENTRYPOINT's others do not apply here: the heap bound is {@link #HEAP}, the class-data archive
+     * is built only in the image, and {@code -UsePerfData} is for its read-only root filesystem.
+     */
+    static final List<String> IMAGE_FLAGS = List.of("-XX:TieredStopAtLevel=1", "-XX:+ExitOnOutOfMemoryError");
     private static final Duration READY = Duration.ofMinutes(2);
 
     private final Process process;
@@ -39,7 +47,8 @@ final class OurControllerProcess implements AutoCloseable {
     /** Starts it against {@code kubeconfig} with the client rate limit given, and waits for /readyz. */
     static OurControllerProcess start(Path kubeconfig, RateLimit rate, Path log) throws IOException, InterruptedException {
         int port = freePort();
-        List<String> jvm = new ArrayList<>(List.of(HEAP, "-XX:+ExitOnOutOfMemoryError"));
+        List<String> jvm = new ArrayList<>(List.of(HEAP));
+        jvm.addAll(IMAGE_FLAGS);
         // e.g. -Dbench.controllerJvmFlags=-XX:StartFlightRecording=filename=ours.jfr,settings=profile to profile it
         String extra = System.getProperty("bench.controllerJvmFlags", "").trim();
         if (!extra.isEmpty()) {
