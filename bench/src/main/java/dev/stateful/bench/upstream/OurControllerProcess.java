@@ -26,11 +26,19 @@ final class OurControllerProcess implements AutoCloseable {
     static final String HEAP = "-Xmx384m";
     /**
      * The Dockerfile ENTRYPOINT's flags that change how the controller runs, in the same order
-     * ({@code ImageFlagsTest} keeps the two in step): C1 only, and exit on running out of memory. The
+     * ({@code ImageFlagsTest} keeps the two in step): C1 only, TLS suites with ChaCha20-Poly1305 first
+     * (C1 has no AES-GCM intrinsics), and exit on running out of memory. The
      * ENTRYPOINT's others do not apply here: the heap bound is {@link #HEAP}, the class-data archive
      * is built only in the image, and {@code -UsePerfData} is for its read-only root filesystem.
      */
-    static final List<String> IMAGE_FLAGS = List.of("-XX:TieredStopAtLevel=1", "-XX:+ExitOnOutOfMemoryError");
+    static final List<String> IMAGE_FLAGS = List.of("-XX:TieredStopAtLevel=1",
+            "-Djdk.tls.client.cipherSuites=TLS_CHACHA20_POLY1305_SHA256,TLS_AES_128_GCM_SHA256,TLS_AES_256_GCM_SHA384,"
+                    + "TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256,TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256,"
+                    + "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256,TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256,"
+                    + "TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384,TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384,"
+                    + "TLS_ECDHE_ECDSA_WITH_AES_128_CBC_SHA,TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA,"
+                    + "TLS_ECDHE_ECDSA_WITH_AES_256_CBC_SHA,TLS_ECDHE_RSA_WITH_AES_256_CBC_SHA",
+            "-XX:+ExitOnOutOfMemoryError");
     private static final Duration READY = Duration.ofMinutes(2);
 
     private final Process process;
