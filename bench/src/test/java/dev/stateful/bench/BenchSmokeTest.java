@@ -17,7 +17,7 @@ class BenchSmokeTest {
 
     static final List<String> ROWS = List.of("1a", "1b", "1c", "1d", "1e", "2a", "2b", "2c", "3a", "3b", "4a", "4b", "4c", "4d",
             "5a", "5b", "5c", "5d", "5e", "5f", "5g", "5h", "5i", "5j", "6a", "6b", "6c",
-            "7a", "7b", "7c", "7d", "7e", "7f", "7g", "7h", "8a", "8b", "8c", "8d", "8e", "8f", "8g", "8h", "9a", "9b");
+            "7a", "7b", "7c", "7d", "7e", "7f", "7g", "7h", "7i", "8a", "8b", "8c", "8d", "8e", "8f", "8g", "8h", "8i", "9a", "9b");
 
     @TempDir
     Path work;

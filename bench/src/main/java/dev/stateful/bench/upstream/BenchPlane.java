@@ -168,6 +168,11 @@ public final class BenchPlane implements AutoCloseable {
         return ProcessCpu.seconds(ours != null ? ours.pid() : plane.controllerManagerPid());
     }
 
+    /** CPU seconds kube-apiserver and etcd have used: the server side of what the controller asks for. */
+    double serverCpuSeconds() throws java.io.IOException {
+        return ProcessCpu.seconds(plane.apiServerPid()) + ProcessCpu.seconds(plane.etcdPid());
+    }
+
     int kubeletFailures() {
         return kubelet.failures();
     }

@@ -100,14 +100,16 @@ final class Scenarios {
     }
 
     /**
-     * The three in order on one plane, and the CPU seconds the controller's process used over them
-     * (user + system; for upstream the whole kube-controller-manager).
+     * The three in order on one plane, the CPU seconds the controller's process used over them
+     * (user + system; for upstream the whole kube-controller-manager), and those kube-apiserver and
+     * etcd used meanwhile (serving the controller, the simulated kubelet and the bench's own reads).
      */
-    record Results(Created parallel, Timed rollingUpdate, Timed ordered, double cpuSeconds) {
+    record Results(Created parallel, Timed rollingUpdate, Timed ordered, double cpuSeconds, double serverCpuSeconds) {
     }
 
     static Results runAll(BenchPlane plane, int parallelReplicas, int sets, int setReplicas) throws Exception {
         double cpu = plane.controllerCpuSeconds();
+        double serverCpu = plane.serverCpuSeconds();
         String load = dev.stateful.bench.Machine.load();
         Created created = parallel(plane, parallelReplicas);
         Log.progress("    %s: %d-replica Parallel set: pods exist %.2f s, Ready %.2f s, %s", plane.side, parallelReplicas,
@@ -123,9 +125,11 @@ final class Scenarios {
         Log.progress("    %s: CPU of the controller's process over the three: %.1f s (%s); load average %s before, %s after",
                 plane.side, used, plane.side == Side.OURS ? "our controller"
                         : "kube-controller-manager with all its controllers", load, dev.stateful.bench.Machine.load());
+        double served = plane.serverCpuSeconds() - serverCpu;
+        Log.progress("    %s: CPU of kube-apiserver and etcd over the three: %.1f s", plane.side, served);
         if (plane.kubeletFailures() > 0) {
             Log.progress("    %s: the simulated kubelet had %d failed writes", plane.side, plane.kubeletFailures());
         }
-        return new Results(created, rolled, ordered, used);
+        return new Results(created, rolled, ordered, used, served);
     }
 }

@@ -80,7 +80,10 @@ public final class UpstreamFigure implements Figure {
                 requests(p + "g", "API requests of " + p + "d", ours.ordered().requests(), upstream.ordered().requests()),
                 new Row(p + "h", "CPU seconds of the controller's process over " + p + "a-" + p + "d (user + system; upstream: the whole "
                         + "kube-controller-manager, all its controllers)", cpu(ours.cpuSeconds()), cpu(upstream.cpuSeconds()),
-                        ours.cpuSeconds() / upstream.cpuSeconds(), "report", Row.Verdict.INFO));
+                        ours.cpuSeconds() / upstream.cpuSeconds(), "report", Row.Verdict.INFO),
+                new Row(p + "i", "CPU seconds of kube-apiserver and etcd over " + p + "a-" + p + "d (user + system; what the server spent on "
+                        + "the controller, the simulated kubelet and the bench's reads together)", cpu(ours.serverCpuSeconds()),
+                        cpu(upstream.serverCpuSeconds()), ours.serverCpuSeconds() / upstream.serverCpuSeconds(), "report", Row.Verdict.INFO));
     }
 
     private static String cpu(double seconds) {

@@ -275,6 +275,16 @@ public final class ControlPlane implements AutoCloseable {
         return controllerManager.pid();
     }
 
+    /** The running kube-apiserver's process id (to read the CPU it spent serving a controller). */
+    public synchronized long apiServerPid() {
+        return apiServer.pid();
+    }
+
+    /** The running etcd's process id. */
+    public synchronized long etcdPid() {
+        return etcd.pid();
+    }
+
     // ---------------------------------------------------------------- lifecycle
 
     private void awaitApiServerReady() {
