@@ -4,12 +4,10 @@ import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.fabric8.kubernetes.client.utils.HttpClientUtils;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.io.File;
 import java.net.ConnectException;
 import java.net.UnknownHostException;
-import java.net.http.HttpTimeoutException;
 import java.nio.channels.UnresolvedAddressException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,6 +15,7 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 
 /**
@@ -34,29 +33,23 @@ public final class ClientFactory {
      * @param qps sustained requests per second (kube-controller-manager: 20)
      * @param burst requests allowed at once above that (kube-controller-manager: 30)
      * @param requestTimeout how long one request may take
-     * @param connections how many connections to the API server the requests are spread over
      */
-    public record Options(Path kubeconfig, String context, double qps, int burst, Duration requestTimeout, int connections) {
+    public record Options(Path kubeconfig, String context, double qps, int burst, Duration requestTimeout) {
 
         public static Options defaults() {
-            return new Options(null, null, 20, 30, Duration.ofSeconds(30), 1);
+            return new Options(null, null, 20, 30, Duration.ofSeconds(30));
         }
 
         public Options withKubeconfig(Path value) {
-            return new Options(value, context, qps, burst, requestTimeout, connections);
+            return new Options(value, context, qps, burst, requestTimeout);
         }
 
         public Options withContext(String value) {
-            return new Options(kubeconfig, value, qps, burst, requestTimeout, connections);
+            return new Options(kubeconfig, value, qps, burst, requestTimeout);
         }
 
         public Options withRateLimit(double newQps, int newBurst) {
-            return new Options(kubeconfig, context, newQps, newBurst, requestTimeout, connections);
-        }
-
-        /** Requests spread over {@code value} connections ({@link SpreadHttpClient}); one, as kubectl, by default. */
-        public Options withConnections(int value) {
-            return new Options(kubeconfig, context, qps, burst, requestTimeout, value);
+            return new Options(kubeconfig, context, newQps, newBurst, requestTimeout);
         }
     }
 
@@ -87,7 +80,9 @@ public final class ClientFactory {
 
     /**
      * Starts loading, on daemon threads, what building the first client needs and nothing else
-     * does: the kubeconfig model, the YAML parser, Jackson, the JDK's HTTP client and TLS classes.
+     * does: the kubeconfig model, the YAML parser, Jackson, Vert.x's client options, BoringSSL (its
+     * native library is unpacked and loaded) and the JDK's TLS classes (the kubeconfig's trust and
+     * key managers).
      * A process that will build a client calls it first thing; the work then overlaps with its own
      * start-up (command-line parsing, logging, wiring) instead of following it. Makes no request;
      * any failure is left to the real client to report.
@@ -102,7 +97,8 @@ public final class ClientFactory {
         });
         // beside it: nothing here waits for the serialisation, and the client needs both at once
         daemon("client-warm-up-tls", () -> {
-            java.net.http.HttpClient.newBuilder();
+            new io.vertx.ext.web.client.WebClientOptions();
+            NettyTransport.openSsl();
             try {
                 javax.net.ssl.SSLContext.getDefault();
             } catch (java.security.NoSuchAlgorithmException onlyAHeadStart) {
@@ -156,9 +152,7 @@ public final class ClientFactory {
         config.setWatchReconnectInterval((int) WATCH_RECONNECT.toMillis());
         TokenBucket bucket = new TokenBucket(options.qps(), options.burst());
         KubernetesClientBuilder builder = new KubernetesClientBuilder().withConfig(config);
-        if (options.connections() > 1) {
-            builder.withHttpClientFactory(SpreadHttpClient.factory(HttpClientUtils.getHttpClientFactory(), options.connections()));
-        }
+        builder.withHttpClientFactory(new NettyTransport(config.getMasterUrl().startsWith("https:")));
         return builder
                 .withHttpClientBuilderConsumer(http -> {
                     http.addOrReplaceInterceptor(RateLimitInterceptor.NAME, new RateLimitInterceptor(bucket));
@@ -178,14 +172,18 @@ public final class ClientFactory {
         }
     }
 
-    /** Why a request failed, in words: the JDK client's connect failures carry no message of their own. */
+    /**
+     * Why a request failed, in words as kubectl puts them: Netty's connect failures name the address
+     * again ("Connection refused: /127.0.0.1:6443"), which the message already names.
+     */
     static String reason(KubernetesClientException e) {
         for (Throwable t = e.getCause(); t != null; t = t.getCause()) {
-            if (t instanceof ConnectException) {
-                return t.getMessage() != null ? firstLine(t.getMessage()) : "connection refused";
-            }
-            if (t instanceof HttpTimeoutException) {
+            if (t instanceof io.netty.channel.ConnectTimeoutException || t instanceof TimeoutException) {
                 return "timed out";
+            }
+            if (t instanceof ConnectException) {
+                String message = t.getMessage();
+                return message == null || message.startsWith("Connection refused") ? "connection refused" : firstLine(message);
             }
             if (t instanceof UnknownHostException || t instanceof UnresolvedAddressException) {
                 return "unknown host";

@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
@@ -102,11 +103,11 @@ class ClientFactoryTest {
     }
 
     @Test
-    void requests_go_through_the_jdk_http_client() throws Exception {
+    void requests_go_through_fabric8s_vertx_transport_on_netty() throws Exception {
         Path flag = kubeconfig(dir.resolve("flag/config"), mockUrl(), "default");
 
         try (KubernetesClient client = ClientFactory.create(ClientFactory.Options.defaults().withKubeconfig(flag), Map.of(), dir)) {
-            assertThat(client.getHttpClient().getClass().getName()).startsWith("io.fabric8.kubernetes.client.jdkhttp.");
+            assertThat(client.getHttpClient().getClass().getName()).startsWith("io.fabric8.kubernetes.client.vertx5.");
         }
     }
 
@@ -144,7 +145,7 @@ class ClientFactoryTest {
         }
         Path config = kubeconfig(dir.resolve("config"), "http://127.0.0.1:" + closedPort, "default");
 
-        try (KubernetesClient client = ClientFactory.create(new ClientFactory.Options(config, null, 20, 30, Duration.ofSeconds(5), 1), Map.of(), dir)) {
+        try (KubernetesClient client = ClientFactory.create(new ClientFactory.Options(config, null, 20, 30, Duration.ofSeconds(5)), Map.of(), dir)) {
             assertThatThrownBy(() -> ClientFactory.verifyReachable(client))
                     .isInstanceOf(ClientConfigException.class)
                     .hasMessage("cannot reach the Kubernetes API server at http://127.0.0.1:" + closedPort + "/: connection refused");
@@ -154,12 +155,6 @@ class ClientFactoryTest {
     @Test
     void requests_are_held_to_the_configured_rate() throws Exception {
         assertTenPerSecond(ClientFactory.Options.defaults().withRateLimit(10, 1));
-    }
-
-    @Test
-    void the_rate_limit_is_the_clients_across_all_its_connections() throws Exception {
-        // one bucket for the four connections: four of their own would let the first four through at once
-        assertTenPerSecond(ClientFactory.Options.defaults().withRateLimit(10, 1).withConnections(4));
     }
 
     /** {@code options} hold requests to 10 per second with a burst of one. */
@@ -178,19 +173,7 @@ class ClientFactoryTest {
     }
 
     @Test
-    void writes_are_spread_over_the_configured_connections() throws Exception {
-        assertThat(connectionsUsedBy(8, ClientFactory.Options.defaults().withRateLimit(1000, 100).withConnections(4),
-                client -> client.raw("/api/v1/namespaces/default/pods", "POST", "{}"))).hasSize(4);
-    }
-
-    @Test
-    void reads_stay_on_the_first_connection() throws Exception {
-        assertThat(connectionsUsedBy(8, ClientFactory.Options.defaults().withRateLimit(1000, 100).withConnections(4),
-                client -> client.pods().list())).hasSize(1);
-    }
-
-    @Test
-    void by_default_requests_share_one_connection() throws Exception {
+    void requests_share_one_connection() throws Exception {
         assertThat(connectionsUsedBy(8, ClientFactory.Options.defaults().withRateLimit(1000, 100),
                 client -> client.raw("/api/v1/namespaces/default/pods", "POST", "{}"))).hasSize(1);
     }
@@ -220,8 +203,12 @@ class ClientFactoryTest {
     @Test
     void a_watch_the_server_ends_is_opened_again_within_a_fraction_of_a_second() throws Exception {
         // client-go's reflector watches again at once; fabric8 by itself waits a second
-        List<Long> watches = streamedWatchesAt(2);
-        assertThat(Duration.ofNanos(watches.get(1) - watches.get(0))).isLessThan(Duration.ofMillis(600));
+        AtomicLong firstEvent = new AtomicLong();
+        List<Long> watches = streamedWatchesAt(2, firstEvent);
+        // from the first watch's event handed on, if that came later: Vert.x reads a stream's end only
+        // once the event before it is decoded, and this JVM's first decode is cold (seconds on a busy machine)
+        long from = Math.max(watches.get(0), firstEvent.get());
+        assertThat(Duration.ofNanos(watches.get(1) - from)).isLessThan(Duration.ofMillis(600));
     }
 
     /**
@@ -229,13 +216,15 @@ class ClientFactoryTest {
      * server that answers each with one event and then ends the response, as kube-apiserver ends a
      * watch at its timeout. It has no WebSockets (fabric8's first choice, which then falls back to a
      * streamed watch), so a gap between two streamed watches is the client's own wait before
-     * watching again.
+     * watching again, and its decoding of the event before. {@code firstEvent} gets the time the
+     * watcher was handed its first event.
      */
-    private List<Long> streamedWatchesAt(int count) throws Exception {
+    private List<Long> streamedWatchesAt(int count, AtomicLong firstEvent) throws Exception {
         List<Long> watches = new CopyOnWriteArrayList<>();
         HttpServer http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         http.createContext("/", exchange -> {
             String query = String.valueOf(exchange.getRequestURI().getQuery());
+            System.err.println("DBG " + System.nanoTime()/1000000 + " " + exchange.getRequestURI() + " upgrade=" + exchange.getRequestHeaders().getFirst("Upgrade") + " port=" + exchange.getRemoteAddress().getPort());
             if (query.contains("watch=true")) {
                 // a WebSocket handshake answered 200: fabric8 then watches with a streamed response instead
                 if (!"websocket".equalsIgnoreCase(exchange.getRequestHeaders().getFirst("Upgrade"))) {
@@ -254,10 +243,12 @@ class ClientFactoryTest {
                  Watch ignored = client.pods().inNamespace("default").watch(new Watcher<Pod>() {
                      @Override
                      public void eventReceived(Action action, Pod pod) {
+                         firstEvent.compareAndSet(0, System.nanoTime());
                      }
 
                      @Override
                      public void onClose(WatcherException cause) {
+                         System.err.println("DBG onClose " + System.nanoTime()/1000000 + " " + cause);
                      }
                  })) {
                 long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();

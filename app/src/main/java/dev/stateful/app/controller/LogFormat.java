@@ -31,11 +31,8 @@ public enum LogFormat {
     /**
      * Applies the format to the console appender of logback's root logger, and raises the root
      * level to INFO (a controller reports elections and failed syncs) unless STATEFUL_LOG_LEVEL
-     * chose a level. The JDK WebSocket's warnings about each watch it drops are kept at ERROR: the
-     * informers' {@code WatchHealth} says it once.
+     * chose a level.
      */
-    static final String DROPPED_WATCH_LOGGER = "io.fabric8.kubernetes.client.jdkhttp.JdkWebSocketImpl";
-
     public void apply() {
         if (!(LoggerFactory.getILoggerFactory() instanceof LoggerContext)) {
             return; // another SLF4J backend: it has its own configuration
@@ -45,7 +42,6 @@ public enum LogFormat {
         if (System.getenv("STATEFUL_LOG_LEVEL") == null) {
             root.setLevel(Level.INFO);
         }
-        context.getLogger(DROPPED_WATCH_LOGGER).setLevel(Level.ERROR);
         for (Iterator<Appender<ILoggingEvent>> it = root.iteratorForAppenders(); it.hasNext(); ) {
             if (it.next() instanceof OutputStreamAppender<ILoggingEvent> appender) {
                 KubernetesLogEncoder encoder = new KubernetesLogEncoder(this == JSON);

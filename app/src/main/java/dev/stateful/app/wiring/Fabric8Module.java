@@ -74,19 +74,11 @@ public final class Fabric8Module extends AbstractModule {
      * {@code slowStartBatch} runs each call of a batch in a goroutine of its own, so a batch of 256
      * pods has 256 calls in flight, and a narrower pool serialises the wide batches of a large set
      * once the client rate limit is not the bound (with 64, a 500-replica set's creates reached the
-     * API server at a third of upstream's rate). The calls go out over {@link #CONNECTIONS}
-     * connections: one would carry them all, and kube-apiserver caps a connection at 250 concurrent
-     * streams, past which the JDK 17 client refuses a request where Go's opens another connection.
-     * Idle threads end after a minute.
+     * API server at a third of upstream's rate). They share one HTTP/2 connection until it holds
+     * kube-apiserver's 250 concurrent streams, when the client opens another, as Go's transport does
+     * ({@code NettyTransport}). Idle threads end after a minute.
      */
     static final int BATCH_THREADS = 256;
-
-    /**
-     * Connections the controller's writes are spread over ({@code SpreadHttpClient}; reads, lists and
-     * watches stay on the first): a full batch of {@link #BATCH_THREADS} is about 64 streams on each,
-     * far below the cap.
-     */
-    static final int CONNECTIONS = 4;
 
     /** kube-controller-manager syncs a new set within milliseconds; this leaves room for a busy one. */
     static final java.time.Duration BUILT_IN_CHECK_WAIT = java.time.Duration.ofSeconds(5);
@@ -177,7 +169,7 @@ public final class Fabric8Module extends AbstractModule {
     private KubernetesClient connect(Supplier<PrometheusMeterRegistry> metrics) {
         KubernetesClient client = ClientFactory.create(ClientFactory.Options.defaults()
                 .withKubeconfig(settings.kubeconfig()).withContext(settings.context())
-                .withRateLimit(settings.qps(), settings.burst()).withConnections(CONNECTIONS), metrics);
+                .withRateLimit(settings.qps(), settings.burst()), metrics);
         try {
             ClientFactory.verifyReachable(client);
             if (settings.kinds().contains(SetKind.STATEFUL_DEV)) {
