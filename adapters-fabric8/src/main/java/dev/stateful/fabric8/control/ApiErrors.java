@@ -41,7 +41,9 @@ public final class ApiErrors {
 
     /**
      * The JDK 17 HTTP client's refusal to open one more stream on a full HTTP/2 connection
-     * ({@code IOException: too many concurrent streams}): the request never left, so sending it again
+     * ({@code IOException: too many concurrent streams}; the controller's Vert.x transport opens
+     * another connection instead, but a client lent to {@code StatefulSetCluster} may be the JDK's):
+     * the request never left, so sending it again
      * is safe for any verb, and it is what Go's transport does in effect (it queues or opens another
      * connection). Anything else is the caller's to handle: the work queue retries failed syncs.
      */

@@ -153,10 +153,12 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
 
     /**
      * Opens the client's connection with a small request (the server version) before the informers
-     * list. The JDK 17 HTTP client keeps the exchange that opened a connection (its connect-timeout
-     * event, held by the connection) for as long as the connection lives, response body included:
-     * left to the informers, that is a whole list of pods as bytes, ~3 KB per pod kept beside the
-     * cache. Any answer will do, an error included: only the connection matters.
+     * list. The JDK 17 HTTP client, the controller's before fabric8's Vert.x transport and still the
+     * one a client gets where both are on the class path and it names none, keeps the exchange that
+     * opened a connection (its connect-timeout event, held by the connection) for as long as the
+     * connection lives, response body included: left to the informers, that is a whole list of pods
+     * as bytes, ~3 KB per pod kept beside the cache. Any answer will do, an error included: only the
+     * connection matters.
      */
     private void openConnection() {
         try {

@@ -14,7 +14,7 @@ import java.util.HashMap;
 
 /**
  * fabric8's mock API server in CRUD mode on 127.0.0.1 (HTTP), with a kubeconfig pointing at it, so
- * clients are built by the controller's own {@link ClientFactory} (JDK HTTP client, token bucket).
+ * clients are built by the controller's own {@link ClientFactory} (fabric8's Vert.x transport, token bucket).
  */
 public final class MockApi implements AutoCloseable {
 
