@@ -14,8 +14,8 @@ import io.vertx.ext.web.client.WebClientOptions;
  * opens it at the server's 250 concurrent streams, as Go's transport does), with TLS in BoringSSL
  * where netty-tcnative has it for the platform (Linux x86-64 and arm64) and in the JDK elsewhere.
  * One connection's reads, decryption, frame decoding and the completion of each call run on its
- * event loop with no thread hand-off, which is what made it cheaper than the JDK client over
- * figure 8 (docs/benchmarks.md, "HTTP transports and executors against figure 8"); BoringSSL does
+ * event loop with no thread hand-off, which is what made it cheaper than the JDK client:
+ * bench figure 8 (docs/benchmarks.md, the section on HTTP transports and executors); BoringSSL does
  * AES-GCM in hardware where the JDK under C1 (the image's compiler) does not. Plain {@code http}
  * servers (fabric8's mock, a local proxy) are spoken to in HTTP/1.1, as they expect.
  */
