@@ -224,7 +224,6 @@ class ClientFactoryTest {
         HttpServer http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         http.createContext("/", exchange -> {
             String query = String.valueOf(exchange.getRequestURI().getQuery());
-            System.err.println("DBG " + System.nanoTime()/1000000 + " " + exchange.getRequestURI() + " upgrade=" + exchange.getRequestHeaders().getFirst("Upgrade") + " port=" + exchange.getRemoteAddress().getPort());
             if (query.contains("watch=true")) {
                 // a WebSocket handshake answered 200: fabric8 then watches with a streamed response instead
                 if (!"websocket".equalsIgnoreCase(exchange.getRequestHeaders().getFirst("Upgrade"))) {
@@ -248,7 +247,6 @@ class ClientFactoryTest {
 
                      @Override
                      public void onClose(WatcherException cause) {
-                         System.err.println("DBG onClose " + System.nanoTime()/1000000 + " " + cause);
                      }
                  })) {
                 long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
