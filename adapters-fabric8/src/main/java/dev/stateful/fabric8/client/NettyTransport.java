@@ -14,10 +14,11 @@ import io.vertx.ext.web.client.WebClientOptions;
  * opens it at the server's 250 concurrent streams, as Go's transport does), with TLS in BoringSSL
  * where netty-tcnative has it for the platform (Linux x86-64 and arm64) and in the JDK elsewhere.
  * One connection's reads, decryption, frame decoding and the completion of each call run on its
- * event loop with no thread hand-off, which is what made it cheaper than the JDK client:
- * bench figure 8 (docs/benchmarks.md, the section on HTTP transports and executors); BoringSSL does
- * AES-GCM in hardware where the JDK under C1 (the image's compiler) does not. Plain {@code http}
- * servers (fabric8's mock, a local proxy) are spoken to in HTTP/1.1, as they expect.
+ * event loop with no thread hand-off, which is what made it cheaper than the JDK client against
+ * kube-controller-manager without rate limits (docs/benchmarks.md, "HTTP transports and executors",
+ * 2026-12-04); BoringSSL does AES-GCM in hardware where the JDK under C1 (the image's compiler)
+ * does not. Plain {@code http} servers (fabric8's mock, a local proxy) are spoken to in HTTP/1.1,
+ * as they expect.
  */
 final class NettyTransport extends Vertx5HttpClientFactory {
 

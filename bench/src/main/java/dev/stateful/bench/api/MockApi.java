@@ -85,9 +85,10 @@ public final class MockApi implements AutoCloseable {
 
     /**
      * A client as the controller builds it without a rate limit, but with a 2 s connect timeout
-     * (fabric8's default is 10 s): the JDK 17 HTTP client holds the first exchange of a connection
-     * until that timeout has passed, and figure 4 must wait it out before each heap reading.
-     * Loopback connects at once; otherwise configured as {@link ClientFactory} does.
+     * (fabric8's default is 10 s) and on the JDK 17 HTTP client (the one fabric8 picks on this class
+     * path when none is named; the controller's is Vert.x): that client holds the first exchange of a
+     * connection until the timeout has passed, and {@code MemoryFigure} must wait it out before each
+     * heap reading. Loopback connects at once; otherwise configured as {@link ClientFactory} does.
      */
     public KubernetesClient measuringClient() {
         io.fabric8.kubernetes.client.Config config = io.fabric8.kubernetes.client.Config.fromKubeconfig(null, kubeconfig.toFile());

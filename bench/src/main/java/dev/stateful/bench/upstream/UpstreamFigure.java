@@ -14,9 +14,9 @@ import java.util.Map;
  * Ours against kube-controller-manager's own StatefulSet controller (v1.36.3, built from upstream),
  * each on a fresh control plane of its own, one after the other in this run, under the same client
  * rate limit: the workloads of {@link Scenarios}, timed by the API server's audit log, and the
- * controller's API requests by verb and resource. Figure 7 (docs/benchmarks.md) is at kube-controller-manager's default
- * limit (20 qps, burst 30; ours has the same defaults), figure 8 with the limits off; figure 8 runs
- * ours first, so a drift of the machine's load does not always favour the same side.
+ * controller's API requests by verb and resource. {@link #rateLimited()} is at kube-controller-manager's
+ * default limit (20 qps, burst 30; ours has the same defaults), {@link #unlimited()} with the limits
+ * off, and it runs ours first, so a drift of the machine's load does not always favour the same side.
  */
 public final class UpstreamFigure implements Figure {
 
