@@ -163,12 +163,13 @@ final class RecordSerialization {
 
     /**
      * A client for the informers that shares {@code client}'s HTTP client (its connections, rate
-     * limiter and request metrics), configuration and executor, with {@link #serialization()}.
-     * Never closed itself: closing it would close the shared HTTP client.
+     * limiter and request metrics), configuration and executor, with {@link #serialization()}, its
+     * watches reading ahead of their decoding ({@link ReadAheadWatches}). Never closed itself:
+     * closing it would close the shared HTTP client.
      */
     KubernetesClient clientSharing(KubernetesClient client) {
         Executor executor = client instanceof BaseClient base ? base.getExecutor() : null;
-        return new KubernetesClientImpl(client.getHttpClient(), client.getConfiguration(),
+        return new KubernetesClientImpl(ReadAheadWatches.of(client.getHttpClient()), client.getConfiguration(),
                 executor == null ? null : () -> executor, serialization());
     }
 

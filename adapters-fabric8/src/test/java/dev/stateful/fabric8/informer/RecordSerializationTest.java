@@ -14,7 +14,12 @@ import io.fabric8.kubernetes.api.model.PodList;
 import io.fabric8.kubernetes.api.model.Status;
 import io.fabric8.kubernetes.api.model.WatchEvent;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.http.BasicBuilder;
+import io.fabric8.kubernetes.client.http.HttpRequest;
+import io.fabric8.kubernetes.client.http.Interceptor;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -132,13 +137,25 @@ class RecordSerializationTest {
     }
 
     @Test
-    void the_informers_client_shares_the_http_client_and_so_its_rate_limit() {
+    void the_informers_client_sends_through_the_shared_http_client_and_so_its_rate_limit() {
         KubernetesMockServer server = new KubernetesMockServer();
         server.init();
-        try (KubernetesClient client = server.createClient()) {
+        AtomicInteger intercepted = new AtomicInteger();
+        Interceptor counting = new Interceptor() {
+            @Override
+            public void before(BasicBuilder builder, HttpRequest request, RequestTags tags) {
+                intercepted.incrementAndGet();
+            }
+        };
+        server.expect().get().withPath("/api/v1/namespaces/test/pods").andReturn(200, new PodList()).always();
+        try (KubernetesClient plain = server.createClient();
+                KubernetesClient client = new KubernetesClientBuilder().withConfig(plain.getConfiguration())
+                        .withHttpClientBuilderConsumer(http -> http.addOrReplaceInterceptor("counting", counting)).build()) {
             KubernetesClient informing = RecordSerialization.forCaches(RecordSerialization.Decoders.CODEC).clientSharing(client);
 
-            assertThat(informing.getHttpClient()).isSameAs(client.getHttpClient());
+            informing.pods().inNamespace("test").list();
+
+            assertThat(intercepted).as("the shared client's interceptors (rate limit, metrics) saw the request").hasValue(1);
             assertThat(informing.getMasterUrl()).isEqualTo(client.getMasterUrl());
         } finally {
             server.destroy();
