@@ -21,13 +21,13 @@ import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -240,9 +240,14 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
     /** From the pod cache's owner index; see {@link DomainStore#controlledBy}. */
     @Override
     public List<Pod> controlledPods(String namespace, String controllerUid) {
-        return pods.store().controlledBy(namespace, controllerUid).stream()
-                .filter(p -> ClusterReader.controlledByOrOrphan(p.metadata(), controllerUid))
-                .collect(Collectors.toUnmodifiableList());
+        List<Pod> indexed = pods.store().controlledBy(namespace, controllerUid);
+        List<Pod> out = new ArrayList<>(indexed.size());
+        for (Pod pod : indexed) {
+            if (ClusterReader.controlledByOrOrphan(pod.metadata(), controllerUid)) {
+                out.add(pod);
+            }
+        }
+        return Collections.unmodifiableList(out);
     }
 
     /** From the revision cache's owner index, plus a scan of the namespace's names for the prefix. */

@@ -5,13 +5,17 @@ import dev.stateful.domain.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.informers.cache.Cache;
 import io.fabric8.kubernetes.client.informers.cache.ItemStore;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentSkipListSet;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
@@ -138,16 +142,32 @@ final class DomainStore<T extends HasMetadata, D> implements ItemStore<T> {
     List<D> controlledBy(String namespace, String controllerUid) {
         Map<String, Set<String>> owners = byController.getOrDefault(namespace, Map.of());
         Map<String, D> records = byNamespace.getOrDefault(namespace, Map.of());
-        TreeMap<String, D> out = new TreeMap<>();
-        for (String owner : List.of(ownerKey(Optional.of(controllerUid)), ownerKey(Optional.empty()))) {
-            for (String name : owners.getOrDefault(owner, Set.of())) {
-                D record = records.get(name);
-                if (record != null) {
-                    out.put(name, record);
-                }
+        Iterator<String> controlled = owners.getOrDefault(ownerKey(Optional.of(controllerUid)), Set.of()).iterator();
+        Iterator<String> orphans = owners.getOrDefault(ownerKey(Optional.empty()), Set.of()).iterator();
+        // both name sets iterate in name order (skip lists), so merging them keeps it without a sort: a sync
+        // of a 500-pod set reads this on every pass
+        List<D> out = new ArrayList<>();
+        String a = next(controlled);
+        String b = next(orphans);
+        while (a != null || b != null) {
+            int order = a == null ? 1 : b == null ? -1 : a.compareTo(b);
+            String name = order <= 0 ? a : b;
+            D record = records.get(name);
+            if (record != null) {
+                out.add(record);
+            }
+            if (order <= 0) {
+                a = next(controlled);
+            }
+            if (order >= 0) {
+                b = next(orphans); // a name under both owners for a moment (see above) is read once
             }
         }
-        return List.copyOf(out.values());
+        return Collections.unmodifiableList(out);
+    }
+
+    private static String next(Iterator<String> names) {
+        return names.hasNext() ? names.next() : null;
     }
 
     /** The records of {@code namespace} whose name starts with {@code prefix}, ordered by name. */
@@ -184,7 +204,7 @@ final class DomainStore<T extends HasMetadata, D> implements ItemStore<T> {
         // keyed by the record's own name string (not the one parsed from the key): one copy per object
         String name = nameOf.apply(record);
         byController.computeIfAbsent(k.namespace(), ns -> new ConcurrentHashMap<>()).compute(owner, (o, names) -> {
-            Set<String> out = names == null ? ConcurrentHashMap.newKeySet() : names;
+            Set<String> out = names == null ? new ConcurrentSkipListSet<>() : names;
             out.add(name);
             return out;
         });

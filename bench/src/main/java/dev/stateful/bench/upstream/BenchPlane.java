@@ -1,6 +1,7 @@
 package dev.stateful.bench.upstream;
 
 import dev.stateful.bench.Manifests;
+import dev.stateful.bench.Scale;
 import dev.stateful.testsupport.Eventually;
 import dev.stateful.testsupport.controlplane.AuditLog;
 import dev.stateful.testsupport.controlplane.ControlPlane;
@@ -31,8 +32,6 @@ public final class BenchPlane implements AutoCloseable {
     static final int KUBELET_THREADS = 16;
     static final String FEATURE_GATES = "MaxUnavailableStatefulSet=true";
     static final Duration READY = Duration.ofSeconds(60);
-    static final int WARM_UP = 20;
-    static final int WARM_UP_ORDERED = 10;
 
     final Side side;
     final ControlPlane plane;
@@ -54,8 +53,22 @@ public final class BenchPlane implements AutoCloseable {
         return side == Side.UPSTREAM ? options.withUpstreamStatefulSetController() : options;
     }
 
-    /** Starts the plane, the kubelet and (ours) our controller; returns once a one-pod set has become Ready under it. */
-    static BenchPlane start(Side side, RateLimit rate, String label) throws Exception {
+    /**
+     * The warm-up's size: a Parallel set of a fifth of the measured one's replicas and a tenth of the
+     * measured OrderedReady sets. With 20 replicas and 10 sets (until 2026-12-04), C1 was still
+     * compiling in the first timed scenario: 14 % of our process's CPU samples over 8a/8b of
+     * docs/benchmarks.md, figure 8, went to its compiler threads, methods called once per replica
+     * having not yet been called the 200 times that get a method compiled.
+     */
+    record WarmUp(int parallelReplicas, int orderedSets) {
+
+        static WarmUp forSize(Scale.Upstream size) {
+            return new WarmUp(Math.max(2, size.parallelReplicas() / 5), Math.max(1, size.sets() / 10));
+        }
+    }
+
+    /** Starts the plane, the kubelet and (ours) our controller; returns once it has run the warm-up. */
+    static BenchPlane start(Side side, RateLimit rate, String label, WarmUp warmUp) throws Exception {
         ControlPlane plane = ControlPlane.start(label, options(side, rate));
         KubernetesClient kubeletClient = null;
         SimulatedKubelet kubelet = null;
@@ -67,7 +80,7 @@ public final class BenchPlane implements AutoCloseable {
                 ours = OurControllerProcess.start(ourKubeconfig(plane), rate, plane.logs().resolve("stateful-controller.log"));
             }
             BenchPlane bench = new BenchPlane(side, plane, kubeletClient, kubelet, ours);
-            bench.warmUp();
+            bench.warmUp(warmUp);
             return bench;
         } catch (Exception | Error e) {
             if (ours != null) {
@@ -115,9 +128,9 @@ public final class BenchPlane implements AutoCloseable {
     }
 
     /**
-     * Both controllers do the same work once before anything is timed: a {@value #WARM_UP}-replica
-     * Parallel set with a claim template created, then rolled to a new image, and
-     * {@value #WARM_UP_ORDERED} OrderedReady sets of two replicas without claims, the paths of the
+     * Both controllers do the same work once before anything is timed: a Parallel set of
+     * {@link WarmUp#parallelReplicas} with a claim template created, then rolled to a new image, and
+     * {@link WarmUp#orderedSets} OrderedReady sets of two replicas without claims, the paths of the
      * third scenario (without them, gaps in our first requests of that scenario left the bucket
      * unused for 0.56 s in all, upstream's for 0.16 s; with them 0.11 s and none). Upstream's is compiled
      * ahead of time; ours would otherwise be timed while the JIT compiles its paths, which a
@@ -127,20 +140,21 @@ public final class BenchPlane implements AutoCloseable {
      * and a scenario started on their heels began with whatever tokens had come back by then (in
      * one run upstream's first request came 2 ms after the set's create, ours 43 ms).
      */
-    private void warmUp() throws InterruptedException {
+    private void warmUp(WarmUp size) throws InterruptedException {
+        int replicas = size.parallelReplicas();
         createNamespace(admin(), "warmup");
-        admin().resource(Manifests.statefulSet("warmup", "probe", WARM_UP, Manifests.IMAGE, "Parallel", null, "10%")).create();
-        awaitSets("warmup", 1, set -> ready(set, WARM_UP));
+        admin().resource(Manifests.statefulSet("warmup", "probe", replicas, Manifests.IMAGE, "Parallel", null, "10%")).create();
+        awaitSets("warmup", 1, set -> ready(set, replicas));
         admin().apps().statefulSets().inNamespace("warmup").withName("probe").edit(set -> {
             set.getSpec().getTemplate().getSpec().getContainers().get(0).setImage(Manifests.NEXT_IMAGE);
             return set;
         });
-        awaitSets("warmup", 1, set -> ready(set, WARM_UP)
+        awaitSets("warmup", 1, set -> ready(set, replicas)
                 && Manifests.NEXT_IMAGE.equals(set.getSpec().getTemplate().getSpec().getContainers().get(0).getImage()));
-        for (int i = 0; i < WARM_UP_ORDERED; i++) {
+        for (int i = 0; i < size.orderedSets(); i++) {
             admin().apps().statefulSets().inNamespace("warmup").resource(Scenarios.orderedSet("warmup", "ordered-" + i, 2)).create();
         }
-        awaitSets("warmup", 1 + WARM_UP_ORDERED, set -> ready(set, set.getSpec().getReplicas()));
+        awaitSets("warmup", 1 + size.orderedSets(), set -> ready(set, set.getSpec().getReplicas()));
         AuditWindow.open(this).awaitQuiet("warmup");
     }
 

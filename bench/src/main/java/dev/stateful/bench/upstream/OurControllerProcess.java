@@ -45,11 +45,19 @@ final class OurControllerProcess implements AutoCloseable {
     private final int port;
     private final Path log;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofMillis(500)).build();
+    /**
+     * A bench stopped before {@link #close()} (Ctrl-C, a kill) still stops the controller, as
+     * {@code ControlPlane} stops its processes: otherwise it outlives the bench, reconnecting to a
+     * plane that is gone and taking CPU from the next run.
+     */
+    private final Thread shutdownHook;
 
     private OurControllerProcess(Process process, int port, Path log) {
         this.process = process;
         this.port = port;
         this.log = log;
+        this.shutdownHook = new Thread(process::destroyForcibly, "our-controller-shutdown");
+        Runtime.getRuntime().addShutdownHook(shutdownHook);
     }
 
     /** Starts it against {@code kubeconfig} with the client rate limit given, and waits for /readyz. */
@@ -138,6 +146,11 @@ final class OurControllerProcess implements AutoCloseable {
 
     @Override
     public void close() throws InterruptedException {
+        try {
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException shuttingDown) {
+            // the hook is running or about to: it stops the process
+        }
         process.destroy();
         if (!process.waitFor(15, TimeUnit.SECONDS)) {
             process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);

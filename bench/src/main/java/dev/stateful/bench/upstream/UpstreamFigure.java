@@ -59,7 +59,8 @@ public final class UpstreamFigure implements Figure {
         Map<Side, Scenarios.Results> results = new EnumMap<>(Side.class);
         for (Side side : order) {
             Log.progress("  %s controller, %s", side, rate.name());
-            try (BenchPlane plane = BenchPlane.start(side, rate, "bench-" + number + "-" + side.name().toLowerCase(Locale.ROOT))) {
+            try (BenchPlane plane = BenchPlane.start(side, rate, "bench-" + number + "-" + side.name().toLowerCase(Locale.ROOT),
+                    BenchPlane.WarmUp.forSize(size))) {
                 results.put(side, Scenarios.runAll(plane, size.parallelReplicas(), size.sets(), size.setReplicas()));
             }
         }
