@@ -56,9 +56,10 @@ public final class BenchPlane implements AutoCloseable {
     /**
      * The warm-up's size: a Parallel set of a fifth of the measured one's replicas and a tenth of the
      * measured OrderedReady sets. With 20 replicas and 10 sets (until 2026-12-04), C1 was still
-     * compiling in the first timed scenario: 14 % of our process's CPU samples over 8a/8b of
-     * docs/benchmarks.md, figure 8, went to its compiler threads, methods called once per replica
-     * having not yet been called the 200 times that get a method compiled.
+     * compiling in the first timed scenario: 14 % of our process's CPU samples while the Parallel set
+     * of {@link UpstreamFigure#unlimited()} was created and turned Ready went to its compiler threads,
+     * methods called once per replica having not yet been called the 200 times that get a method
+     * compiled (docs/benchmarks.md, "Watches read ahead, a warm-up that finishes compiling").
      */
     record WarmUp(int parallelReplicas, int orderedSets) {
 
