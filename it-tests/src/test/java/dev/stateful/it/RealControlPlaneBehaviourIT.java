@@ -3,6 +3,11 @@ package dev.stateful.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.stateful.codec.JsonParser;
+import dev.stateful.codec.ModelCodec;
+import dev.stateful.domain.json.Json;
+import dev.stateful.fabric8.convert.ProtobufWatchEvent;
+import dev.stateful.fabric8.convert.SlimPod;
 import dev.stateful.it.support.Pods;
 import dev.stateful.it.support.RealCluster;
 import dev.stateful.it.support.RealClusterExtension;
@@ -12,6 +17,7 @@ import dev.stateful.testsupport.api.ApiWrite;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.apps.StatefulSetBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -275,6 +281,91 @@ class RealControlPlaneBehaviourIT {
         } catch (java.util.concurrent.TimeoutException stillOpen) {
             return 0;
         }
+    }
+
+    // ---------------------------------------------------------------- pods in protobuf
+
+    /**
+     * The pod cache's watch reads protobuf ({@code ProtobufPodWatches}): the same pods watched in
+     * both forms from this API server must give the same records, for pods with everything the
+     * cache keeps (claim and other volumes, owner references, labels, annotations, finalizers, a
+     * deletion timestamp, the kubelet's phase and conditions).
+     */
+    @Test
+    void aPodWatchReadInProtobufGivesTheRecordsTheJsonWatchGives() throws Exception {
+        web.create(WebSet.in(namespace).replicas(2));
+        web.awaitRolledOut(2);
+        cluster.client().pods().inNamespace(namespace).resource(new PodBuilder().withNewMetadata().withName("held")
+                .addToLabels("app", "held").addToAnnotations("note", "kept").addToFinalizers("example.com/hold").endMetadata()
+                .withNewSpec().addNewContainer().withName("c").withImage("busybox").endContainer()
+                .addNewVolume().withName("scratch").withNewEmptyDir().endEmptyDir().endVolume()
+                .addNewVolume().withName("data").withNewPersistentVolumeClaim("data-held", true).endVolume()
+                .endSpec().build()).create();
+        cluster.client().pods().inNamespace(namespace).withName("held").delete(); // kept by its finalizer, now terminating
+        List<String> names = List.of("held", "web-0", "web-1");
+        try {
+            Map<String, dev.stateful.domain.model.Pod> json = podsWatched(null, names);
+            Map<String, dev.stateful.domain.model.Pod> protobuf = podsWatched("application/vnd.kubernetes.protobuf", names);
+
+            assertThat(json.get("held").isTerminating()).isTrue();
+            assertThat(json.get("web-0").metadata().controllerRef()).isPresent();
+            assertThat(json.get("web-0").status().phase()).isEqualTo("Running");
+            assertThat(protobuf).containsOnlyKeys(names).isEqualTo(json);
+        } finally {
+            cluster.client().pods().inNamespace(namespace).withName("held")
+                    .edit(p -> new PodBuilder(p).editMetadata().withFinalizers(List.of()).endMetadata().build());
+        }
+    }
+
+    /**
+     * The namespace's pods as the cache keeps them ({@code SlimPod}), from the ADDED events of a
+     * watch from resourceVersion 0 asking for {@code accept} (null: fabric8's JSON).
+     */
+    Map<String, dev.stateful.domain.model.Pod> podsWatched(String accept, List<String> names) throws Exception {
+        Map<String, dev.stateful.domain.model.Pod> pods = new java.util.concurrent.ConcurrentHashMap<>();
+        CompletableFuture<Void> all = new CompletableFuture<>();
+        KubernetesClient admin = cluster.plane().admin(); // the test's own user may not watch pods
+        String server = admin.getMasterUrl().toString().replaceAll("/$", "");
+        // an Origin, as fabric8's watch sends: Go's websocket.Handler refuses a handshake without one (403)
+        io.fabric8.kubernetes.client.http.WebSocket.Builder builder = admin.getHttpClient().newWebSocketBuilder().header("Origin", server)
+                .uri(java.net.URI.create(server
+                        + "/api/v1/namespaces/" + namespace + "/pods?watch=true&resourceVersion=0"));
+        if (accept != null) {
+            builder.setHeader("Accept", accept);
+        }
+        io.fabric8.kubernetes.client.http.WebSocket socket = builder.buildAsync(new io.fabric8.kubernetes.client.http.WebSocket.Listener() {
+            @Override
+            public void onMessage(io.fabric8.kubernetes.client.http.WebSocket ws, String text) {
+                add(JsonParser.parseObject(text));
+                ws.request();
+            }
+
+            @Override
+            public void onMessage(io.fabric8.kubernetes.client.http.WebSocket ws, java.nio.ByteBuffer bytes) {
+                try {
+                    add(JsonParser.parseObject(ProtobufWatchEvent.json(bytes)));
+                } catch (java.io.IOException | RuntimeException e) {
+                    all.completeExceptionally(e);
+                }
+                ws.request();
+            }
+
+            private void add(Json.Obj event) {
+                if (event.string("type").orElse("").equals("ADDED")) {
+                    dev.stateful.domain.model.Pod pod = SlimPod.of(ModelCodec.pod(event.objectOrEmpty("object")));
+                    pods.put(pod.name(), pod);
+                }
+                if (pods.keySet().containsAll(names)) {
+                    all.complete(null);
+                }
+            }
+        }).get(20, TimeUnit.SECONDS);
+        try {
+            all.get(20, TimeUnit.SECONDS);
+        } finally {
+            socket.sendClose(1000, "done");
+        }
+        return Map.copyOf(pods);
     }
 
     // ---------------------------------------------------------------- helpers

@@ -26,7 +26,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * resourceVersion). Reading ahead keeps the socket drained and the events in order; fabric8's
  * executor still decodes them one at a time.
  *
- * <p>Requests, plain HTTP watches and everything but a WebSocket's demand go to the client as they are.
+ * <p>The pod informer's WebSocket asks for protobuf and reads it through {@link ProtobufPodWatches}.
+ * Requests, plain HTTP watches and everything but a WebSocket's demand and the pod watch's
+ * format go to the client as they are.
  */
 final class ReadAheadWatches implements HttpClient {
 
@@ -35,6 +37,8 @@ final class ReadAheadWatches implements HttpClient {
 
     private final HttpClient client;
     private final int ahead;
+    /** Whether the pod watch asks for protobuf: until an event of it could not be read ({@link ProtobufPodWatches}). */
+    private final AtomicBoolean protobufPods = new AtomicBoolean(true);
 
     private ReadAheadWatches(HttpClient client, int ahead) {
         this.client = client;
@@ -114,6 +118,7 @@ final class ReadAheadWatches implements HttpClient {
     private final class Builder implements WebSocket.Builder {
 
         private final WebSocket.Builder builder;
+        private URI uri;
 
         Builder(WebSocket.Builder builder) {
             this.builder = builder;
@@ -121,6 +126,10 @@ final class ReadAheadWatches implements HttpClient {
 
         @Override
         public CompletableFuture<WebSocket> buildAsync(WebSocket.Listener listener) {
+            if (protobufPods.get() && ProtobufPodWatches.isPodWatch(uri)) {
+                builder.setHeader("Accept", ProtobufPodWatches.MEDIA_TYPE);
+                return builder.buildAsync(new ReadingAhead(ProtobufPodWatches.decoding(listener, () -> protobufPods.set(false)), ahead));
+            }
             return builder.buildAsync(new ReadingAhead(listener, ahead));
         }
 
@@ -144,6 +153,7 @@ final class ReadAheadWatches implements HttpClient {
 
         @Override
         public WebSocket.Builder uri(URI uri) {
+            this.uri = uri;
             builder.uri(uri);
             return this;
         }

@@ -120,6 +120,25 @@ class ClusterCacheTest {
         assertThat(server.takeRequest().getPath()).isEqualTo("/version");
     }
 
+    /** As kube-controller-manager reads pods; fabric8's mock answers in JSON anyway, which is read as before. */
+    @Test
+    void the_pod_watch_asks_for_protobuf_and_the_other_watches_do_not() throws Exception {
+        started("default");
+        createPod("default", "web-0");
+        eventually(() -> !cache.pods("default").isEmpty());
+
+        Map<String, String> acceptByWatch = new HashMap<>();
+        for (int i = server.getRequestCount(); i > 0; i--) {
+            var request = server.takeRequest();
+            if (request.getPath().contains("watch=true")) {
+                acceptByWatch.put(request.getPath().replaceAll("\\?.*", ""), String.valueOf(request.getHeader("Accept")));
+            }
+        }
+        assertThat(acceptByWatch).containsEntry("/api/v1/namespaces/default/pods", "application/vnd.kubernetes.protobuf")
+                .containsKeys("/apis/apps/v1/namespaces/default/statefulsets", "/api/v1/namespaces/default/persistentvolumeclaims");
+        assertThat(acceptByWatch).allSatisfy((path, accept) -> assertThat(accept.contains("protobuf")).as(path).isEqualTo(path.endsWith("/pods")));
+    }
+
     @Test
     void the_caches_answer_reads_for_all_four_kinds() throws Exception {
         StatefulSet web = createSet("default", "web", 2);

@@ -32,7 +32,7 @@ import org.junit.jupiter.api.Test;
 class ReadAheadWatchesTest {
 
     /** A WebSocket that counts what it is asked for. */
-    private static final class CountingSocket implements WebSocket {
+    static final class CountingSocket implements WebSocket {
         final AtomicInteger requested = new AtomicInteger();
 
         @Override
