@@ -31,7 +31,7 @@ final class Comparison {
             compare.on("revisions", s -> s.snapshot().revisions());
             compare.on("status", s -> s.snapshot().status());
             // OrderedReady: the order is the rule; Parallel: a slow-start batch has no order
-            compare.on("writes", s -> scenario.parallel() ? counted(s.writes()) : claimsOfAPodUnordered(s.writes()));
+            compare.on("writes", s -> scenario.parallel() ? counted(deletedOnce(s.writes())) : claimsOfAPodUnordered(deletedOnce(s.writes())));
             compare.on("events", s -> new java.util.TreeSet<>(s.events()));
         }
         return differences;
@@ -55,6 +55,23 @@ final class Comparison {
             if (end - start > 1) {
                 out.subList(start, end).sort(null);
                 start = end - 1;
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The writes with a DELETE repeated straight after itself counted once. A sync that runs before
+     * the controller's pod informer shows its first DELETE deletes the terminating pod again
+     * (upstream's rolling update and {@code processCondemned} read the cache, not the server); the
+     * API server answers the second like the first and nothing changes, so how often the race hits
+     * is timing, not behaviour.
+     */
+    static List<String> deletedOnce(List<String> writes) {
+        List<String> out = new ArrayList<>(writes.size());
+        for (String write : writes) {
+            if (!(write.startsWith("DELETE ") && !out.isEmpty() && out.get(out.size() - 1).equals(write))) {
+                out.add(write);
             }
         }
         return out;

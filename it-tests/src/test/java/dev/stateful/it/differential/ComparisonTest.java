@@ -19,4 +19,15 @@ class ComparisonTest {
         assertThat(Comparison.claimsOfAPodUnordered(upstream)).isEqualTo(Comparison.claimsOfAPodUnordered(ours));
         assertThat(Comparison.claimsOfAPodUnordered(upstream)).isNotEqualTo(Comparison.claimsOfAPodUnordered(podsSwapped));
     }
+
+    @Test
+    void aDeleteRepeatedStraightAfterItselfCountsOnceButADeleteAfterARecreateDoesNot() {
+        List<String> upstream = List.of("DELETE pod/web-1", "DELETE pod/web-1", "POST pod/web-1", "DELETE pod/web-0", "POST pod/web-0");
+        List<String> ours = List.of("DELETE pod/web-1", "POST pod/web-1", "DELETE pod/web-0", "POST pod/web-0");
+        List<String> deletedTwice = List.of("DELETE pod/web-1", "POST pod/web-1", "DELETE pod/web-1", "POST pod/web-1");
+
+        assertThat(Comparison.deletedOnce(upstream)).isEqualTo(ours);
+        assertThat(Comparison.deletedOnce(deletedTwice)).isEqualTo(deletedTwice);
+        assertThat(Comparison.deletedOnce(List.of("POST pod/web-0", "POST pod/web-0"))).hasSize(2);
+    }
 }
