@@ -13,6 +13,7 @@ import io.fabric8.kubernetes.api.model.rbac.ClusterRoleBindingBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Predicate;
@@ -48,9 +49,21 @@ public final class BenchPlane implements AutoCloseable {
     }
 
     static ControlPlane.Options options(Side side, RateLimit rate) {
+        List<String> flags = new ArrayList<>(rate.controllerManagerFlags());
+        flags.addAll(extraControllerManagerFlags());
         ControlPlane.Options options = ControlPlane.Options.defaults().withUsers(KUBELET).withFeatureGates(FEATURE_GATES)
-                .withControllerManagerFlags(rate.controllerManagerFlags().toArray(String[]::new));
+                .withControllerManagerFlags(flags.toArray(String[]::new));
         return side == Side.UPSTREAM ? options.withUpstreamStatefulSetController() : options;
+    }
+
+    /**
+     * kube-controller-manager's flags given with {@code -Dbench.controllerManagerFlags}, on both planes:
+     * e.g. {@code --kube-api-content-type=application/json}, kube-controller-manager reading and
+     * writing JSON as we mostly do, to compare like with like on the wire.
+     */
+    static List<String> extraControllerManagerFlags() {
+        String extra = System.getProperty("bench.controllerManagerFlags", "").trim();
+        return extra.isEmpty() ? List.of() : List.of(extra.split("\\s+"));
     }
 
     /**

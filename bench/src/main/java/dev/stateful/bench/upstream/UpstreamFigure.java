@@ -45,7 +45,9 @@ public final class UpstreamFigure implements Figure {
 
     @Override
     public String title() {
-        return "against kube-controller-manager's StatefulSet controller, " + rate.name();
+        List<String> extra = BenchPlane.extraControllerManagerFlags();
+        return "against kube-controller-manager's StatefulSet controller, " + rate.name()
+                + (extra.isEmpty() ? "" : ", kube-controller-manager with " + String.join(" ", extra));
     }
 
     @Override
