@@ -152,8 +152,9 @@ public final class ClientFactory {
         config.setWatchReconnectInterval((int) WATCH_RECONNECT.toMillis());
         TokenBucket bucket = new TokenBucket(options.qps(), options.burst());
         KubernetesClientBuilder builder = new KubernetesClientBuilder().withConfig(config);
-        builder.withHttpClientFactory(new NettyTransport(config.getMasterUrl().startsWith("https:")));
-        return builder
+        NettyTransport transport = NettyTransport.create(config.getMasterUrl().startsWith("https:"));
+        builder.withHttpClientFactory(transport);
+        KubernetesClient client = builder
                 .withHttpClientBuilderConsumer(http -> {
                     http.addOrReplaceInterceptor(RateLimitInterceptor.NAME, new RateLimitInterceptor(bucket));
                     if (metrics != null) {
@@ -161,6 +162,8 @@ public final class ClientFactory {
                     }
                 })
                 .build();
+        transport.closeWith(client);
+        return client;
     }
 
     /** Fails with one line naming the server when it does not answer. */
