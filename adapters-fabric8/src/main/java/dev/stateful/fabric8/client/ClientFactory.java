@@ -154,14 +154,20 @@ public final class ClientFactory {
         KubernetesClientBuilder builder = new KubernetesClientBuilder().withConfig(config);
         NettyTransport transport = NettyTransport.create(config.getMasterUrl().startsWith("https:"));
         builder.withHttpClientFactory(transport);
-        KubernetesClient client = builder
-                .withHttpClientBuilderConsumer(http -> {
-                    http.addOrReplaceInterceptor(RateLimitInterceptor.NAME, new RateLimitInterceptor(bucket));
-                    if (metrics != null) {
-                        http.addOrReplaceInterceptor(RequestMetrics.NAME, new RequestMetrics(metrics));
-                    }
-                })
-                .build();
+        KubernetesClient client;
+        try {
+            client = builder
+                    .withHttpClientBuilderConsumer(http -> {
+                        http.addOrReplaceInterceptor(RateLimitInterceptor.NAME, new RateLimitInterceptor(bucket));
+                        if (metrics != null) {
+                            http.addOrReplaceInterceptor(RequestMetrics.NAME, new RequestMetrics(metrics));
+                        }
+                    })
+                    .build();
+        } catch (RuntimeException e) {
+            transport.close();
+            throw e;
+        }
         transport.closeWith(client);
         return client;
     }

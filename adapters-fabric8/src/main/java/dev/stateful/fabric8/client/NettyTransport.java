@@ -58,6 +58,11 @@ final class NettyTransport extends Vertx5HttpClientFactory {
         CLEANER.register(client, vertx::close);
     }
 
+    /** Closes this transport's Vert.x instance now: no client was made with it. */
+    void close() {
+        vertx.close();
+    }
+
     /**
      * As fabric8 makes its own (daemon threads, no file cache, Vert.x's asynchronous DNS resolver
      * off so names resolve as the JDK resolves them) with one event loop.

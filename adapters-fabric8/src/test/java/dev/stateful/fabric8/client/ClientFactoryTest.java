@@ -143,6 +143,47 @@ class ClientFactoryTest {
         assertThat(loop.isAlive()).as("%s alive 20 s after its client was closed and dropped", loop.getName()).isFalse();
     }
 
+    @Test
+    void a_client_that_cannot_be_built_leaves_no_vertx_instance_running() throws Exception {
+        Path config = Files.writeString(Files.createDirectories(dir.resolve("bad")).resolve("config"), """
+                apiVersion: v1
+                kind: Config
+                clusters:
+                - name: test
+                  cluster:
+                    server: https://127.0.0.1:6443
+                users:
+                - name: tester
+                  user:
+                    client-certificate-data: bm90IGEgY2VydGlmaWNhdGU=
+                    client-key-data: bm90IGEga2V5
+                contexts:
+                - name: test
+                  context:
+                    cluster: test
+                    user: tester
+                current-context: test
+                """);
+        Set<Thread> before = vertxCheckers();
+
+        assertThatThrownBy(() -> ClientFactory.create(ClientFactory.Options.defaults().withKubeconfig(config), Map.of(), dir))
+                .isInstanceOf(RuntimeException.class);
+
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        Set<Thread> started = vertxCheckers();
+        while (!before.containsAll(started) && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+            started = vertxCheckers();
+        }
+        assertThat(started).as("Vert.x instances running after the failed build").isSubsetOf(before);
+    }
+
+    /** Each Vert.x instance's blocked-thread checker, a thread it starts when made and ends when closed. */
+    private static Set<Thread> vertxCheckers() {
+        return Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().startsWith("vertx-blocked-thread-checker"))
+                .collect(java.util.stream.Collectors.toSet());
+    }
+
     /** The threads that {@code calls} GETs, each from a thread of its own, were answered on. */
     private static Set<Thread> answeringThreads(KubernetesClient client, int calls) throws Exception {
         Set<Thread> answeredOn = ConcurrentHashMap.newKeySet();
