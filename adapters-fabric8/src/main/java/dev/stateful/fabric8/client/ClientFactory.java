@@ -152,24 +152,15 @@ public final class ClientFactory {
         config.setWatchReconnectInterval((int) WATCH_RECONNECT.toMillis());
         TokenBucket bucket = new TokenBucket(options.qps(), options.burst());
         KubernetesClientBuilder builder = new KubernetesClientBuilder().withConfig(config);
-        NettyTransport transport = NettyTransport.create(config.getMasterUrl().startsWith("https:"));
-        builder.withHttpClientFactory(transport);
-        KubernetesClient client;
-        try {
-            client = builder
-                    .withHttpClientBuilderConsumer(http -> {
-                        http.addOrReplaceInterceptor(RateLimitInterceptor.NAME, new RateLimitInterceptor(bucket));
-                        if (metrics != null) {
-                            http.addOrReplaceInterceptor(RequestMetrics.NAME, new RequestMetrics(metrics));
-                        }
-                    })
-                    .build();
-        } catch (RuntimeException e) {
-            transport.close();
-            throw e;
-        }
-        transport.closeWith(client);
-        return client;
+        builder.withHttpClientFactory(new NettyTransport(config.getMasterUrl().startsWith("https:")));
+        return builder
+                .withHttpClientBuilderConsumer(http -> {
+                    http.addOrReplaceInterceptor(RateLimitInterceptor.NAME, new RateLimitInterceptor(bucket));
+                    if (metrics != null) {
+                        http.addOrReplaceInterceptor(RequestMetrics.NAME, new RequestMetrics(metrics));
+                    }
+                })
+                .build();
     }
 
     /** Fails with one line naming the server when it does not answer. */
