@@ -5,7 +5,6 @@ import dev.stateful.bench.Scale;
 import dev.stateful.testsupport.Eventually;
 import dev.stateful.testsupport.controlplane.AuditLog;
 import dev.stateful.testsupport.controlplane.ControlPlane;
-import dev.stateful.testsupport.kubelet.SimulatedKubelet;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.ServiceAccountBuilder;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
@@ -20,8 +19,9 @@ import java.util.function.Predicate;
 
 /**
  * One side of a comparison: a fresh control plane whose StatefulSet controller is upstream's or
- * ours, the same simulated kubelet (its own client without rate limit, {@value #KUBELET_THREADS}
- * threads, binding pods to one Node and marking them Running and Ready), and both controllers
+ * ours, the same simulated kubelet (a process of its own, {@link KubeletProcess}: its own client
+ * without rate limit, {@value #KUBELET_THREADS} threads, binding pods to one Node and marking them
+ * Running and Ready), and both controllers
  * under the same client rate limit. The gate {@code MaxUnavailableStatefulSet} (beta, off by
  * default in 1.36) is on in kube-apiserver and kube-controller-manager, so a set's
  * {@code maxUnavailable} is kept and honoured.
@@ -36,14 +36,12 @@ public final class BenchPlane implements AutoCloseable {
 
     final Side side;
     final ControlPlane plane;
-    private final KubernetesClient kubeletClient;
-    private final SimulatedKubelet kubelet;
+    private final KubeletProcess kubelet;
     private final OurControllerProcess ours;
 
-    private BenchPlane(Side side, ControlPlane plane, KubernetesClient kubeletClient, SimulatedKubelet kubelet, OurControllerProcess ours) {
+    private BenchPlane(Side side, ControlPlane plane, KubeletProcess kubelet, OurControllerProcess ours) {
         this.side = side;
         this.plane = plane;
-        this.kubeletClient = kubeletClient;
         this.kubelet = kubelet;
         this.ours = ours;
     }
@@ -84,16 +82,14 @@ public final class BenchPlane implements AutoCloseable {
     /** Starts the plane, the kubelet and (ours) our controller; returns once it has run the warm-up. */
     static BenchPlane start(Side side, RateLimit rate, String label, WarmUp warmUp) throws Exception {
         ControlPlane plane = ControlPlane.start(label, options(side, rate));
-        KubernetesClient kubeletClient = null;
-        SimulatedKubelet kubelet = null;
+        KubeletProcess kubelet = null;
         OurControllerProcess ours = null;
         try {
-            kubeletClient = plane.client(KUBELET);
-            kubelet = SimulatedKubelet.start(kubeletClient, SimulatedKubelet.Options.defaults().onNode("bench-node").threads(KUBELET_THREADS));
+            kubelet = KubeletProcess.start(plane.kubeconfig(KUBELET), "bench-node", KUBELET_THREADS, plane.logs().resolve("simulated-kubelet.log"));
             if (side == Side.OURS) {
                 ours = OurControllerProcess.start(ourKubeconfig(plane), rate, plane.logs().resolve("stateful-controller.log"));
             }
-            BenchPlane bench = new BenchPlane(side, plane, kubeletClient, kubelet, ours);
+            BenchPlane bench = new BenchPlane(side, plane, kubelet, ours);
             bench.warmUp(warmUp);
             return bench;
         } catch (Exception | Error e) {
@@ -102,9 +98,6 @@ public final class BenchPlane implements AutoCloseable {
             }
             if (kubelet != null) {
                 kubelet.close();
-            }
-            if (kubeletClient != null) {
-                kubeletClient.close();
             }
             plane.close();
             throw e;
@@ -201,7 +194,7 @@ public final class BenchPlane implements AutoCloseable {
         return ProcessCpu.seconds(plane.apiServerPid()) + ProcessCpu.seconds(plane.etcdPid());
     }
 
-    int kubeletFailures() {
+    int kubeletFailures() throws java.io.IOException, InterruptedException {
         return kubelet.failures();
     }
 
@@ -211,7 +204,6 @@ public final class BenchPlane implements AutoCloseable {
             ours.close();
         }
         kubelet.close();
-        kubeletClient.close();
         plane.close();
     }
 }
