@@ -138,7 +138,7 @@ public final class AuditLog {
         String uri = String.valueOf(event.get("requestURI"));
         Instant at = Instant.parse(String.valueOf(event.get("stageTimestamp")));
         return new ApiWrite(sequence, at.getEpochSecond() * 1_000_000_000L + at.getNano(), user, method(verb),
-                uri.replaceFirst("\\?.*$", ""), String.valueOf(object.getOrDefault("name", "")), code);
+                withoutQuery(uri), String.valueOf(object.getOrDefault("name", "")), code);
     }
 
     @SuppressWarnings("unchecked")
@@ -147,10 +147,15 @@ public final class AuditLog {
         Instant at = Instant.parse(String.valueOf(event.get("stageTimestamp")));
         long nanos = at.getEpochSecond() * 1_000_000_000L + at.getNano();
         if (object == null) {
-            return new Request(user, verb, String.valueOf(event.get("requestURI")).replaceFirst("\\?.*$", ""), "", "", code, nanos);
+            return new Request(user, verb, withoutQuery(String.valueOf(event.get("requestURI"))), "", "", code, nanos);
         }
         return new Request(user, verb, String.valueOf(object.getOrDefault("resource", "")), String.valueOf(object.getOrDefault("subresource", "")),
                 String.valueOf(object.getOrDefault("namespace", "")), code, nanos);
+    }
+
+    private static String withoutQuery(String uri) {
+        int query = uri.indexOf('?');
+        return query < 0 ? uri : uri.substring(0, query);
     }
 
     private static String shortName(String username) {
