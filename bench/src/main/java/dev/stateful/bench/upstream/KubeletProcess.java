@@ -21,8 +21,9 @@ import java.util.concurrent.TimeoutException;
  * the second did: with our side first, the bench's compiler threads used 1.06 s of CPU during our 8a
  * against 0.45 s during upstream's, 3.40 s against 1.76 s during 8c, on two cores that both sides
  * share with it (docs/benchmarks.md, "The bench's own compiler, and where the machine's time goes").
- * A process per side gives both the same cold start and the same warm-up. C1 only and the serial
- * collector, as the controller runs: what is left of its compiling is short, and alike on both sides.
+ * A process per side gives both the same cold start and the same warm-up. C1 only (as the
+ * controller's image runs) and the serial collector: what is left of its compiling is short, and
+ * alike on both sides.
  */
 final class KubeletProcess implements AutoCloseable {
 
