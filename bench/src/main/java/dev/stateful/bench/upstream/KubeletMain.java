@@ -1,5 +1,6 @@
 package dev.stateful.bench.upstream;
 
+import dev.stateful.testsupport.Eventually;
 import dev.stateful.testsupport.kubelet.SimulatedKubelet;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -9,6 +10,7 @@ import java.io.File;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 
 /**
  * The simulated kubelet of one side of figures 7 and 8 as a process of its own ({@link KubeletProcess}):
@@ -20,6 +22,7 @@ public final class KubeletMain {
 
     static final String WATCHING = "watching";
     static final String FAILURES = "failures";
+    private static final Duration WATCH_TIMEOUT = Duration.ofMinutes(1);
 
     private KubeletMain() {
     }
@@ -34,9 +37,7 @@ public final class KubeletMain {
             SimulatedKubelet kubelet = SimulatedKubelet.start(client,
                     SimulatedKubelet.Options.defaults().onNode(args[1]).threads(Integer.parseInt(args[2])));
             try {
-                while (!kubelet.isWatching()) {
-                    Thread.sleep(20);
-                }
+                Eventually.await("the simulated kubelet's pod informer watching", WATCH_TIMEOUT, kubelet::isWatching);
                 out.println(WATCHING);
                 BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
                 for (String line = in.readLine(); line != null; line = in.readLine()) {

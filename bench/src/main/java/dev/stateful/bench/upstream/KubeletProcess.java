@@ -63,10 +63,6 @@ final class KubeletProcess implements AutoCloseable {
         return kubelet;
     }
 
-    long pid() {
-        return process.pid();
-    }
-
     /** Its writes the API server refused so far. */
     int failures() throws IOException, InterruptedException {
         questions.println(KubeletMain.FAILURES);
