@@ -14,9 +14,10 @@ import java.util.Map;
  * Ours against kube-controller-manager's own StatefulSet controller (v1.36.3, built from upstream),
  * each on a fresh control plane of its own, one after the other in this run, under the same client
  * rate limit: the workloads of {@link Scenarios}, timed by the API server's audit log, and the
- * controller's API requests by verb and resource. {@link #rateLimited()} is at kube-controller-manager's
- * default limit (20 qps, burst 30; ours has the same defaults), {@link #unlimited()} with the limits
- * off, and it runs ours first, so a drift of the machine's load does not always favour the same side.
+ * controller's API requests by verb and resource. Each side runs in a JVM of its own
+ * ({@link SideProcess}). {@link #rateLimited()} is at kube-controller-manager's default limit (20 qps,
+ * burst 30; ours has the same defaults), {@link #unlimited()} with the limits off, and it runs ours
+ * first, so a drift of the machine's load does not always favour the same side.
  */
 public final class UpstreamFigure implements Figure {
 
@@ -36,6 +37,15 @@ public final class UpstreamFigure implements Figure {
 
     public static UpstreamFigure unlimited() {
         return new UpstreamFigure(8, RateLimit.off(), List.of(Side.OURS, Side.UPSTREAM));
+    }
+
+    /** Figure {@code number}, 7 or 8. */
+    static UpstreamFigure of(int number) {
+        return switch (number) {
+            case 7 -> rateLimited();
+            case 8 -> unlimited();
+            default -> throw new IllegalArgumentException("figures 7 and 8 compare with upstream, not " + number);
+        };
     }
 
     @Override
@@ -61,10 +71,7 @@ public final class UpstreamFigure implements Figure {
         Map<Side, Scenarios.Results> results = new EnumMap<>(Side.class);
         for (Side side : order) {
             Log.progress("  %s controller, %s", side, rate.name());
-            try (BenchPlane plane = BenchPlane.start(side, rate, "bench-" + number + "-" + side.name().toLowerCase(Locale.ROOT),
-                    BenchPlane.WarmUp.forSize(size))) {
-                results.put(side, Scenarios.runAll(plane, size.parallelReplicas(), size.sets(), size.setReplicas()));
-            }
+            results.put(side, SideProcess.run(number, side, size));
         }
         Scenarios.Results ours = results.get(Side.OURS);
         Scenarios.Results upstream = results.get(Side.UPSTREAM);
@@ -87,6 +94,14 @@ public final class UpstreamFigure implements Figure {
                 new Row(p + "i", "CPU seconds of kube-apiserver and etcd over " + p + "a-" + p + "d (user + system; what the server spent on "
                         + "the controller, the simulated kubelet and the bench's reads together)", cpu(ours.serverCpuSeconds()),
                         cpu(upstream.serverCpuSeconds()), ours.serverCpuSeconds() / upstream.serverCpuSeconds(), "report", Row.Verdict.INFO));
+    }
+
+    /** One side on a fresh plane of its own, in this JVM: what {@link SideMain} runs. */
+    Scenarios.Results runSide(Side side, Scale.Upstream size) throws Exception {
+        try (BenchPlane plane = BenchPlane.start(side, rate, "bench-" + number + "-" + side.name().toLowerCase(Locale.ROOT),
+                BenchPlane.WarmUp.forSize(size))) {
+            return Scenarios.runAll(plane, size.parallelReplicas(), size.sets(), size.setReplicas());
+        }
     }
 
     private static String cpu(double seconds) {
