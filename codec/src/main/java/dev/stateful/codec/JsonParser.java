@@ -58,6 +58,22 @@ public final class JsonParser {
         throw new JsonException("expected a JSON object");
     }
 
+    /** {@link #parseObject(String)} without the member at {@code skipped} (see {@link #readObject(tools.jackson.core.JsonParser, List)}). */
+    public static Json.Obj parseObject(String text, List<String> skipped) {
+        try (tools.jackson.core.JsonParser p = MAPPER.createParser(text)) {
+            Json value = read(p, p.nextToken(), skipped);
+            if (p.nextToken() != null) {
+                throw new JsonException("unexpected trailing characters at offset " + offset(p.currentTokenLocation()));
+            }
+            if (value instanceof Json.Obj o) {
+                return o;
+            }
+            throw new JsonException("expected a JSON object");
+        } catch (JacksonException e) {
+            throw new JsonException(describe(e));
+        }
+    }
+
     /** A Jackson tree as a {@link Json} tree. */
     public static Json read(JsonNode node) {
         try (tools.jackson.core.JsonParser p = MAPPER.treeAsTokens(node)) {

@@ -336,23 +336,26 @@ class RealControlPlaneBehaviourIT {
         io.fabric8.kubernetes.client.http.WebSocket socket = builder.buildAsync(new io.fabric8.kubernetes.client.http.WebSocket.Listener() {
             @Override
             public void onMessage(io.fabric8.kubernetes.client.http.WebSocket ws, String text) {
-                add(JsonParser.parseObject(text));
+                Json.Obj event = JsonParser.parseObject(text);
+                add(event.string("type").orElse(""), () -> ModelCodec.pod(event.objectOrEmpty("object")));
                 ws.request();
             }
 
             @Override
             public void onMessage(io.fabric8.kubernetes.client.http.WebSocket ws, java.nio.ByteBuffer bytes) {
                 try {
-                    add(JsonParser.parseObject(ProtobufWatchEvent.json(bytes)));
+                    if (ProtobufWatchEvent.read(bytes) instanceof ProtobufWatchEvent.PodEvent event) {
+                        add(event.type(), event::pod);
+                    }
                 } catch (java.io.IOException | RuntimeException e) {
                     all.completeExceptionally(e);
                 }
                 ws.request();
             }
 
-            private void add(Json.Obj event) {
-                if (event.string("type").orElse("").equals("ADDED")) {
-                    dev.stateful.domain.model.Pod pod = SlimPod.of(ModelCodec.pod(event.objectOrEmpty("object")));
+            private void add(String type, java.util.function.Supplier<dev.stateful.domain.model.Pod> read) {
+                if (type.equals("ADDED")) {
+                    dev.stateful.domain.model.Pod pod = SlimPod.of(read.get());
                     pods.put(pod.name(), pod);
                 }
                 if (pods.keySet().containsAll(names)) {

@@ -5,6 +5,7 @@ import dev.stateful.codec.JsonParser;
 import dev.stateful.domain.json.Json;
 import dev.stateful.fabric8.control.ApiErrors.Verb;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import java.util.List;
 
 /**
  * The controller's hot writes (pod and claim creates, the status write) as the codec's JSON on
@@ -15,9 +16,13 @@ import io.fabric8.kubernetes.client.KubernetesClient;
  * every pod the controller creates, which a profile of a 200-replica Parallel scale-up without rate
  * limits put at about a sixth of the controller's CPU. The body sent is the same JSON tree the typed
  * path started from ({@code ModelCodec.encode}), written by the codec ({@link JsonBody}): the API
- * server needs JSON, not Go's byte form, which only the revision hash does.
+ * server needs JSON, not Go's byte form, which only the revision hash does. The answer's
+ * {@code metadata.managedFields} (server-side apply's bookkeeping, a good part of its bytes) is passed
+ * over unread: no record holds it.
  */
 final class JsonWrites {
+
+    private static final List<String> UNREAD = List.of("metadata", "managedFields");
 
     private JsonWrites() {
     }
@@ -34,7 +39,7 @@ final class JsonWrites {
 
     private static Json.Obj send(KubernetesClient client, Verb verb, String target, String method, String path, Json.Obj body) {
         String answer = ApiErrors.call(verb, target, () -> client.raw(path, method, JsonBody.write(body)));
-        return JsonParser.parseObject(answer);
+        return JsonParser.parseObject(answer, UNREAD);
     }
 
     /** {@code /api/v1/namespaces/NS/RESOURCE}: a core collection. */

@@ -7,24 +7,24 @@ import static dev.stateful.fabric8.convert.ProtobufPod.message;
 import com.google.protobuf.ByteString;
 import com.google.protobuf.CodedInputStream;
 import dev.stateful.codec.JsonBody;
-import dev.stateful.codec.ModelCodec;
 import dev.stateful.domain.json.Json;
+import dev.stateful.domain.model.Pod;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * One event of a pod watch in kube-apiserver's protobuf form, as the JSON text of the same event
- * holding what {@link SlimPod} keeps of the pod: what fabric8's watch reads, so its reconnects,
- * bookmarks and 410 Gone relists work on it unchanged.
+ * One event of a pod watch in kube-apiserver's protobuf form, read into its type and either the pod
+ * ({@link PodEvent}, as {@link ProtobufPod} reads it) or, for an ERROR (e.g. 410 Gone), the
+ * {@code Status} fabric8 reads ({@link StatusEvent}).
  *
  * <p>The frame, as {@code WatchServer.HandleWS} sends one per WebSocket binary message: a
  * {@code metav1.WatchEvent} (type 1, object 2) written raw, whose object is a
  * {@code runtime.RawExtension} (raw 1) holding the object as the protobuf serializer writes it:
  * the magic {@code k8s\0}, then a {@code runtime.Unknown} (typeMeta 1 with apiVersion 1 and kind 2,
  * raw 2, contentEncoding 3). The object is a v1 Pod (ADDED, MODIFIED, DELETED, BOOKMARK) or a v1
- * Status (ERROR, e.g. 410 Gone).
+ * Status (ERROR).
  */
 public final class ProtobufWatchEvent {
 
@@ -33,8 +33,29 @@ public final class ProtobufWatchEvent {
     private ProtobufWatchEvent() {
     }
 
-    /** The event in {@code frame} as JSON text; an IOException if it is not a pod watch's event. */
-    public static String json(ByteBuffer frame) throws IOException {
+    /** A watch event: its type and what it carries. */
+    public sealed interface Event permits PodEvent, StatusEvent {
+        String type();
+    }
+
+    /** An ADDED, MODIFIED, DELETED or BOOKMARK event and its pod (a bookmark's holds only a resourceVersion). */
+    public record PodEvent(String type, Pod pod) implements Event {
+    }
+
+    /** An ERROR event and its {@code Status} as JSON: apiVersion, kind, status, message, reason and code. */
+    public record StatusEvent(String type, Json status) implements Event {
+
+        /** The event as the JSON text fabric8's watch reads (a 410 among them, which makes its informer list again). */
+        public String json() {
+            Map<String, Object> event = new LinkedHashMap<>(2);
+            event.put("type", type);
+            event.put("object", status);
+            return JsonBody.write(Json.from(event));
+        }
+    }
+
+    /** The event in {@code frame}; an IOException if it is not a pod watch's event. */
+    public static Event read(ByteBuffer frame) throws IOException {
         String[] type = {""};
         ByteString[] object = {null};
         ProtobufPod.fields(CodedInputStream.newInstance(frame), null, (none, tag, in) -> {
@@ -52,10 +73,7 @@ public final class ProtobufWatchEvent {
         if (type[0].isEmpty() || object[0] == null) {
             throw new IOException("not a watch event: it has no type or no object");
         }
-        Map<String, Object> event = new LinkedHashMap<>(2);
-        event.put("type", type[0]);
-        event.put("object", object(object[0]));
-        return JsonBody.write(Json.from(event));
+        return event(type[0], object[0]);
     }
 
     private static final class Unknown {
@@ -65,7 +83,7 @@ public final class ProtobufWatchEvent {
         String contentEncoding = "";
     }
 
-    private static Json object(ByteString bytes) throws IOException {
+    private static Event event(String type, ByteString bytes) throws IOException {
         if (!bytes.startsWith(MAGIC)) {
             throw new IOException("the event's object is not in the protobuf form (no k8s\\0 prefix)");
         }
@@ -89,8 +107,8 @@ public final class ProtobufWatchEvent {
         }
         String kind = unknown.apiVersion + "/" + unknown.kind;
         return switch (kind) {
-            case "v1/Pod" -> ModelCodec.encode(ProtobufPod.read(unknown.raw.newCodedInput()));
-            case "v1/Status" -> status(unknown.raw.newCodedInput());
+            case "v1/Pod" -> new PodEvent(type, ProtobufPod.read(unknown.raw.newCodedInput()));
+            case "v1/Status" -> new StatusEvent(type, status(unknown.raw.newCodedInput()));
             default -> throw new IOException("a pod watch sent a " + kind);
         };
     }

@@ -12,9 +12,10 @@ import org.slf4j.LoggerFactory;
 /**
  * The pod informer's watch in protobuf, as kube-controller-manager's informers read pods
  * (kube-controller-manager's {@code --kube-api-content-type} default): the pod cache's watch asks for
- * {@value #MEDIA_TYPE}, and each binary message is turned into the JSON text of the same event,
- * holding only what the pod cache keeps ({@link ProtobufWatchEvent}), before fabric8's watch reads
- * it. Pods are most of what a controller's watches carry; a pod in protobuf is about three fifths of its
+ * {@value #MEDIA_TYPE}, and each binary message is read ({@link ProtobufWatchEvent}) on the socket's
+ * thread. fabric8's watch reads text only, so it is given a small JSON event that hands the pod over
+ * ({@link DecodedPods}), or for an ERROR the JSON of its {@code Status}. Pods are most of what a
+ * controller's watches carry; a pod in protobuf is about three fifths of its
  * JSON's bytes, and what the cache does not keep (containers, managed fields, container statuses)
  * is skipped by its length instead of being tokenised. The comparison with kube-controller-manager
  * run on {@code --kube-api-content-type=application/json} put most of the CPU gap between it and us
@@ -41,8 +42,11 @@ final class ProtobufPodWatches {
                 && uri.getRawQuery().contains("watch=true");
     }
 
-    /** {@code listener}, given each binary message as the JSON text of its event; {@code undecodable} runs when one cannot be read. */
-    static WebSocket.Listener decoding(WebSocket.Listener listener, Runnable undecodable) {
+    /**
+     * {@code listener}, given each binary message as the text of its event, its pod handed over through
+     * {@code decoded}; {@code undecodable} runs when one cannot be read.
+     */
+    static WebSocket.Listener decoding(WebSocket.Listener listener, Runnable undecodable, DecodedPods decoded) {
         return new WebSocket.Listener() {
             @Override
             public void onOpen(WebSocket webSocket) {
@@ -58,7 +62,8 @@ final class ProtobufPodWatches {
             public void onMessage(WebSocket webSocket, ByteBuffer bytes) {
                 String json;
                 try {
-                    json = ProtobufWatchEvent.json(bytes);
+                    ProtobufWatchEvent.Event event = ProtobufWatchEvent.read(bytes);
+                    json = event instanceof ProtobufWatchEvent.PodEvent pod ? decoded.handOver(pod) : ((ProtobufWatchEvent.StatusEvent) event).json();
                 } catch (IOException | RuntimeException e) {
                     LOG.warn("could not read a pod watch event in protobuf, watching pods in JSON from now on: {}", e.toString());
                     undecodable.run();

@@ -37,23 +37,26 @@ final class ReadAheadWatches implements HttpClient {
 
     private final HttpClient client;
     private final int ahead;
+    /** Where the pod watch's listener hands its pods to the informers' deserializer. */
+    private final DecodedPods decoded;
     /** Whether the pod watch asks for protobuf: until an event of it could not be read ({@link ProtobufPodWatches}). */
     private final AtomicBoolean protobufPods = new AtomicBoolean(true);
 
-    private ReadAheadWatches(HttpClient client, int ahead) {
+    private ReadAheadWatches(HttpClient client, int ahead, DecodedPods decoded) {
         this.client = client;
         this.ahead = ahead;
+        this.decoded = decoded;
     }
 
-    static HttpClient of(HttpClient client) {
-        return of(client, AHEAD);
+    static HttpClient of(HttpClient client, DecodedPods decoded) {
+        return of(client, AHEAD, decoded);
     }
 
-    static HttpClient of(HttpClient client, int ahead) {
+    static HttpClient of(HttpClient client, int ahead, DecodedPods decoded) {
         if (ahead < 1) {
             throw new IllegalArgumentException("ahead must be at least 1, got " + ahead);
         }
-        return client instanceof ReadAheadWatches ? client : new ReadAheadWatches(client, ahead);
+        return client instanceof ReadAheadWatches ? client : new ReadAheadWatches(client, ahead, decoded);
     }
 
     @Override
@@ -67,7 +70,7 @@ final class ReadAheadWatches implements HttpClient {
         return new DerivedClientBuilder() {
             @Override
             public HttpClient build() {
-                return of(derived.build(), ahead);
+                return of(derived.build(), ahead, decoded);
             }
 
             @Override
@@ -128,7 +131,7 @@ final class ReadAheadWatches implements HttpClient {
         public CompletableFuture<WebSocket> buildAsync(WebSocket.Listener listener) {
             if (protobufPods.get() && ProtobufPodWatches.isPodWatch(uri)) {
                 builder.setHeader("Accept", ProtobufPodWatches.MEDIA_TYPE);
-                return builder.buildAsync(new ReadingAhead(ProtobufPodWatches.decoding(listener, () -> protobufPods.set(false)), ahead));
+                return builder.buildAsync(new ReadingAhead(ProtobufPodWatches.decoding(listener, () -> protobufPods.set(false), decoded), ahead));
             }
             return builder.buildAsync(new ReadingAhead(listener, ahead));
         }

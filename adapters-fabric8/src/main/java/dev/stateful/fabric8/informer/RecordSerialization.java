@@ -58,6 +58,8 @@ final class RecordSerialization {
     private final SimpleModule module = new SimpleModule("stateful-records");
     /** The registered kinds' readers by apiVersion and kind, as fabric8 resolves a watched object's class. */
     private final Map<String, Function<Json.Obj, ? extends HasMetadata>> byKind = new HashMap<>();
+    /** Pods the protobuf pod watch read, which its events hand over by number ({@link ProtobufPodWatches}). */
+    private final DecodedPods decoded = new DecodedPods();
 
     private RecordSerialization() {
         module.addDeserializer(WatchEvent.class, new WatchEventDeserializer());
@@ -70,11 +72,13 @@ final class RecordSerialization {
      * (one per pod, updated against the live claim like pods).
      */
     static RecordSerialization forCaches(Decoders decoders) {
-        return new RecordSerialization()
+        RecordSerialization serialization = new RecordSerialization();
+        return serialization
                 .decode(io.fabric8.kubernetes.api.model.apps.StatefulSet.class, io.fabric8.kubernetes.api.model.apps.StatefulSet::new,
                         json -> interned(decoders.statefulSet(json)))
                 .decode(GenericKubernetesResource.class, GenericKubernetesResource::new, json -> interned(decoders.customKind(json)))
-                .decode(io.fabric8.kubernetes.api.model.Pod.class, io.fabric8.kubernetes.api.model.Pod::new, json -> SlimPod.of(decoders.pod(json)))
+                .decode(io.fabric8.kubernetes.api.model.Pod.class, io.fabric8.kubernetes.api.model.Pod::new,
+                        json -> SlimPod.of(DecodedPods.isHandedOver(json) ? serialization.decoded.take(json) : decoders.pod(json)))
                 .decode(io.fabric8.kubernetes.api.model.PersistentVolumeClaim.class, io.fabric8.kubernetes.api.model.PersistentVolumeClaim::new,
                         json -> SlimClaim.of(decoders.claim(json)))
                 .decode(io.fabric8.kubernetes.api.model.apps.ControllerRevision.class,
@@ -169,14 +173,15 @@ final class RecordSerialization {
      */
     KubernetesClient clientSharing(KubernetesClient client) {
         Executor executor = client instanceof BaseClient base ? base.getExecutor() : null;
-        return new KubernetesClientImpl(ReadAheadWatches.of(client.getHttpClient()), client.getConfiguration(),
+        return new KubernetesClientImpl(ReadAheadWatches.of(client.getHttpClient(), decoded), client.getConfiguration(),
                 executor == null ? null : () -> executor, serialization());
     }
 
     /**
      * How the informers turn each object they receive, as the JSON the API server sent, into a record.
      * Called once per object read off the wire (a list item or a watch event's object); the caches and
-     * the event handlers get that record, decoded nothing again.
+     * the event handlers get that record, decoded nothing again. Pods that came over the protobuf pod
+     * watch were read by {@code ProtobufPod} instead ({@link DecodedPods}).
      */
     interface Decoders {
 

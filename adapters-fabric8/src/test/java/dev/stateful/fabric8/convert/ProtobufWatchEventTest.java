@@ -22,8 +22,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Watch events in kube-apiserver's protobuf form, written here field by field as k8s.io/api's
- * generated.proto numbers them, read as the JSON text of the same event. The real server's bytes
- * are checked against its JSON in {@code RealControlPlaneBehaviourIT}.
+ * generated.proto numbers them, read into their pod or Status. The real server's bytes are checked
+ * against its JSON in {@code RealControlPlaneBehaviourIT}.
  */
 class ProtobufWatchEventTest {
 
@@ -48,10 +48,10 @@ class ProtobufWatchEventTest {
                 .msg(2, new Msg().str(1, "PodScheduled").str(2, "True").msg(4, new Msg()))
                 .str(6, "10.0.0.7");
 
-        Json.Obj event = read(event("MODIFIED", object("v1", "Pod", new Msg().msg(1, meta).msg(2, spec).msg(3, status))));
+        ProtobufWatchEvent.PodEvent event = pod(event("MODIFIED", object("v1", "Pod", new Msg().msg(1, meta).msg(2, spec).msg(3, status))));
 
-        assertThat(event.string("type")).contains("MODIFIED");
-        Pod pod = ModelCodec.pod(event.objectOrEmpty("object"));
+        assertThat(event.type()).isEqualTo("MODIFIED");
+        Pod pod = event.pod();
         assertThat(pod.metadata().name()).isEqualTo("web-0");
         assertThat(pod.metadata().generateName()).as("an empty string is JSON's absent field").isNull();
         assertThat(pod.metadata().namespace()).isEqualTo("ns");
@@ -79,7 +79,7 @@ class ProtobufWatchEventTest {
     void aTerminatingPodKeepsItsDeletionTimestamp() throws IOException {
         Msg meta = new Msg().str(1, "web-1").str(3, "ns").msg(8, time(CREATED, 0)).msg(9, time(READY, 0)).varint(10, 30);
 
-        Pod pod = ModelCodec.pod(read(event("DELETED", object("v1", "Pod", new Msg().msg(1, meta)))).objectOrEmpty("object"));
+        Pod pod = pod(event("DELETED", object("v1", "Pod", new Msg().msg(1, meta)))).pod();
 
         assertThat(pod.isTerminating()).isTrue();
         assertThat(pod.metadata().deletionTimestamp()).isEqualTo(READY);
@@ -90,11 +90,12 @@ class ProtobufWatchEventTest {
     void aBookmarkKeepsItsResourceVersionAndAnnotations() throws IOException {
         Msg meta = new Msg().str(1, "").str(6, "2578").msg(8, new Msg()).entry(12, "k8s.io/initial-events-end", "true");
 
-        Json.Obj event = read(event("BOOKMARK", object("v1", "Pod", new Msg().msg(1, meta).msg(2, new Msg()).msg(3, new Msg()))));
+        ProtobufWatchEvent.PodEvent event = pod(event("BOOKMARK", object("v1", "Pod", new Msg().msg(1, meta).msg(2, new Msg()).msg(3, new Msg()))));
 
-        assertThat(event.string("type")).contains("BOOKMARK");
-        assertThat(event.objectOrEmpty("object").objectOrEmpty("metadata")).isEqualTo(JsonParser.parseObject(
-                "{\"resourceVersion\":\"2578\",\"annotations\":{\"k8s.io/initial-events-end\":\"true\"}}"));
+        assertThat(event.type()).isEqualTo("BOOKMARK");
+        assertThat(event.pod().metadata().name()).isEmpty();
+        assertThat(event.pod().metadata().resourceVersion()).isEqualTo("2578");
+        assertThat(event.pod().metadata().annotations()).isEqualTo(Map.of("k8s.io/initial-events-end", "true"));
     }
 
     @Test
@@ -102,9 +103,10 @@ class ProtobufWatchEventTest {
         Msg status = new Msg().msg(1, new Msg()).str(2, "Failure").str(3, "too old resource version: 5 (90)").str(4, "Expired")
                 .msg(5, new Msg().str(1, "x")).varint(6, 410);
 
-        Json.Obj event = read(event("ERROR", object("v1", "Status", status)));
+        ProtobufWatchEvent.Event event = read(event("ERROR", object("v1", "Status", status)));
 
-        assertThat(event).isEqualTo(JsonParser.parseObject("{\"type\":\"ERROR\",\"object\":{\"apiVersion\":\"v1\",\"kind\":\"Status\","
+        assertThat(event).isInstanceOf(ProtobufWatchEvent.StatusEvent.class);
+        assertThat(JsonParser.parseObject(((ProtobufWatchEvent.StatusEvent) event).json())).isEqualTo(JsonParser.parseObject("{\"type\":\"ERROR\",\"object\":{\"apiVersion\":\"v1\",\"kind\":\"Status\","
                 + "\"status\":\"Failure\",\"message\":\"too old resource version: 5 (90)\",\"reason\":\"Expired\",\"code\":410}}"));
     }
 
@@ -121,11 +123,15 @@ class ProtobufWatchEventTest {
                 .isInstanceOf(IOException.class).hasMessageContaining("gzip");
         assertThatThrownBy(() -> read(new Msg().str(1, "ADDED")))
                 .isInstanceOf(IOException.class).hasMessageContaining("no object");
-        assertThatThrownBy(() -> ProtobufWatchEvent.json(ByteBuffer.wrap("{\"type\":\"ADDED\"}".getBytes())))
+        assertThatThrownBy(() -> ProtobufWatchEvent.read(ByteBuffer.wrap("{\"type\":\"ADDED\"}".getBytes())))
                 .isInstanceOf(IOException.class);
     }
 
-    static Json.Obj read(Msg event) throws IOException {
-        return JsonParser.parseObject(ProtobufWatchEvent.json(ByteBuffer.wrap(event.toBytes().toByteArray())));
+    static ProtobufWatchEvent.Event read(Msg event) throws IOException {
+        return ProtobufWatchEvent.read(ByteBuffer.wrap(event.toBytes().toByteArray()));
+    }
+
+    static ProtobufWatchEvent.PodEvent pod(Msg event) throws IOException {
+        return (ProtobufWatchEvent.PodEvent) read(event);
     }
 }

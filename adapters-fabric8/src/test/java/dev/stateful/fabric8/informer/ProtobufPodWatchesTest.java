@@ -4,6 +4,8 @@ import static dev.stateful.fabric8.convert.ProtobufWire.event;
 import static dev.stateful.fabric8.convert.ProtobufWire.object;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stateful.codec.JsonParser;
+import dev.stateful.domain.json.Json;
 import dev.stateful.fabric8.convert.ProtobufWire.Msg;
 import io.fabric8.kubernetes.client.http.HttpClient;
 import io.fabric8.kubernetes.client.http.WebSocket;
@@ -39,28 +41,46 @@ class ProtobufPodWatchesTest {
         Recording fabric8 = new Recording();
         var socket = new ReadAheadWatchesTest.CountingSocket();
 
-        ProtobufPodWatches.decoding(fabric8, () -> { }).onMessage(socket, "{\"type\":\"ADDED\",\"object\":{}}");
+        ProtobufPodWatches.decoding(fabric8, () -> { }, new DecodedPods()).onMessage(socket, "{\"type\":\"ADDED\",\"object\":{}}");
 
         assertThat(fabric8.seen).containsExactly("text {\"type\":\"ADDED\",\"object\":{}}");
         assertThat(socket.requested).as("fabric8's listener asks for the next message itself").hasValue(0);
     }
 
     @Test
-    void aBinaryMessageReachesFabric8AsTheJsonOfItsEvent() throws Exception {
+    void aBinaryPodEventReachesFabric8AsTextThatHandsItsPodOver() throws Exception {
         Recording fabric8 = new Recording();
-        var meta = new Msg().str(1, "web-0").str(3, "ns").str(6, "9");
-        byte[] frame = event("ADDED",
-                object("v1", "Pod",
-                        new Msg().msg(1, meta))).toBytes().toByteArray();
-
+        DecodedPods decoded = new DecodedPods();
+        var meta = new Msg().str(1, "web-0").str(3, "ns").str(5, "uid-0").str(6, "9");
+        byte[] frame = event("ADDED", object("v1", "Pod", new Msg().msg(1, meta))).toBytes().toByteArray();
         AtomicInteger undecodable = new AtomicInteger();
 
-        ProtobufPodWatches.decoding(fabric8, undecodable::incrementAndGet).onMessage(new ReadAheadWatchesTest.CountingSocket(), ByteBuffer.wrap(frame));
+        ProtobufPodWatches.decoding(fabric8, undecodable::incrementAndGet, decoded).onMessage(new ReadAheadWatchesTest.CountingSocket(), ByteBuffer.wrap(frame));
 
-
-        assertThat(fabric8.seen).singleElement().asString().startsWith("text {\"type\":\"ADDED\",\"object\":{\"apiVersion\":\"v1\",\"kind\":\"Pod\"")
-                .contains("\"name\":\"web-0\"", "\"resourceVersion\":\"9\"");
+        assertThat(fabric8.seen).singleElement().asString().startsWith("text ");
+        Json.Obj event = JsonParser.parseObject(fabric8.seen.get(0).substring("text ".length()));
+        assertThat(event.string("type")).contains("ADDED");
+        Json.Obj pod = event.objectOrEmpty("object");
+        assertThat(pod.string("kind")).as("fabric8 picks the class by kind").contains("Pod");
+        assertThat(pod.objectOrEmpty("metadata")).as("what fabric8 reads of the metadata: its store key and where to resume")
+                .isEqualTo(JsonParser.parseObject("{\"namespace\":\"ns\",\"name\":\"web-0\",\"uid\":\"uid-0\",\"resourceVersion\":\"9\"}"));
+        assertThat(decoded.take(pod).metadata().name()).isEqualTo("web-0");
+        assertThat(decoded.kept()).isZero();
         assertThat(undecodable).hasValue(0);
+    }
+
+    @Test
+    void anErrorEventReachesFabric8AsTheJsonOfItsStatusSoA410MakesItListAgain() {
+        Recording fabric8 = new Recording();
+        DecodedPods decoded = new DecodedPods();
+        byte[] frame = event("ERROR", object("v1", "Status", new Msg().str(2, "Failure").str(4, "Expired").varint(6, 410)))
+                .toBytes().toByteArray();
+
+        ProtobufPodWatches.decoding(fabric8, () -> { }, decoded).onMessage(new ReadAheadWatchesTest.CountingSocket(), ByteBuffer.wrap(frame));
+
+        assertThat(fabric8.seen).containsExactly("text {\"type\":\"ERROR\",\"object\":{\"apiVersion\":\"v1\",\"kind\":\"Status\","
+                + "\"status\":\"Failure\",\"reason\":\"Expired\",\"code\":410}}");
+        assertThat(decoded.kept()).isZero();
     }
 
     @Test
@@ -70,7 +90,7 @@ class ProtobufPodWatchesTest {
 
         AtomicInteger undecodable = new AtomicInteger();
 
-        ProtobufPodWatches.decoding(fabric8, undecodable::incrementAndGet).onMessage(socket, ByteBuffer.wrap("not protobuf".getBytes(StandardCharsets.UTF_8)));
+        ProtobufPodWatches.decoding(fabric8, undecodable::incrementAndGet, new DecodedPods()).onMessage(socket, ByteBuffer.wrap("not protobuf".getBytes(StandardCharsets.UTF_8)));
 
         assertThat(fabric8.seen).singleElement().asString().startsWith("error java.io.IOException: undecodable protobuf watch event");
         assertThat(socket.requested).as("read ahead counts it decoded").hasValue(1);
@@ -100,7 +120,7 @@ class ProtobufPodWatchesTest {
                 default -> builder;
             });
         });
-        HttpClient informing = ReadAheadWatches.of(transport);
+        HttpClient informing = ReadAheadWatches.of(transport, new DecodedPods());
         URI pods = URI.create("https://h:6443/api/v1/pods?watch=true");
 
         informing.newWebSocketBuilder().uri(pods).buildAsync(new Recording());

@@ -122,7 +122,7 @@ class ReadAheadWatchesTest {
 
     @Test
     void the_limit_is_at_least_one() {
-        assertThatThrownBy(() -> ReadAheadWatches.of(null, 0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> ReadAheadWatches.of(null, 0, new DecodedPods())).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
@@ -131,7 +131,7 @@ class ReadAheadWatchesTest {
         server.init();
         try (KubernetesClient client = server.createClient()) {
             // a window of 4 against a watcher slower than the creates: reading ahead, then waiting for decodings, many times over
-            KubernetesClient informing = new KubernetesClientImpl(ReadAheadWatches.of(client.getHttpClient(), 4), client.getConfiguration());
+            KubernetesClient informing = new KubernetesClientImpl(ReadAheadWatches.of(client.getHttpClient(), 4, new DecodedPods()), client.getConfiguration());
             int pods = 300;
             List<String> seen = Collections.synchronizedList(new ArrayList<>());
             CountDownLatch all = new CountDownLatch(pods);
