@@ -11,7 +11,9 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonToken;
 import tools.jackson.core.SerializableString;
 import tools.jackson.core.StreamReadConstraints;
+import tools.jackson.core.TokenStreamFactory;
 import tools.jackson.core.TokenStreamLocation;
+import tools.jackson.core.base.ParserBase;
 import tools.jackson.core.json.JsonFactory;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -31,8 +33,10 @@ public final class JsonParser {
     /** The hand-written parser this replaced refused deeper nesting; kept so the same documents fail. */
     private static final int MAX_DEPTH = 512;
 
+    /** Its parsers intern each property name once, when it first enters the factory's symbol table ({@link #namesInterned}). */
     private static final JsonMapper MAPPER = JsonMapper.builder(JsonFactory.builder()
             .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_DEPTH).build())
+            .enable(TokenStreamFactory.Feature.INTERN_PROPERTY_NAMES)
             .build()).build();
 
     private JsonParser() {
@@ -112,8 +116,27 @@ public final class JsonParser {
         return read(p, token, List.of());
     }
 
-    /** The value starting at {@code token} without the member at {@code skipped}. */
     private static Json read(tools.jackson.core.JsonParser p, JsonToken token, List<String> skipped) {
+        return read(p, token, skipped, namesInterned(p));
+    }
+
+    /**
+     * Whether {@code p} hands over property names interned already: a parser of text whose factory
+     * canonicalises and interns them (this class's, and Jackson 2's defaults, which fabric8's mappers
+     * keep), so each distinct name was interned once, when it entered the factory's symbol table. A
+     * parser over a tree hands over the tree's own keys.
+     */
+    private static boolean namesInterned(tools.jackson.core.JsonParser p) {
+        if (!(p instanceof ParserBase)) {
+            return false;
+        }
+        TokenStreamFactory factory = p.objectReadContext().tokenStreamFactory();
+        return factory != null && factory.isEnabled(TokenStreamFactory.Feature.CANONICALIZE_PROPERTY_NAMES)
+                && factory.isEnabled(TokenStreamFactory.Feature.INTERN_PROPERTY_NAMES);
+    }
+
+    /** The value starting at {@code token} without the member at {@code skipped}. */
+    private static Json read(tools.jackson.core.JsonParser p, JsonToken token, List<String> skipped, boolean namesInterned) {
         if (token == null) {
             throw new JsonException("unexpected end of input");
         }
@@ -122,15 +145,18 @@ public final class JsonParser {
                 Map<String, Json> fields = new LinkedHashMap<>();
                 for (JsonToken t = p.nextToken(); t != JsonToken.END_OBJECT; t = p.nextToken()) {
                     // Keys come from a small vocabulary (field names, label keys) and trees are kept in
-                    // caches: one copy of each instead of one per object.
-                    String key = goString(p.currentName()).intern();
+                    // caches: one copy of each instead of one per object. String.intern per key was
+                    // 2 % of the controller's CPU against kube-controller-manager without rate limits.
+                    String name = p.currentName();
+                    String go = goString(name);
+                    String key = namesInterned && go == name ? name : go.intern();
                     JsonToken value = p.nextToken();
                     if (skipped.isEmpty() || !skipped.get(0).equals(key)) {
-                        fields.put(key, read(p, value));
+                        fields.put(key, read(p, value, List.of(), namesInterned));
                     } else if (skipped.size() == 1) {
                         p.skipChildren();
                     } else {
-                        fields.put(key, read(p, value, skipped.subList(1, skipped.size())));
+                        fields.put(key, read(p, value, skipped.subList(1, skipped.size()), namesInterned));
                     }
                 }
                 yield new Json.Obj(fields);
@@ -138,7 +164,7 @@ public final class JsonParser {
             case START_ARRAY -> {
                 List<Json> items = new ArrayList<>();
                 for (JsonToken t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken()) {
-                    items.add(read(p, t));
+                    items.add(read(p, t, List.of(), namesInterned));
                 }
                 yield new Json.Arr(items);
             }

@@ -3,6 +3,7 @@ package dev.stateful.codec;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.stateful.domain.json.Json;
 import dev.stateful.domain.json.JsonException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -31,5 +32,33 @@ class JsonParserObjectTest {
                 .hasMessageContaining("expected a JSON object");
         assertThatThrownBy(() -> JsonParser.parseObject("{} {}", List.of("metadata"))).isInstanceOf(JsonException.class)
                 .hasMessageContaining("trailing");
+    }
+
+    /** Cached trees share one copy of each key, however the parser got it. */
+    @Test
+    void keys_are_interned_whether_read_from_text_from_a_tree_or_with_a_surrogate_replaced() {
+        String novel = "k-" + System.nanoTime();
+        String text = "{\"" + novel + "\":{\"" + novel + "-inner\":[{\"" + novel + "-item\":1}]},\"\\ud800" + novel + "\":2}";
+
+        Json.Obj fromText = JsonParser.parseObject(text);
+        Json.Obj fromTree = JsonParser.readObject(tools.jackson.databind.json.JsonMapper.builder().build().readTree(text));
+
+        for (Json.Obj tree : List.of(fromText, fromTree)) {
+            assertThat(keys(tree)).hasSize(4).allSatisfy(key -> assertThat(key).isSameAs(key.intern()));
+            assertThat(keys(tree)).contains("\ufffd" + novel);
+        }
+    }
+
+    private static List<String> keys(Json json) {
+        List<String> keys = new java.util.ArrayList<>();
+        if (json instanceof Json.Obj o) {
+            o.fields().forEach((k, v) -> {
+                keys.add(k);
+                keys.addAll(keys(v));
+            });
+        } else if (json instanceof Json.Arr a) {
+            a.items().forEach(item -> keys.addAll(keys(item)));
+        }
+        return keys;
     }
 }
