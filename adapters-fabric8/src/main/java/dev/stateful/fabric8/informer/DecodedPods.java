@@ -15,7 +15,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * a string), so the pod watch's listener ({@link ProtobufPodWatches}) gives it a small JSON event holding the
  * pod's kind, what fabric8 reads of its metadata and the number ({@value #FIELD}); the deserializer takes the
  * pod by that number. Writing each pod out as JSON for fabric8 to read back cost more than reading it from
- * protobuf (docs/benchmarks.md, "The watch's pods handed over").
+ * protobuf (docs/benchmarks.md, "Each side in a JVM of its own, the watch's pods handed over, keys interned once").
  *
  * <p>Only the last {@link #KEPT} are kept: events are taken in the order they were read, and a socket reads
  * at most {@link ReadAheadWatches#AHEAD} past the one being decoded, so older ones belong to a watch that was
