@@ -31,6 +31,25 @@ public final class JsonBody {
         return out.toString();
     }
 
+    /**
+     * {@code json} with one more member, {@code name}, whose value is written as the raw JSON text
+     * {@code raw}, byte for byte: a revision's data, whose bytes the revision's name hashes.
+     */
+    public static String write(Json.Obj json, String name, String raw) {
+        StringWriter out = new StringWriter(1024 + raw.length());
+        try (JsonGenerator generator = MAPPER.createGenerator(out)) {
+            generator.writeStartObject();
+            json.fields().forEach((key, value) -> {
+                generator.writeName(key);
+                write(value, generator);
+            });
+            generator.writeName(name);
+            generator.writeRawValue(raw);
+            generator.writeEndObject();
+        }
+        return out.toString();
+    }
+
     private static void write(Json json, JsonGenerator out) {
         if (json instanceof Json.Obj o) {
             out.writeStartObject();

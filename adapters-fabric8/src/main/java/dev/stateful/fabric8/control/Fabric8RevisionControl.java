@@ -1,5 +1,8 @@
 package dev.stateful.fabric8.control;
 
+import dev.stateful.codec.JsonBody;
+import dev.stateful.codec.ModelCodec;
+import dev.stateful.domain.json.Json;
 import dev.stateful.domain.model.ControllerRevision;
 import dev.stateful.domain.model.OwnerReference;
 import dev.stateful.fabric8.control.ApiErrors.Verb;
@@ -20,11 +23,18 @@ public final class Fabric8RevisionControl implements RevisionControl {
         this.client = client;
     }
 
+    /**
+     * Through {@link JsonWrites}, as pods are created, with {@code data} sent as the exact bytes of
+     * {@link ControllerRevision#data()}: the revision's name is a hash of those bytes, so nothing may
+     * re-format them (number style, key order, HTML escaping).
+     */
     @Override
     public ControllerRevision create(ControllerRevision revision) {
-        var created = ApiErrors.call(Verb.CREATE, target(revision.metadata().namespace(), revision.name()), () -> client.apps()
-                .controllerRevisions().inNamespace(revision.metadata().namespace()).resource(Fabric8Codec.toFabric8(revision)).create());
-        return Fabric8Codec.toDomain(created);
+        String namespace = revision.metadata().namespace();
+        Json.Obj object = ModelCodec.encode(revision).without("data");
+        String body = revision.data().isEmpty() ? JsonBody.write(object) : JsonBody.write(object, "data", revision.data());
+        return ModelCodec.controllerRevision(JsonWrites.create(client, target(namespace, revision.name()),
+                "/apis/apps/v1/namespaces/" + namespace + "/controllerrevisions", body));
     }
 
     @Override

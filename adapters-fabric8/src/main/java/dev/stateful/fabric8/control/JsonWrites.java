@@ -8,7 +8,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import java.util.List;
 
 /**
- * The controller's hot writes (pod and claim creates, the status write) as the codec's JSON on
+ * The controller's hot writes (pod, claim and revision creates, the status write) as the codec's JSON on
  * fabric8's HTTP client ({@link KubernetesClient#raw}: the same connection, interceptors, rate
  * limit, timeouts and retries as its typed DSL), the answer read straight back as JSON. The typed
  * DSL would turn the record into a fabric8 object, serialise that with Jackson, deserialise the
@@ -29,16 +29,21 @@ final class JsonWrites {
 
     /** POSTs {@code body} to {@code collection} (e.g. {@code /api/v1/namespaces/ns/pods}); the object the API server stored. */
     static Json.Obj create(KubernetesClient client, String target, String collection, Json.Obj body) {
+        return create(client, target, collection, JsonBody.write(body));
+    }
+
+    /** {@link #create(KubernetesClient, String, String, Json.Obj)} with the body's text as it is. */
+    static Json.Obj create(KubernetesClient client, String target, String collection, String body) {
         return send(client, Verb.CREATE, target, "POST", collection, body);
     }
 
     /** PUTs {@code body} to {@code path}; the object the API server stored. */
     static Json.Obj update(KubernetesClient client, String target, String path, Json.Obj body) {
-        return send(client, Verb.UPDATE, target, "PUT", path, body);
+        return send(client, Verb.UPDATE, target, "PUT", path, JsonBody.write(body));
     }
 
-    private static Json.Obj send(KubernetesClient client, Verb verb, String target, String method, String path, Json.Obj body) {
-        String answer = ApiErrors.call(verb, target, () -> client.raw(path, method, JsonBody.write(body)));
+    private static Json.Obj send(KubernetesClient client, Verb verb, String target, String method, String path, String body) {
+        String answer = ApiErrors.call(verb, target, () -> client.raw(path, method, body));
         return JsonParser.parseObject(answer, UNREAD);
     }
 

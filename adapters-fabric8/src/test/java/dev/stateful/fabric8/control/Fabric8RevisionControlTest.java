@@ -13,6 +13,7 @@ import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -49,6 +50,21 @@ class Fabric8RevisionControlTest {
         assertThat(read.data()).isEqualTo(DATA);
         assertThat(read.revision()).isEqualTo(1);
         assertThat(read.metadata().labels()).containsEntry("controller.kubernetes.io/hash", "7b6c9f8d5");
+    }
+
+    /** The revision's name hashes these bytes, so they go out as they are, not re-formatted by a JSON writer. */
+    @Test
+    void a_revision_is_created_with_its_data_as_the_exact_bytes_it_holds() {
+        var sent = new AtomicReference<String>();
+        server.expect().post().withPath("/apis/apps/v1/namespaces/default/controllerrevisions").andReply(201, request -> {
+            sent.set(request.getBody().readUtf8());
+            return sent.get();
+        }).once();
+
+        ControllerRevision created = revisions.create(revision("web-7b6c9f8d5", 1));
+
+        assertThat(sent.get()).contains("\"data\":" + DATA).contains("\"revision\":1");
+        assertThat(created.data()).isEqualTo(DATA);
     }
 
     @Test
