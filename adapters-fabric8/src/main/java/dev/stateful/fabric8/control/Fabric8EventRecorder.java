@@ -132,21 +132,30 @@ public final class Fabric8EventRecorder implements EventRecorder, AutoCloseable 
         }
     }
 
+    /**
+     * Through {@link JsonWrites}, as the codec's JSON, and the answer left unread: the recorder needs
+     * only to know the write took. fabric8's typed create serialised an {@code Event} model and read the
+     * answer back into another on the HTTP client's event loop, a thousand times in a rollout of 200
+     * five-replica sets.
+     */
     private Seen create(StatefulSet set, Type type, String reason, String message, String name, int count, Instant first, Instant now) {
-        Event event = new EventBuilder()
-                .withNewMetadata().withName(name).withNamespace(set.namespace()).endMetadata()
-                .withNewInvolvedObject()
-                    .withApiVersion(set.kind().apiVersion()).withKind(set.kind().kind()).withNamespace(set.namespace()).withName(set.name())
-                    .withUid(emptyToNull(set.metadata().uid())).withResourceVersion(emptyToNull(set.metadata().resourceVersion()))
-                .endInvolvedObject()
-                .withType(type.name()).withReason(reason).withMessage(message)
-                .withNewSource().withComponent(COMPONENT).endSource()
-                .withReportingComponent(COMPONENT)
-                .withFirstTimestamp(ModelCodec.time(first)).withLastTimestamp(ModelCodec.time(now)).withCount(count)
-                .build();
-        ApiErrors.run(Verb.CREATE, "event " + set.namespace() + "/" + name, () ->
-                client.v1().events().inNamespace(set.namespace()).resource(event).create());
+        Json.Obj involved = Json.object("apiVersion", set.kind().apiVersion(), "kind", set.kind().kind(),
+                "namespace", set.namespace(), "name", set.name());
+        involved = withIfPresent(withIfPresent(involved, "uid", set.metadata().uid()), "resourceVersion", set.metadata().resourceVersion());
+        Json.Obj event = Json.object(
+                "apiVersion", "v1", "kind", "Event",
+                "metadata", Json.object("name", name, "namespace", set.namespace()),
+                "involvedObject", involved,
+                "type", type.name(), "reason", reason, "message", message,
+                "source", Json.object("component", COMPONENT),
+                "reportingComponent", COMPONENT,
+                "firstTimestamp", ModelCodec.time(first), "lastTimestamp", ModelCodec.time(now), "count", count);
+        JsonWrites.post(client, "event " + set.namespace() + "/" + name, JsonWrites.core(set.namespace(), "events"), event);
         return new Seen(name, count, first);
+    }
+
+    private static Json.Obj withIfPresent(Json.Obj object, String key, String value) {
+        return value == null || value.isEmpty() ? object : object.with(key, value);
     }
 
     /** client-go: {@code <object name>.<unix nanoseconds in hex>}. */
@@ -178,9 +187,5 @@ public final class Fabric8EventRecorder implements EventRecorder, AutoCloseable 
 
     private static String nullToEmpty(String s) {
         return s == null ? "" : s;
-    }
-
-    private static String emptyToNull(String s) {
-        return s == null || s.isEmpty() ? null : s;
     }
 }

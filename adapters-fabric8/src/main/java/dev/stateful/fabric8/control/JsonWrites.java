@@ -8,7 +8,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import java.util.List;
 
 /**
- * The controller's hot writes (pod, claim and revision creates, the status write) as the codec's JSON on
+ * The controller's hot writes (pod, claim, revision and event creates, the status write) as the codec's JSON on
  * fabric8's HTTP client ({@link KubernetesClient#raw}: the same connection, interceptors, rate
  * limit, timeouts and retries as its typed DSL), the answer read straight back as JSON. The typed
  * DSL would turn the record into a fabric8 object, serialise that with Jackson, deserialise the
@@ -35,6 +35,11 @@ final class JsonWrites {
     /** {@link #create(KubernetesClient, String, String, Json.Obj)} with the body's text as it is. */
     static Json.Obj create(KubernetesClient client, String target, String collection, String body) {
         return send(client, Verb.CREATE, target, "POST", collection, body);
+    }
+
+    /** POSTs {@code body} to {@code collection} where the caller needs no answer (an Event): the answer is not read. */
+    static void post(KubernetesClient client, String target, String collection, Json.Obj body) {
+        ApiErrors.call(Verb.CREATE, target, () -> client.raw(collection, "POST", JsonBody.write(body)));
     }
 
     /** PUTs {@code body} to {@code path}; the object the API server stored. */
