@@ -26,8 +26,11 @@ import java.util.function.Supplier;
  */
 public final class ClientFactory {
 
-    /** A {@link TaskExecutor} per client, stopped when the client closes, as fabric8 does with its own. */
-    private static final KubernetesClientBuilder.ExecutorSupplier TASKS = new KubernetesClientBuilder.ExecutorSupplier() {
+    /**
+     * A client's own threads: its {@link TaskExecutor} and its transport's event loop, both stopped
+     * when the client closes, as fabric8 stops the executor it makes itself.
+     */
+    private record ClientThreads(NettyTransport transport) implements KubernetesClientBuilder.ExecutorSupplier {
         @Override
         public Executor get() {
             return new TaskExecutor();
@@ -36,8 +39,9 @@ public final class ClientFactory {
         @Override
         public void onClose(Executor executor) {
             ((TaskExecutor) executor).shutdownNow();
+            transport.close();
         }
-    };
+    }
 
     static final Path SERVICE_ACCOUNT_TOKEN = Path.of("/var/run/secrets/kubernetes.io/serviceaccount/token");
 
@@ -166,16 +170,22 @@ public final class ClientFactory {
         config.setWatchReconnectInterval((int) WATCH_RECONNECT.toMillis());
         TokenBucket bucket = new TokenBucket(options.qps(), options.burst());
         KubernetesClientBuilder builder = new KubernetesClientBuilder().withConfig(config);
-        builder.withHttpClientFactory(new NettyTransport(config.getMasterUrl().startsWith("https:")));
-        return builder
-                .withTaskExecutorSupplier(TASKS)
-                .withHttpClientBuilderConsumer(http -> {
-                    http.addOrReplaceInterceptor(RateLimitInterceptor.NAME, new RateLimitInterceptor(bucket));
-                    if (metrics != null) {
-                        http.addOrReplaceInterceptor(RequestMetrics.NAME, new RequestMetrics(metrics));
-                    }
-                })
-                .build();
+        NettyTransport transport = NettyTransport.create(config.getMasterUrl().startsWith("https:"));
+        try {
+            return builder
+                    .withHttpClientFactory(transport)
+                    .withTaskExecutorSupplier(new ClientThreads(transport))
+                    .withHttpClientBuilderConsumer(http -> {
+                        http.addOrReplaceInterceptor(RateLimitInterceptor.NAME, new RateLimitInterceptor(bucket));
+                        if (metrics != null) {
+                            http.addOrReplaceInterceptor(RequestMetrics.NAME, new RequestMetrics(metrics));
+                        }
+                    })
+                    .build();
+        } catch (RuntimeException e) {
+            transport.close();
+            throw e;
+        }
     }
 
     /** Fails with one line naming the server when it does not answer. */

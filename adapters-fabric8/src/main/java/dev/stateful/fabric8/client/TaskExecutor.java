@@ -18,8 +18,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * (decode the event), then each informer listener's (the event handlers). A serial executor submits
  * its next task to the pool at the end of the last one, so with a cached pool every event crossed
  * threads three times, each a hand-off through a {@code SynchronousQueue} (park, unpark, often a
- * new thread); a profile of 500-replica rollouts put that at about a twentieth of the
- * controller's CPU. Here the continuation is queued on the thread and run once the task that
+ * new thread), a few per cent of the controller's CPU in rollouts without rate limits
+ * (docs/benchmarks.md, "Informer events on one thread, one event loop again"). Here the continuation is queued on the thread and run once the task that
  * submitted it has returned (not nested inside it), so a busy watch's events and their handlers
  * stay on one thread; another watch's events start on another thread, as before. Any other task
  * goes to the pool, so a task that submits work and waits for it still has it run elsewhere.

@@ -8,6 +8,11 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.Watch;
 import io.fabric8.kubernetes.client.Watcher;
 import io.fabric8.kubernetes.client.WatcherException;
+import io.fabric8.kubernetes.client.http.AsyncBody;
+import io.fabric8.kubernetes.client.http.HttpClient;
+import io.fabric8.kubernetes.client.http.HttpRequest;
+import io.fabric8.kubernetes.client.http.HttpResponse;
+import io.fabric8.kubernetes.client.http.Interceptor;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import com.sun.net.httpserver.HttpExchange;
@@ -16,6 +21,7 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -109,6 +115,46 @@ class ClientFactoryTest {
         try (KubernetesClient client = ClientFactory.create(ClientFactory.Options.defaults().withKubeconfig(flag), Map.of(), dir)) {
             assertThat(client.getHttpClient().getClass().getName()).startsWith("io.fabric8.kubernetes.client.vertx5.");
         }
+    }
+
+    @Test
+    void calls_from_several_threads_are_all_answered_on_the_clients_one_event_loop() throws Exception {
+        Path flag = kubeconfig(dir.resolve("flag/config"), mockUrl(), "default");
+
+        try (KubernetesClient client = ClientFactory.create(ClientFactory.Options.defaults().withKubeconfig(flag), Map.of(), dir)) {
+            assertThat(answeringThreads(client, 4)).singleElement()
+                    .satisfies(thread -> assertThat(thread.getName()).startsWith(NettyTransport.EVENT_LOOP_PREFIX));
+        }
+    }
+
+    @Test
+    void a_clients_event_loop_ends_when_the_client_closes() throws Exception {
+        Path flag = kubeconfig(dir.resolve("flag/config"), mockUrl(), "default");
+        KubernetesClient client = ClientFactory.create(ClientFactory.Options.defaults().withKubeconfig(flag), Map.of(), dir);
+        Thread loop = answeringThreads(client, 1).iterator().next();
+
+        client.close();
+
+        loop.join(Duration.ofSeconds(20).toMillis());
+        assertThat(loop.isAlive()).as("%s alive 20 s after its client was closed", loop.getName()).isFalse();
+    }
+
+    /** The threads that {@code calls} GETs, each from a thread of its own, were answered on. */
+    private static Set<Thread> answeringThreads(KubernetesClient client, int calls) throws Exception {
+        Set<Thread> answeredOn = ConcurrentHashMap.newKeySet();
+        HttpClient probe = client.getHttpClient().newBuilder().addOrReplaceInterceptor("answered-on", new Interceptor() {
+            @Override
+            public void after(HttpRequest request, HttpResponse<?> response, AsyncBody.Consumer<List<ByteBuffer>> consumer) {
+                answeredOn.add(Thread.currentThread());
+            }
+        }).build();
+        String url = client.getConfiguration().getMasterUrl().replaceAll("/$", "") + "/api/v1/namespaces/default/pods";
+        for (int i = 0; i < calls; i++) {
+            Thread caller = new Thread(() -> probe.sendAsync(probe.newHttpRequestBuilder().uri(url).build(), String.class).join());
+            caller.start();
+            caller.join();
+        }
+        return answeredOn;
     }
 
     @Test

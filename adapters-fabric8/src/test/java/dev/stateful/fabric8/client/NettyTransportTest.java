@@ -38,7 +38,7 @@ class NettyTransportTest {
 
     private static WebClientOptions configured(boolean tls) {
         WebClientOptions options = new WebClientOptions();
-        new NettyTransport(tls).additionalConfig(options, new WebSocketClientOptions(), new PoolOptions());
+        new NettyTransport(tls, null).additionalConfig(options, new WebSocketClientOptions(), new PoolOptions());
         return options;
     }
 }
