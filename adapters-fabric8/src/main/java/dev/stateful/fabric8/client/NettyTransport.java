@@ -30,8 +30,8 @@ import io.vertx.ext.web.client.WebClientOptions;
  * kube-controller-manager without rate limits, it took a tenth off our CPU (docs/benchmarks.md,
  * "Round trips measured apart, and one event loop", and "Informer events on one thread, one event
  * loop again"). With one loop a call that blocked on it waiting for an answer would wait for its
- * own timeout; BlockHound over the end-to-end leader-election and mock suites and figure 8 found
- * none (that section).
+ * own timeout; BlockHound over the end-to-end leader-election and mock suites and the bench's
+ * rollouts found none (that section).
  */
 final class NettyTransport extends Vertx5HttpClientFactory {
 

@@ -15,14 +15,15 @@ import java.util.concurrent.atomic.AtomicInteger;
  * handed over by the task that just ran on one of these threads, runs next on that same thread.
  *
  * <p>fabric8 runs every watch event through serial executors over this one: the watch manager's
- * (decode the event), then each informer listener's (the event handlers). A serial executor submits
- * its next task to the pool at the end of the last one, so with a cached pool every event crossed
- * threads three times, each a hand-off through a {@code SynchronousQueue} (park, unpark, often a
- * new thread), a few per cent of the controller's CPU in rollouts without rate limits
- * (docs/benchmarks.md, "Informer events on one thread, one event loop again"). Here the continuation is queued on the thread and run once the task that
- * submitted it has returned (not nested inside it), so a busy watch's events and their handlers
- * stay on one thread; another watch's events start on another thread, as before. Any other task
- * goes to the pool, so a task that submits work and waits for it still has it run elsewhere.
+ * (decode the event), its watcher's (the reflector updates the store), then each informer
+ * listener's (the event handlers). A serial executor submits its next task to the pool at the end
+ * of the last one, so with a cached pool every event crossed threads three times, each a hand-off
+ * through a {@code SynchronousQueue} (park, unpark, often a new thread): a few per cent of the
+ * controller's CPU in rollouts without rate limits (docs/benchmarks.md, "Informer events on one
+ * thread, one event loop again"). Here the continuation is queued on the thread and run once the
+ * task that submitted it has returned (not nested inside it), so a busy watch's events and their
+ * handlers stay on one thread; another watch's events start on another thread, as before. Any other
+ * task goes to the pool, so a task that submits work and waits for it still has it run elsewhere.
  */
 final class TaskExecutor implements Executor {
 
