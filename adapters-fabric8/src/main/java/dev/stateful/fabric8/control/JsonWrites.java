@@ -39,7 +39,7 @@ final class JsonWrites {
 
     /** POSTs {@code body} to {@code collection} where the caller needs no answer (an Event): the answer is not read. */
     static void post(KubernetesClient client, String target, String collection, Json.Obj body) {
-        ApiErrors.call(Verb.CREATE, target, () -> client.raw(collection, "POST", JsonBody.write(body)));
+        ApiErrors.run(Verb.CREATE, target, () -> client.raw(collection, "POST", JsonBody.write(body)));
     }
 
     /** PUTs {@code body} to {@code path}; the object the API server stored. */
