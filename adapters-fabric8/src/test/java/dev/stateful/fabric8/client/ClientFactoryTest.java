@@ -15,6 +15,7 @@ import io.fabric8.kubernetes.client.http.HttpResponse;
 import io.fabric8.kubernetes.client.http.Interceptor;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import io.vertx.core.Context;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
@@ -30,6 +31,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
@@ -122,7 +124,7 @@ class ClientFactoryTest {
         Path flag = kubeconfig(dir.resolve("flag/config"), mockUrl(), "default");
 
         try (KubernetesClient client = ClientFactory.create(ClientFactory.Options.defaults().withKubeconfig(flag), Map.of(), dir)) {
-            assertThat(answeringThreads(client, 4)).singleElement()
+            assertThat(answeringLoops(client, 8)).singleElement()
                     .satisfies(thread -> assertThat(thread.getName()).startsWith(NettyTransport.EVENT_LOOP_PREFIX));
         }
     }
@@ -131,7 +133,7 @@ class ClientFactoryTest {
     void a_clients_event_loop_ends_when_the_client_closes() throws Exception {
         Path flag = kubeconfig(dir.resolve("flag/config"), mockUrl(), "default");
         KubernetesClient client = ClientFactory.create(ClientFactory.Options.defaults().withKubeconfig(flag), Map.of(), dir);
-        Thread loop = answeringThreads(client, 1).iterator().next();
+        Thread loop = answeringLoops(client, 8).iterator().next();
 
         client.close();
 
@@ -139,13 +141,22 @@ class ClientFactoryTest {
         assertThat(loop.isAlive()).as("%s alive 20 s after its client was closed", loop.getName()).isFalse();
     }
 
-    /** The threads that {@code calls} GETs, each from a thread of its own, were answered on. */
-    private static Set<Thread> answeringThreads(KubernetesClient client, int calls) throws Exception {
+    /**
+     * The Vert.x event loops that {@code calls} GETs, each from a thread of its own, were answered on.
+     * The server holds each answer 100 ms, so that fabric8 has chained the interceptors' stage before
+     * the answer comes (a stage chained to an answer already complete runs on the chaining thread,
+     * which says nothing about where answers are read), and only event-loop threads are counted.
+     */
+    private Set<Thread> answeringLoops(KubernetesClient client, int calls) throws Exception {
+        server.expect().get().delay(100, TimeUnit.MILLISECONDS).withPath("/api/v1/namespaces/default/pods")
+                .andReturn(200, "{\"kind\":\"PodList\",\"apiVersion\":\"v1\",\"metadata\":{},\"items\":[]}").always();
         Set<Thread> answeredOn = ConcurrentHashMap.newKeySet();
         HttpClient probe = client.getHttpClient().newBuilder().addOrReplaceInterceptor("answered-on", new Interceptor() {
             @Override
             public void after(HttpRequest request, HttpResponse<?> response, AsyncBody.Consumer<List<ByteBuffer>> consumer) {
-                answeredOn.add(Thread.currentThread());
+                if (Context.isOnEventLoopThread()) {
+                    answeredOn.add(Thread.currentThread());
+                }
             }
         }).build();
         String url = client.getConfiguration().getMasterUrl().replaceAll("/$", "") + "/api/v1/namespaces/default/pods";
