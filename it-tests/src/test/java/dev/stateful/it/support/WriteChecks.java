@@ -1,9 +1,12 @@
 package dev.stateful.it.support;
 
 import dev.stateful.testsupport.api.ApiWrite;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Predicate;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -40,16 +43,16 @@ public final class WriteChecks {
 
     /** No pod or claim create of a controller's answered AlreadyExists for an object a controller had created and nobody deleted since. */
     public static void assertNoCreateAnsweredAlreadyExists(MockApiServer server, Predicate<ApiWrite> scope) {
-        Map<String, ApiWrite> createdByController = new LinkedHashMap<>();
-        List<ApiWrite> refused = new java.util.ArrayList<>();
+        Set<String> createdByController = new HashSet<>();
+        List<ApiWrite> refused = new ArrayList<>();
         for (ApiWrite write : server.writes(w -> scope.test(w) && (w.resource().equals("pods") || w.resource().equals("persistentvolumeclaims"))
                 && w.subresource().isEmpty())) {
             String object = write.resource() + " " + write.namespace() + "/" + write.name();
-            if (write.method().equals("POST") && byController(write) && write.code() == 409 && createdByController.containsKey(object)) {
+            if (write.method().equals("POST") && byController(write) && write.code() == 409 && createdByController.contains(object)) {
                 refused.add(write);
             } else if (write.method().equals("POST") && write.succeeded()) {
                 if (byController(write)) {
-                    createdByController.put(object, write);
+                    createdByController.add(object);
                 } else {
                     createdByController.remove(object);
                 }
