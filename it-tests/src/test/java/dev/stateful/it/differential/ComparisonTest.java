@@ -21,7 +21,7 @@ class ComparisonTest {
     }
 
     @Test
-    void aDeleteRepeatedStraightAfterItselfCountsOnceButADeleteAfterARecreateDoesNot() {
+    void aDeleteRepeatedBeforeTheObjectIsCreatedAgainCountsOnceButADeleteAfterARecreateDoesNot() {
         List<String> upstream = List.of("DELETE pod/web-1", "DELETE pod/web-1", "POST pod/web-1", "DELETE pod/web-0", "POST pod/web-0");
         List<String> ours = List.of("DELETE pod/web-1", "POST pod/web-1", "DELETE pod/web-0", "POST pod/web-0");
         List<String> deletedTwice = List.of("DELETE pod/web-1", "POST pod/web-1", "DELETE pod/web-1", "POST pod/web-1");
@@ -29,5 +29,10 @@ class ComparisonTest {
         assertThat(Comparison.deletedOnce(upstream)).isEqualTo(ours);
         assertThat(Comparison.deletedOnce(deletedTwice)).isEqualTo(deletedTwice);
         assertThat(Comparison.deletedOnce(List.of("POST pod/web-0", "POST pod/web-0"))).hasSize(2);
+        // a Parallel scale-down's second sync deletes the pods its informer has not shown terminating
+        assertThat(Comparison.deletedOnce(List.of("DELETE pod/web-3", "DELETE pod/web-2", "DELETE pod/web-1", "DELETE pod/web-2", "DELETE pod/web-1")))
+                .containsExactly("DELETE pod/web-3", "DELETE pod/web-2", "DELETE pod/web-1");
+        // a failed delete is not the same write as a delete that succeeded
+        assertThat(Comparison.deletedOnce(List.of("DELETE pod/web-1 -> 409", "DELETE pod/web-1"))).hasSize(2);
     }
 }
