@@ -1,6 +1,7 @@
 package dev.stateful.fabric8.informer;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.stateful.domain.model.ControllerRevision;
 import dev.stateful.domain.model.PersistentVolumeClaim;
@@ -15,6 +16,7 @@ import io.fabric8.kubernetes.api.model.Status;
 import io.fabric8.kubernetes.api.model.WatchEvent;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.http.BasicBuilder;
 import io.fabric8.kubernetes.client.http.HttpRequest;
 import io.fabric8.kubernetes.client.http.Interceptor;
@@ -96,6 +98,17 @@ class RecordSerializationTest {
                  "reason":"Expired","code":410}""", Status.class);
 
         assertThat(status.getCode()).isEqualTo(410);
+    }
+
+    /** JSON is read from the text itself; anything else still takes fabric8's route, which reads YAML. */
+    @Test
+    void json_is_read_straight_from_the_text_and_yaml_still_as_fabric8_reads_it() {
+        var json = OffTheWire.read(" {\"kind\":\"Status\",\"apiVersion\":\"v1\",\"code\":410,\"reason\":\"Expired\"}", Status.class);
+        var yaml = OffTheWire.read("kind: Status\napiVersion: v1\ncode: 410\nreason: Expired\n", Status.class);
+
+        assertThat(json).isEqualTo(yaml);
+        assertThat(json.getCode()).isEqualTo(410);
+        assertThatThrownBy(() -> OffTheWire.read("{\"kind\":", Status.class)).isInstanceOf(KubernetesClientException.class);
     }
 
     /** A bookmark's object has no spec: it cannot be decoded, but its resourceVersion is what fabric8 resumes from. */
