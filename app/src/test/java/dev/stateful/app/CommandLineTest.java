@@ -45,6 +45,14 @@ class CommandLineTest {
     }
 
     @Test
+    void versionPrintsTheVersionTheBuildWasMadeAt() {
+        Run run = run("--version");
+        assertThat(run.exit()).isZero();
+        // surefire passes the pom's version: the filtered version.properties must say the same, never "dev"
+        assertThat(run.out().strip()).isEqualTo("stateful " + System.getProperty("stateful.version")).isNotEqualTo("stateful dev");
+    }
+
+    @Test
     void demoRefusesAManifestWithMistakesAndListsEachOne() {
         Run run = run("demo", "--file", EXAMPLES.resolve("myapp-typos.yaml").toString());
         assertThat(run.exit()).isEqualTo(ExitCodes.INVALID);

@@ -149,6 +149,29 @@ class RealControlPlaneBehaviourIT {
         assertThat(web.claimNames()).containsExactly("www-web-0", "www-web-1");
     }
 
+    // ---------------------------------------------------------------- who wrote it
+
+    @Test
+    void everythingTheControllerWritesIsRecordedUnderItsOwnFieldManagerAsUpstreamsIsUnderKubeControllerManager() {
+        web.create(WebSet.in(namespace).replicas(1));
+        StatefulSet set = web.awaitRolledOut(1);
+
+        // kube-apiserver names a write's field manager after its User-Agent up to the first '/'
+        // (managerOrUserAgent): ours is "stateful/<version> (<os>/<arch>) statefulset-controller"
+        // the pod's status is the simulated kubelet's and the set's spec the test's (both fabric8 clients):
+        // what is asserted is the controller's own writes, each under "stateful" alone
+        assertThat(managers(web.pod("web-0"))).filteredOn(m -> m.endsWith("(Update)")).containsExactly("stateful (Update)");
+        assertThat(managers(web.claims().get(0))).containsExactly("stateful (Update)");
+        assertThat(managers(web.revisions().get(0))).containsExactly("stateful (Update)");
+        assertThat(managers(set)).filteredOn(m -> m.endsWith("status)")).containsExactly("stateful (Update status)");
+    }
+
+    static List<String> managers(HasMetadata object) {
+        return object.getMetadata().getManagedFields().stream()
+                .map(f -> f.getManager() + " (" + f.getOperation() + (f.getSubresource() == null ? "" : " " + f.getSubresource()) + ")")
+                .toList();
+    }
+
     // ---------------------------------------------------------------- defaulting and validation
 
     @Test

@@ -51,23 +51,32 @@ public final class ClientFactory {
      * @param qps sustained requests per second (kube-controller-manager: 20)
      * @param burst requests allowed at once above that (kube-controller-manager: 30)
      * @param requestTimeout how long one request may take
+     * @param userAgent the {@code User-Agent} header of every request ({@link UserAgent})
      */
-    public record Options(Path kubeconfig, String context, double qps, int burst, Duration requestTimeout) {
+    public record Options(Path kubeconfig, String context, double qps, int burst, Duration requestTimeout, String userAgent) {
 
         public static Options defaults() {
-            return new Options(null, null, 20, 30, Duration.ofSeconds(30));
+            return new Options(null, null, 20, 30, Duration.ofSeconds(30), UserAgent.of(UserAgent.UNKNOWN_VERSION, null));
         }
 
         public Options withKubeconfig(Path value) {
-            return new Options(value, context, qps, burst, requestTimeout);
+            return new Options(value, context, qps, burst, requestTimeout, userAgent);
         }
 
         public Options withContext(String value) {
-            return new Options(kubeconfig, value, qps, burst, requestTimeout);
+            return new Options(kubeconfig, value, qps, burst, requestTimeout, userAgent);
         }
 
         public Options withRateLimit(double newQps, int newBurst) {
-            return new Options(kubeconfig, context, newQps, newBurst, requestTimeout);
+            return new Options(kubeconfig, context, newQps, newBurst, requestTimeout, userAgent);
+        }
+
+        public Options withRequestTimeout(Duration value) {
+            return new Options(kubeconfig, context, qps, burst, value, userAgent);
+        }
+
+        public Options withUserAgent(String value) {
+            return new Options(kubeconfig, context, qps, burst, requestTimeout, value);
         }
     }
 
@@ -164,6 +173,7 @@ public final class ClientFactory {
         Config config = load(options, env, home);
         MeterRegistry metrics = registry.get();
         config.setRequestTimeout((int) options.requestTimeout().toMillis());
+        config.setUserAgent(options.userAgent());
         // The work queue retries failed syncs with per-key backoff; retrying inside the client as
         // well would hold a worker for many seconds and repeat non-idempotent writes.
         config.setRequestRetryBackoffLimit(0);

@@ -111,6 +111,23 @@ class ClientFactoryTest {
     }
 
     @Test
+    void every_request_carries_the_user_agent_given_not_the_client_librarys() throws Exception {
+        Path flag = kubeconfig(dir.resolve("flag/config"), mockUrl(), "default");
+        String agent = UserAgent.of("9.9.9", "statefulset-controller");
+
+        try (KubernetesClient client = ClientFactory.create(ClientFactory.Options.defaults().withKubeconfig(flag).withUserAgent(agent), Map.of(), dir)) {
+            client.pods().list();
+            client.configMaps().resource(new io.fabric8.kubernetes.api.model.ConfigMapBuilder().withNewMetadata().withName("c").endMetadata().build())
+                    .create();
+        }
+
+        assertThat(server.getRequestCount()).isGreaterThanOrEqualTo(2);
+        for (int i = server.getRequestCount(); i > 0; i--) {
+            assertThat(server.takeRequest(5, TimeUnit.SECONDS).getHeader("User-Agent")).isEqualTo(agent);
+        }
+    }
+
+    @Test
     void requests_go_through_fabric8s_vertx_transport_on_netty() throws Exception {
         Path flag = kubeconfig(dir.resolve("flag/config"), mockUrl(), "default");
 
@@ -202,7 +219,7 @@ class ClientFactoryTest {
         }
         Path config = kubeconfig(dir.resolve("config"), "http://127.0.0.1:" + closedPort, "default");
 
-        try (KubernetesClient client = ClientFactory.create(new ClientFactory.Options(config, null, 20, 30, Duration.ofSeconds(5)), Map.of(), dir)) {
+        try (KubernetesClient client = ClientFactory.create(ClientFactory.Options.defaults().withKubeconfig(config).withRequestTimeout(Duration.ofSeconds(5)), Map.of(), dir)) {
             assertThatThrownBy(() -> ClientFactory.verifyReachable(client))
                     .isInstanceOf(ClientConfigException.class)
                     .hasMessage("cannot reach the Kubernetes API server at http://127.0.0.1:" + closedPort + "/: connection refused");

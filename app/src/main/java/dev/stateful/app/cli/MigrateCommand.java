@@ -2,7 +2,9 @@ package dev.stateful.app.cli;
 
 import dev.stateful.app.InvalidInputException;
 import dev.stateful.domain.features.Migration;
+import dev.stateful.app.Version;
 import dev.stateful.fabric8.client.ClientFactory;
+import dev.stateful.fabric8.client.UserAgent;
 import dev.stateful.fabric8.migrate.Migrator;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -49,7 +51,8 @@ public final class MigrateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         String name = name(target);
-        try (var client = ClientFactory.create(ClientFactory.Options.defaults().withKubeconfig(kubeconfig).withContext(context))) {
+        try (var client = ClientFactory.create(ClientFactory.Options.defaults().withKubeconfig(kubeconfig).withContext(context)
+                .withUserAgent(UserAgent.of(Version.current(), "migrate")))) {
             String ns = namespace != null ? namespace : client.getNamespace() != null ? client.getNamespace() : "default";
             Migrator migrator = new Migrator(client);
             var out = spec.commandLine().getOut();

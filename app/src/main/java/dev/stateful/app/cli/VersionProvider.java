@@ -1,12 +1,12 @@
 package dev.stateful.app.cli;
 
+import dev.stateful.app.Version;
 import picocli.CommandLine;
 
-/** Reports the version from the jar manifest (or "dev" when run from classes). */
+/** {@code stateful --version}: the version the build wrote ({@link Version}). */
 public final class VersionProvider implements CommandLine.IVersionProvider {
     @Override
     public String[] getVersion() {
-        String version = VersionProvider.class.getPackage().getImplementationVersion();
-        return new String[] {"stateful " + (version == null ? "dev" : version)};
+        return new String[] {"stateful " + Version.current()};
     }
 }

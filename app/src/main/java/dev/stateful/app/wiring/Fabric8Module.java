@@ -4,6 +4,7 @@ import com.google.inject.AbstractModule;
 import com.google.inject.Provider;
 import com.google.inject.Provides;
 import com.google.inject.Singleton;
+import dev.stateful.app.Version;
 import dev.stateful.app.controller.ControllerSettings;
 import dev.stateful.app.controller.HealthServer;
 import dev.stateful.app.controller.CachedMetricsReviewer;
@@ -16,6 +17,7 @@ import dev.stateful.app.controller.ServingCertificate;
 import dev.stateful.domain.model.ObjectKey;
 import dev.stateful.domain.model.SetKind;
 import dev.stateful.fabric8.client.ClientFactory;
+import dev.stateful.fabric8.client.UserAgent;
 import dev.stateful.fabric8.control.CustomKindStatusWriter;
 import dev.stateful.fabric8.control.Fabric8ClaimControl;
 import dev.stateful.fabric8.control.Fabric8EventRecorder;
@@ -169,7 +171,7 @@ public final class Fabric8Module extends AbstractModule {
     private KubernetesClient connect(Supplier<PrometheusMeterRegistry> metrics) {
         KubernetesClient client = ClientFactory.create(ClientFactory.Options.defaults()
                 .withKubeconfig(settings.kubeconfig()).withContext(settings.context())
-                .withRateLimit(settings.qps(), settings.burst()), metrics);
+                .withRateLimit(settings.qps(), settings.burst()).withUserAgent(UserAgent.of(Version.current(), "statefulset-controller")), metrics);
         try {
             ClientFactory.verifyReachable(client);
             if (settings.kinds().contains(SetKind.STATEFUL_DEV)) {
