@@ -2,6 +2,7 @@ package dev.stateful.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stateful.app.Version;
 import dev.stateful.app.controller.RunningController;
 import dev.stateful.it.support.MockCluster;
 import dev.stateful.it.support.Scrape;
@@ -92,6 +93,9 @@ class ControllerEndpointsIT {
         assertThat(scrape.value("stateful_reconcile_total", Map.of("result", "error"))).isPresent();
         assertThat(scrape.value("stateful_reconcile_duration_seconds_count", Map.of("result", "success"))).hasValueSatisfying(v -> assertThat(v).isPositive());
         assertThat(scrape.value("statefulset_controller_statefulset_max_unavailable", set)).contains(1.0);
+        assertThat(scrape.value("stateful_build_info", Map.of("version", Version.current(), "java_version", System.getProperty("java.version"))))
+                .contains(1.0);
+        assertThat(Version.current()).isNotEqualTo("dev");
     }
 
     @Test

@@ -34,7 +34,7 @@ public final class UserAgent {
     }
 
     /** The JVM's {@code os.name} as Go's {@code GOOS} spells it. */
-    static String goos(String osName) {
+    public static String goos(String osName) {
         String os = osName.toLowerCase(Locale.ROOT);
         if (os.startsWith("windows")) {
             return "windows";
@@ -46,7 +46,7 @@ public final class UserAgent {
     }
 
     /** The JVM's {@code os.arch} as Go's {@code GOARCH} spells it. */
-    static String goarch(String osArch) {
+    public static String goarch(String osArch) {
         return switch (osArch.toLowerCase(Locale.ROOT)) {
             case "x86_64", "amd64" -> "amd64";
             case "aarch64", "arm64" -> "arm64";

@@ -5,6 +5,7 @@ import com.google.inject.Provider;
 import com.google.inject.Provides;
 import com.google.inject.Singleton;
 import dev.stateful.app.Version;
+import dev.stateful.app.controller.BuildInfo;
 import dev.stateful.app.controller.ControllerSettings;
 import dev.stateful.app.controller.HealthServer;
 import dev.stateful.app.controller.CachedMetricsReviewer;
@@ -136,6 +137,7 @@ public final class Fabric8Module extends AbstractModule {
         bind(ControllerSettings.class).toInstance(settings);
         bind(MeterRegistry.class).toInstance(registry);
         new ProcessMetrics().bindTo(registry);
+        new BuildInfo().bindTo(registry);
         bind(Clock.class).toInstance(Clock.systemUTC());
         bind(ClusterReader.class).to(ClusterCache.class);
         bind(ClusterEvents.class).to(ClusterCache.class);
