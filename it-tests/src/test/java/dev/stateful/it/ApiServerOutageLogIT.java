@@ -2,6 +2,7 @@ package dev.stateful.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stateful.app.Version;
 import dev.stateful.it.support.ControllerProcess;
 import dev.stateful.it.support.RealCluster;
 import dev.stateful.it.support.RealClusterExtension;
@@ -33,6 +34,8 @@ class ApiServerOutageLogIT {
         try (ControllerProcess controller = ControllerProcess.start(cluster.kubeconfig(RealCluster.CONTROLLER), dir.resolve("controller.log"),
                 "--leader-elect=false")) {
             controller.awaitReady(Duration.ofSeconds(120));
+            // as kube-controller-manager's first line says "Starting" version="v1.36.3"
+            assertThat(lines(controller)).anySatisfy(line -> assertThat(line).contains("\"Starting\" version=\"" + Version.current() + "\""));
             String namespace = cluster.newNamespace();
             Workload web = new Workload(cluster.client(), namespace, "web", Duration.ofSeconds(60));
             web.create(WebSet.in(namespace).replicas(1));

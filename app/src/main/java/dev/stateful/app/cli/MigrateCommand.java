@@ -1,8 +1,8 @@
 package dev.stateful.app.cli;
 
 import dev.stateful.app.InvalidInputException;
-import dev.stateful.domain.features.Migration;
 import dev.stateful.app.Version;
+import dev.stateful.domain.features.Migration;
 import dev.stateful.fabric8.client.ClientFactory;
 import dev.stateful.fabric8.client.UserAgent;
 import dev.stateful.fabric8.migrate.Migrator;

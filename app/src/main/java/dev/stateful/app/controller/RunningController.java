@@ -1,6 +1,7 @@
 package dev.stateful.app.controller;
 
 import dev.stateful.app.ExitCodes;
+import dev.stateful.app.Version;
 import dev.stateful.fabric8.control.Fabric8EventRecorder;
 import dev.stateful.fabric8.election.LeaderElection;
 import dev.stateful.fabric8.informer.ClusterCache;
@@ -64,6 +65,8 @@ public final class RunningController implements AutoCloseable {
      * at once without leader election); returns without waiting for any of it.
      */
     public void start(ControllerSettings settings) {
+        // kube-controller-manager's first line: "Starting" version="v1.36.3"
+        LOG.atInfo().addKeyValue("version", Version.current()).addKeyValue("java", System.getProperty("java.version")).log("Starting");
         LOG.info("serving /metrics, /healthz and /readyz on port {} over {}", health.port(), health.secure() ? "HTTPS (/metrics for authorised tokens)" : "plain HTTP");
         cache.start();
         LOG.info("watching StatefulSets in {} with {} workers", settings.namespace().isEmpty() ? "all namespaces"
