@@ -29,8 +29,13 @@ public final class UserAgent {
      */
     public static String of(String version, String component) {
         String agent = PRODUCT + "/" + (version == null || version.isBlank() ? UNKNOWN_VERSION : version.strip())
-                + " (" + goos(System.getProperty("os.name")) + "/" + goarch(System.getProperty("os.arch")) + ")";
+                + " (" + platform() + ")";
         return component == null || component.isBlank() ? agent : agent + " " + component.strip();
+    }
+
+    /** This JVM's {@code <os>/<arch>} as Go spells them ({@code linux/amd64}). */
+    public static String platform() {
+        return goos(System.getProperty("os.name")) + "/" + goarch(System.getProperty("os.arch"));
     }
 
     /** The JVM's {@code os.name} as Go's {@code GOOS} spells it. */

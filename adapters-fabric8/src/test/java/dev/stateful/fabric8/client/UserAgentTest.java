@@ -9,8 +9,8 @@ class UserAgentTest {
     @Test
     void names_the_product_and_version_then_the_platform_as_go_spells_it_then_the_component() {
         assertThat(UserAgent.of("1.2.3", "statefulset-controller"))
-                .isEqualTo("stateful/1.2.3 (" + UserAgent.goos(System.getProperty("os.name")) + "/"
-                        + UserAgent.goarch(System.getProperty("os.arch")) + ") statefulset-controller");
+                .isEqualTo("stateful/1.2.3 (" + UserAgent.platform() + ") statefulset-controller");
+        assertThat(UserAgent.platform()).as("GOOS/GOARCH, lower case, no spaces").matches("[a-z0-9-]+/[a-z0-9]+");
     }
 
     @Test

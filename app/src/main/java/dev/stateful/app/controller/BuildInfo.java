@@ -20,7 +20,7 @@ public final class BuildInfo implements MeterBinder {
                 .description("A metric with a constant '1' value labeled by the version of stateful and the Java runtime it runs on.")
                 .tag("version", Version.current())
                 .tag("java_version", System.getProperty("java.version"))
-                .tag("platform", UserAgent.goos(System.getProperty("os.name")) + "/" + UserAgent.goarch(System.getProperty("os.arch")))
+                .tag("platform", UserAgent.platform())
                 .register(registry);
     }
 }
