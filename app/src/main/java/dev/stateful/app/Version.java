@@ -13,12 +13,18 @@ import java.util.Properties;
 public final class Version {
 
     private static final String RESOURCE = "version.properties";
+    /** Read once: the user agent, the build-info metric and the first log line all ask at start-up. */
+    private static final String CURRENT = read();
 
     private Version() {
     }
 
     /** The version, or {@code dev} when the file is missing or was not filtered (run from an IDE's own build). */
     public static String current() {
+        return CURRENT;
+    }
+
+    private static String read() {
         try (InputStream in = Version.class.getResourceAsStream(RESOURCE)) {
             if (in == null) {
                 return "dev";
