@@ -79,6 +79,13 @@ public final class SimulatedKubelet implements AutoCloseable {
     private final ExecutorService workers;
     private final ScheduledExecutorService heartbeat;
     private final Set<String> queued = ConcurrentHashMap.newKeySet();
+    /**
+     * Uids of deleted pods whose termination this kubelet has ended (or is ending). kube-apiserver ends
+     * a graceful delete in two writes, an update that sets {@code deletionGracePeriodSeconds: 0} and
+     * then the removal (the registry's {@code BeforeDelete}); the update's MODIFIED event would
+     * otherwise send the same DELETE again, answered 404 once the removal is done.
+     */
+    private final Set<String> ended = ConcurrentHashMap.newKeySet();
     private final ReadWriteLock holding = new ReentrantReadWriteLock();
     private final AtomicInteger failures = new AtomicInteger();
     private volatile boolean held;
@@ -112,7 +119,7 @@ public final class SimulatedKubelet implements AutoCloseable {
 
             @Override
             public void onDelete(Pod pod, boolean finalStateUnknown) {
-                // nothing left to do for it
+                kubelet.ended.remove(pod.getMetadata().getUid());
             }
         });
         return kubelet;
@@ -174,7 +181,8 @@ public final class SimulatedKubelet implements AutoCloseable {
     private boolean needsStep(Pod pod) {
         if (pod.getMetadata().getDeletionTimestamp() != null) {
             var annotations = pod.getMetadata().getAnnotations();
-            return options.node() != null && (annotations == null || !annotations.containsKey(HOLD_TERMINATION));
+            return options.node() != null && (annotations == null || !annotations.containsKey(HOLD_TERMINATION))
+                    && !ended.contains(pod.getMetadata().getUid());
         }
         if (options.node() != null && blank(pod.getSpec().getNodeName())) {
             return true;
@@ -185,8 +193,13 @@ public final class SimulatedKubelet implements AutoCloseable {
     private void step(Pod pod) {
         String namespace = pod.getMetadata().getNamespace();
         String name = pod.getMetadata().getName();
+        String uid = pod.getMetadata().getUid();
+        boolean ending = pod.getMetadata().getDeletionTimestamp() != null;
         try {
-            if (pod.getMetadata().getDeletionTimestamp() != null) {
+            if (ending) {
+                if (!ended.add(uid)) {
+                    return; // a worker sent it already
+                }
                 // this incarnation only: a pod of the same name created meanwhile is not ours to end
                 client.raw("/api/v1/namespaces/" + namespace + "/pods/" + name, "DELETE",
                         "{\"apiVersion\":\"v1\",\"kind\":\"DeleteOptions\",\"gracePeriodSeconds\":0,\"preconditions\":{\"uid\":\""
@@ -198,6 +211,9 @@ public final class SimulatedKubelet implements AutoCloseable {
                 start(pod);
             }
         } catch (KubernetesClientException e) {
+            if (ending) {
+                ended.remove(uid); // not ended by this delete (or gone already, and its DELETED event may have passed)
+            }
             if (e.getCode() != 404 && e.getCode() != 409) {
                 failures.incrementAndGet();
                 LOG.debug("kubelet step for {}/{} failed: {}", namespace, name, e.getMessage());

@@ -14,6 +14,8 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.nio.file.Files;
 import java.time.Duration;
+import java.util.List;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -63,6 +65,31 @@ class ControlPlaneTest {
             // a bound pod is deleted gracefully: it is gone only once the kubelet has ended it
             admin.pods().inNamespace("pods").withName("runs").delete();
             Eventually.await("runs gone", TIMEOUT, () -> admin.pods().inNamespace("pods").withName("runs").get() == null);
+            assertThat(kubelet.failures()).isZero();
+        }
+    }
+
+    @Test
+    void theSimulatedKubeletEndsEachTerminationWithOneDelete(ControlPlane plane) throws Exception {
+        // kube-apiserver ends a graceful delete in two writes (deletionGracePeriodSeconds set to 0, then the
+        // removal), so the kubelet sees the pod terminating twice; a second DELETE would only be answered 404
+        KubernetesClient admin = plane.admin();
+        namespace(admin, "ending");
+        List<String> names = IntStream.range(0, 10).mapToObj(i -> "p-" + i).toList();
+        try (KubernetesClient kubeletClient = plane.client("kubelet");
+             SimulatedKubelet kubelet = SimulatedKubelet.start(kubeletClient, SimulatedKubelet.Options.defaults().inNamespace("ending").onNode("node-b"))) {
+            names.forEach(name -> admin.pods().inNamespace("ending").resource(pod(name, "registry.k8s.io/pause:3.10")).create());
+            Eventually.await("all Running", TIMEOUT, () -> admin.pods().inNamespace("ending").list().getItems().stream()
+                    .filter(p -> "Running".equals(p.getStatus().getPhase())).count() == names.size());
+
+            names.forEach(name -> admin.pods().inNamespace("ending").withName(name).delete());
+            Eventually.await("all gone", TIMEOUT, () -> admin.pods().inNamespace("ending").list().getItems().isEmpty());
+            Thread.sleep(1_000); // room for a second DELETE, were one coming
+
+            assertThat(plane.audit().writes(w -> w.user().equals("kubelet") && w.method().equals("DELETE") && w.resource().equals("pods")
+                    && w.path().contains("/namespaces/ending/")))
+                    .extracting(w -> w.name() + " " + w.code())
+                    .containsExactlyInAnyOrderElementsOf(names.stream().map(name -> name + " 200").toList());
             assertThat(kubelet.failures()).isZero();
         }
     }
