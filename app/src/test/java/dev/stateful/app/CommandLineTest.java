@@ -6,6 +6,7 @@ import dev.stateful.app.cli.Main;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The executable's commands, run in-process as a user would run them. */
@@ -50,6 +51,20 @@ class CommandLineTest {
         assertThat(run.exit()).isZero();
         // surefire passes the pom's version: the filtered version.properties must say the same, never "dev"
         assertThat(run.out().strip()).isEqualTo("stateful " + System.getProperty("stateful.version")).isNotEqualTo("stateful dev");
+    }
+
+    @Test
+    void helpListsEveryCommandWithASummaryThatIsAWholeSentence() {
+        Run run = run("--help");
+        assertThat(run.exit()).isZero();
+        // picocli lists a command by the first element of its description; a summary cut mid-sentence reads as a defect
+        String commands = run.out().substring(run.out().indexOf("Commands:"));
+        for (String name : List.of("demo", "controller", "migrate", "serve", "rollout", "scale", "set", "engine", "validate", "plan", "completion")) {
+            String entry = commands.lines().dropWhile(l -> !l.startsWith("  " + name + " ")).findFirst().orElseThrow(() -> new AssertionError(name + " not listed"));
+            String summary = String.join(" ", commands.lines().dropWhile(l -> !l.equals(entry)).takeWhile(l -> l.equals(entry) || l.startsWith("        "))
+                    .map(String::strip).toList());
+            assertThat(summary).as(name).endsWith(".");
+        }
     }
 
     @Test

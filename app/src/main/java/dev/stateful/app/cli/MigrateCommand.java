@@ -21,9 +21,10 @@ import picocli.CommandLine.Spec;
  * running to adopt the pods.
  */
 @Command(name = "migrate", mixinStandardHelpOptions = true,
-        description = {"Move a running apps/v1 StatefulSet into our own kind (apps.stateful.dev) without recreating any pod or claim:",
-            "create it as our kind with the same spec, delete the apps/v1 set with propagationPolicy=Orphan, and wait for the",
-            "controller (--kinds crd) to adopt its pods and revisions. Safe to run again after an interruption."})
+        // picocli wraps each element and lists a command by the first alone: that one is the summary
+        description = {"Move a running apps/v1 StatefulSet into our own kind (apps.stateful.dev) without recreating any pod or claim.",
+            "It creates the set as our kind with the same spec, deletes the apps/v1 set with propagationPolicy=Orphan, and waits for "
+                + "the controller (--kinds crd) to adopt its pods and revisions. Safe to run again after an interruption."})
 public final class MigrateCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "statefulset/NAME", description = "the apps/v1 StatefulSet (NAME or statefulset/NAME)")
