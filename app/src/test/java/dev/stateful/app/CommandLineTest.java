@@ -68,6 +68,20 @@ class CommandLineTest {
     }
 
     @Test
+    void everyOptionsValueIsNamedInItsHelpNotByTheFieldBehindIt() {
+        // picocli names a value without a paramLabel after the Java field (--namespace=<namespace>); kubectl's
+        // help says what is expected (--namespace=NAMESPACE)
+        for (String command : List.of("demo", "controller", "migrate", "serve", "rollout status", "rollout history", "rollout undo",
+                "rollout restart", "rollout pause", "rollout resume", "scale", "set image", "engine", "validate", "plan", "completion")) {
+            List<String> args = new java.util.ArrayList<>(List.of(command.split(" ")));
+            args.add("--help");
+            Run run = run(args.toArray(String[]::new));
+            assertThat(run.exit()).as(command).isZero();
+            assertThat(run.out()).as(command).contains("--help").doesNotContainPattern("=<[A-Za-z]+>");
+        }
+    }
+
+    @Test
     void demoRefusesAManifestWithMistakesAndListsEachOne() {
         Run run = run("demo", "--file", EXAMPLES.resolve("myapp-typos.yaml").toString());
         assertThat(run.exit()).isEqualTo(ExitCodes.INVALID);

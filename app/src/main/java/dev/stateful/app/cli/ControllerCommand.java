@@ -65,10 +65,10 @@ public final class ControllerCommand implements Callable<Integer> {
             description = "how often candidates try to acquire or renew the lease (default: ${DEFAULT-VALUE})")
     Duration retryPeriod;
 
-    @Option(names = "--qps", defaultValue = "20", description = "sustained API requests per second (default: ${DEFAULT-VALUE})")
+    @Option(names = "--qps", paramLabel = "QPS", defaultValue = "20", description = "sustained API requests per second (default: ${DEFAULT-VALUE})")
     double qps;
 
-    @Option(names = "--burst", defaultValue = "30", description = "API requests allowed at once above --qps (default: ${DEFAULT-VALUE})")
+    @Option(names = "--burst", paramLabel = "N", defaultValue = "30", description = "API requests allowed at once above --qps (default: ${DEFAULT-VALUE})")
     int burst;
 
     @Option(names = "--metrics-port", paramLabel = "PORT", defaultValue = "8080",

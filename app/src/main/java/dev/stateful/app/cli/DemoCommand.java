@@ -30,7 +30,7 @@ public final class DemoCommand implements Callable<Integer> {
     @Option(names = {"-f", "--file"}, paramLabel = "FILE", description = "manifest to use instead of the nginx 'web' example")
     Path file;
 
-    @Option(names = "--seed", description = "seed for uids (default: ${DEFAULT-VALUE})", defaultValue = "1")
+    @Option(names = "--seed", paramLabel = "SEED", description = "seed for uids (default: ${DEFAULT-VALUE})", defaultValue = "1")
     long seed;
 
     @CommandLine.Spec

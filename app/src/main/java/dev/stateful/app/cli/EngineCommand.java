@@ -31,10 +31,10 @@ public final class EngineCommand implements Callable<Integer> {
             description = "the remote-ports server, e.g. grpc://127.0.0.1:50051 (the address `stateful serve --remote-ports` prints)")
     String ports;
 
-    @Option(names = "--resync-seconds", defaultValue = "30", description = "sync every set at least this often (default: ${DEFAULT-VALUE})")
+    @Option(names = "--resync-seconds", paramLabel = "SECONDS", defaultValue = "30", description = "sync every set at least this often (default: ${DEFAULT-VALUE})")
     long resyncSeconds;
 
-    @Option(names = "--call-timeout-seconds", defaultValue = "10", description = "deadline of each remote call (default: ${DEFAULT-VALUE})")
+    @Option(names = "--call-timeout-seconds", paramLabel = "SECONDS", defaultValue = "10", description = "deadline of each remote call (default: ${DEFAULT-VALUE})")
     long callTimeoutSeconds;
 
     @Mixin

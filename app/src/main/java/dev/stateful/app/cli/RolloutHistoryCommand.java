@@ -26,7 +26,7 @@ public final class RolloutHistoryCommand implements Callable<Integer> {
     @Parameters(paramLabel = "NAME", description = "the StatefulSet")
     String name;
 
-    @Option(names = {"-n", "--namespace"}, defaultValue = "default", description = "namespace (default: ${DEFAULT-VALUE})")
+    @Option(names = {"-n", "--namespace"}, paramLabel = "NAMESPACE", defaultValue = "default", description = "namespace (default: ${DEFAULT-VALUE})")
     String namespace;
 
     @Option(names = {"-o", "--output"}, paramLabel = "json|yaml|wide", converter = OutputFormat.Converter.class,

@@ -30,7 +30,7 @@ public final class RolloutStatusCommand implements Callable<Integer> {
     @Parameters(paramLabel = "NAME", description = "the StatefulSet")
     String name;
 
-    @Option(names = {"-n", "--namespace"}, defaultValue = "default", description = "namespace (default: ${DEFAULT-VALUE})")
+    @Option(names = {"-n", "--namespace"}, paramLabel = "NAMESPACE", defaultValue = "default", description = "namespace (default: ${DEFAULT-VALUE})")
     String namespace;
 
     @Option(names = {"-w", "--watch"}, defaultValue = "true", negatable = true, fallbackValue = "true",

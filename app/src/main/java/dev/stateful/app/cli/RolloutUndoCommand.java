@@ -20,7 +20,7 @@ public final class RolloutUndoCommand implements Callable<Integer> {
     @Parameters(paramLabel = "NAME", description = "the StatefulSet")
     String name;
 
-    @Option(names = {"-n", "--namespace"}, defaultValue = "default", description = "namespace (default: ${DEFAULT-VALUE})")
+    @Option(names = {"-n", "--namespace"}, paramLabel = "NAMESPACE", defaultValue = "default", description = "namespace (default: ${DEFAULT-VALUE})")
     String namespace;
 
     @Option(names = "--to-revision", paramLabel = "N", defaultValue = "0", description = "the revision to go back to; 0 is the previous one")

@@ -47,10 +47,10 @@ import picocli.CommandLine.Option;
                 "With --remote-ports, serve the cluster's ports instead of running the controller, for `stateful engine`."})
 public final class ServeCommand implements Callable<Integer> {
 
-    @Option(names = "--port", defaultValue = "50051", description = "port to listen on; 0 picks a free one (default: ${DEFAULT-VALUE})")
+    @Option(names = "--port", paramLabel = "PORT", defaultValue = "50051", description = "port to listen on; 0 picks a free one (default: ${DEFAULT-VALUE})")
     int port;
 
-    @Option(names = "--bind", defaultValue = ServerSettings.LOOPBACK,
+    @Option(names = "--bind", paramLabel = "ADDRESS", defaultValue = ServerSettings.LOOPBACK,
             description = "address to listen on (default: ${DEFAULT-VALUE}); anything else requires TLS and a token of at least 32 bytes")
     String bind;
 
@@ -58,23 +58,23 @@ public final class ServeCommand implements Callable<Integer> {
             description = "beyond loopback, serve without TLS: the token crosses the network in the clear")
     boolean insecurePlaintext;
 
-    @Option(names = "--max-calls-per-connection", defaultValue = "100",
+    @Option(names = "--max-calls-per-connection", paramLabel = "N", defaultValue = "100",
             description = "unary calls in flight on one connection; more are RESOURCE_EXHAUSTED (default: ${DEFAULT-VALUE})")
     int maxCallsPerConnection;
 
-    @Option(names = "--max-calls", defaultValue = "1000",
+    @Option(names = "--max-calls", paramLabel = "N", defaultValue = "1000",
             description = "unary calls in flight on the server; more are RESOURCE_EXHAUSTED (default: ${DEFAULT-VALUE})")
     int maxCalls;
 
-    @Option(names = "--max-streams-per-connection", defaultValue = "100",
+    @Option(names = "--max-streams-per-connection", paramLabel = "N", defaultValue = "100",
             description = "open WatchRollout (and other streaming) calls on one connection (default: ${DEFAULT-VALUE})")
     int maxStreamsPerConnection;
 
-    @Option(names = "--max-streams", defaultValue = "1000",
+    @Option(names = "--max-streams", paramLabel = "N", defaultValue = "1000",
             description = "open streaming calls on the server (default: ${DEFAULT-VALUE})")
     int maxStreams;
 
-    @Option(names = "--grpc-threads", defaultValue = "16",
+    @Option(names = "--grpc-threads", paramLabel = "N", defaultValue = "16",
             description = "threads that run the calls, a fixed number (default: ${DEFAULT-VALUE})")
     int grpcThreads;
 
@@ -97,10 +97,10 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = {"-f", "--file"}, paramLabel = "FILE", description = "manifest to apply to the cluster at start")
     Path file;
 
-    @Option(names = "--max-request-bytes", defaultValue = "4194304", description = "largest request accepted (default: ${DEFAULT-VALUE})")
+    @Option(names = "--max-request-bytes", paramLabel = "BYTES", defaultValue = "4194304", description = "largest request accepted (default: ${DEFAULT-VALUE})")
     int maxRequestBytes;
 
-    @Option(names = "--time-scale", defaultValue = "1",
+    @Option(names = "--time-scale", paramLabel = "FACTOR", defaultValue = "1",
             description = "how much faster than the wall clock cluster time runs, for demos (default: ${DEFAULT-VALUE}; 1 with --remote-ports)")
     double timeScale;
 

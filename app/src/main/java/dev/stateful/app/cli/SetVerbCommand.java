@@ -24,7 +24,7 @@ abstract class SetVerbCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "NAME", description = "the StatefulSet: NAME or statefulset/NAME")
     String name;
 
-    @Option(names = {"-n", "--namespace"}, defaultValue = "default", description = "namespace (default: ${DEFAULT-VALUE})")
+    @Option(names = {"-n", "--namespace"}, paramLabel = "NAMESPACE", defaultValue = "default", description = "namespace (default: ${DEFAULT-VALUE})")
     String namespace;
 
     @Mixin
