@@ -9,6 +9,7 @@ import io.fabric8.kubernetes.api.model.PodCondition;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.apps.StatefulSetUpdateStrategyBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import java.util.function.UnaryOperator;
@@ -131,8 +132,15 @@ public final class Actions {
     }
 
     private void annotate(String pod, String annotation) {
-        client.pods().inNamespace(namespace).withName(pod).patch(PatchContext.of(PatchType.JSON_MERGE),
-                "{\"metadata\":{\"annotations\":{" + annotation + "}}}");
+        try {
+            client.pods().inNamespace(namespace).withName(pod).patch(PatchContext.of(PatchType.JSON_MERGE),
+                    "{\"metadata\":{\"annotations\":{" + annotation + "}}}");
+        } catch (KubernetesClientException e) {
+            if (e.getCode() != 404) {
+                throw e;
+            }
+            // a random scenario may name a pod that is not there (or is gone by the release)
+        }
     }
 
     private static void ready(PodCondition condition, boolean ready) {

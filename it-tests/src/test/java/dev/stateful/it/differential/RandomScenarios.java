@@ -1,12 +1,16 @@
 package dev.stateful.it.differential;
 
 import dev.stateful.it.support.WebSet;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
 /**
  * Seeded random scenarios: a set created with random settings, then a few random user actions,
- * each valid for the set as the actions left it. The same seed gives the same scenario, so a
+ * each valid for the set as the actions left it (scale, change or revert the image, move the
+ * partition, switch the strategy, set maxUnavailable, delete, fail, unready or ready a pod, hold and
+ * release its termination, delete a claim, change the retention policy), and now and then the set
+ * deleted at the end. The same seed gives the same scenario, so a
  * failure is replayed with {@code -Doracle.seed=<seed> -Doracle.random=1}.
  */
 final class RandomScenarios {
@@ -40,10 +44,11 @@ final class RandomScenarios {
                     a.create(createdOnDelete ? policy.onDelete() : policy);
                 });
         int steps = 3 + random.nextInt(3);
+        List<String> held = new ArrayList<>();
         for (int i = 0; i < steps; i++) {
             int pod = start + random.nextInt(Math.max(1, replicas[0]));
             String podName = "web-" + pod;
-            switch (random.nextInt(9)) {
+            switch (random.nextInt(13)) {
                 case 0, 1 -> {
                     int to = random.nextInt(5);
                     replicas[0] = to;
@@ -64,6 +69,29 @@ final class RandomScenarios {
                 }
                 case 5 -> scenario.then("delete pod " + podName, a -> a.deletePod(podName));
                 case 6 -> scenario.then("pod " + podName + " fails", a -> a.failPod(podName));
+                case 9 -> {
+                    int maxUnavailable = 1 + random.nextInt(3);
+                    onDelete[0] = false; // a rollingUpdate block makes the strategy RollingUpdate
+                    scenario.then("maxUnavailable " + maxUnavailable, a -> a.maxUnavailable(maxUnavailable));
+                }
+                case 10 -> scenario.then("pod " + podName + " ready again", a -> a.ready(podName, true));
+                case 11 -> {
+                    if (held.isEmpty()) {
+                        held.add(podName);
+                        scenario.then("hold " + podName + "'s termination", a -> a.holdTermination(podName));
+                    } else {
+                        String release = held.remove(0);
+                        scenario.then("release " + release + "'s termination", a -> a.releaseTermination(release));
+                    }
+                }
+                case 12 -> {
+                    String claim = templates.length == 0 ? null : templates[random.nextInt(templates.length)] + "-" + podName;
+                    if (claim == null) {
+                        scenario.then("delete pod " + podName, a -> a.deletePod(podName));
+                    } else {
+                        scenario.then("delete claim " + claim, a -> a.deleteClaim(claim));
+                    }
+                }
                 case 7 -> {
                     String whenScaledNow = random.nextBoolean() ? "Retain" : "Delete";
                     String whenDeletedNow = random.nextBoolean() ? "Retain" : "Delete";
@@ -78,6 +106,11 @@ final class RandomScenarios {
                     }
                 }
             }
+        }
+        // nothing left terminating for good: the comparison after the release is a settle point of its own
+        held.forEach(name -> scenario.then("release " + name + "'s termination", a -> a.releaseTermination(name)));
+        if (random.nextInt(4) == 0) {
+            scenario.then("delete the set", Actions::deleteSet);
         }
         return scenario.build();
     }
