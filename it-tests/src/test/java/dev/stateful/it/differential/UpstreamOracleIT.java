@@ -55,6 +55,8 @@ class UpstreamOracleIT {
         int count = Integer.getInteger("oracle.random", 20);
         String seedProperty = System.getProperty("oracle.seed", "20261201");
         long first = seedProperty.equals("random") ? new java.util.Random().nextLong() & Long.MAX_VALUE : Long.parseLong(seedProperty);
+        // a passing soak says which seeds it covered (a failure names its own)
+        System.out.printf("oracle: %d random scenarios, seeds %d to %d%n", count, first, first + count - 1);
         return java.util.stream.LongStream.range(first, first + count).mapToObj(RandomScenarios::generate)
                 .map(s -> DynamicTest.dynamicTest(s.name(), () -> assertSameAsUpstream(s)));
     }
