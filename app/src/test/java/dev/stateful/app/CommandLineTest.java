@@ -73,9 +73,7 @@ class CommandLineTest {
         // help says what is expected (--namespace=NAMESPACE)
         for (String command : List.of("demo", "controller", "migrate", "serve", "rollout status", "rollout history", "rollout undo",
                 "rollout restart", "rollout pause", "rollout resume", "scale", "set image", "engine", "validate", "plan", "completion")) {
-            List<String> args = new java.util.ArrayList<>(List.of(command.split(" ")));
-            args.add("--help");
-            Run run = run(args.toArray(String[]::new));
+            Run run = run((command + " --help").split(" "));
             assertThat(run.exit()).as(command).isZero();
             assertThat(run.out()).as(command).contains("--help").doesNotContainPattern("=<[A-Za-z]+>");
         }

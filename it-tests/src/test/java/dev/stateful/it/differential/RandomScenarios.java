@@ -1,7 +1,6 @@
 package dev.stateful.it.differential;
 
 import dev.stateful.it.support.WebSet;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
@@ -44,7 +43,7 @@ final class RandomScenarios {
                     a.create(createdOnDelete ? policy.onDelete() : policy);
                 });
         int steps = 3 + random.nextInt(3);
-        List<String> held = new ArrayList<>();
+        String held = null; // the pod whose termination is held, at most one at a time
         for (int i = 0; i < steps; i++) {
             int pod = start + random.nextInt(Math.max(1, replicas[0]));
             String podName = "web-" + pod;
@@ -69,6 +68,11 @@ final class RandomScenarios {
                 }
                 case 5 -> scenario.then("delete pod " + podName, a -> a.deletePod(podName));
                 case 6 -> scenario.then("pod " + podName + " fails", a -> a.failPod(podName));
+                case 7 -> {
+                    String whenScaledNow = random.nextBoolean() ? "Retain" : "Delete";
+                    String whenDeletedNow = random.nextBoolean() ? "Retain" : "Delete";
+                    scenario.then("retention " + whenScaledNow + "/" + whenDeletedNow, a -> a.retention(whenScaledNow, whenDeletedNow));
+                }
                 case 9 -> {
                     int maxUnavailable = 1 + random.nextInt(3);
                     onDelete[0] = false; // a rollingUpdate block makes the strategy RollingUpdate
@@ -76,26 +80,22 @@ final class RandomScenarios {
                 }
                 case 10 -> scenario.then("pod " + podName + " ready again", a -> a.ready(podName, true));
                 case 11 -> {
-                    if (held.isEmpty()) {
-                        held.add(podName);
+                    if (held == null) {
+                        held = podName;
                         scenario.then("hold " + podName + "'s termination", a -> a.holdTermination(podName));
                     } else {
-                        String release = held.remove(0);
+                        String release = held;
+                        held = null;
                         scenario.then("release " + release + "'s termination", a -> a.releaseTermination(release));
                     }
                 }
                 case 12 -> {
-                    String claim = templates.length == 0 ? null : templates[random.nextInt(templates.length)] + "-" + podName;
-                    if (claim == null) {
+                    if (templates.length == 0) {
                         scenario.then("delete pod " + podName, a -> a.deletePod(podName));
                     } else {
+                        String claim = templates[random.nextInt(templates.length)] + "-" + podName;
                         scenario.then("delete claim " + claim, a -> a.deleteClaim(claim));
                     }
-                }
-                case 7 -> {
-                    String whenScaledNow = random.nextBoolean() ? "Retain" : "Delete";
-                    String whenDeletedNow = random.nextBoolean() ? "Retain" : "Delete";
-                    scenario.then("retention " + whenScaledNow + "/" + whenDeletedNow, a -> a.retention(whenScaledNow, whenDeletedNow));
                 }
                 default -> {
                     if (!onDelete[0] && random.nextBoolean()) {
@@ -108,7 +108,10 @@ final class RandomScenarios {
             }
         }
         // nothing left terminating for good: the comparison after the release is a settle point of its own
-        held.forEach(name -> scenario.then("release " + name + "'s termination", a -> a.releaseTermination(name)));
+        if (held != null) {
+            String release = held;
+            scenario.then("release " + release + "'s termination", a -> a.releaseTermination(release));
+        }
         if (random.nextInt(4) == 0) {
             scenario.then("delete the set", Actions::deleteSet);
         }
