@@ -10,12 +10,15 @@ import io.fabric8.kubernetes.api.model.ServiceAccountBuilder;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.rbac.ClusterRoleBindingBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import java.io.InputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Predicate;
+import java.util.stream.Stream;
 
 /**
  * One side of a comparison: a fresh control plane whose StatefulSet controller is upstream's or
@@ -38,12 +41,26 @@ public final class BenchPlane implements AutoCloseable {
     final ControlPlane plane;
     private final KubeletProcess kubelet;
     private final OurControllerProcess ours;
+    /** Upstream's side only, with {@link #bystander()}: our controller watching, managing none of the sets measured. */
+    private final OurControllerProcess bystander;
 
-    private BenchPlane(Side side, ControlPlane plane, KubeletProcess kubelet, OurControllerProcess ours) {
+    private BenchPlane(Side side, ControlPlane plane, KubeletProcess kubelet, OurControllerProcess ours, OurControllerProcess bystander) {
         this.side = side;
         this.plane = plane;
         this.kubelet = kubelet;
         this.ours = ours;
+        this.bystander = bystander;
+    }
+
+    /**
+     * {@code -Dbench.bystander=true}: upstream's side also runs our controller with {@code --kinds=crd}
+     * (our own kind's CustomResourceDefinition installed, no set of it created). It lists and watches
+     * the pods, claims and revisions as it does when it manages the apps/v1 sets, and writes nothing:
+     * what a second controller process costs the plane's two cores, apart from what its syncs and
+     * writes cost.
+     */
+    static boolean bystander() {
+        return Boolean.getBoolean("bench.bystander");
     }
 
     static ControlPlane.Options options(Side side, RateLimit rate) {
@@ -84,17 +101,24 @@ public final class BenchPlane implements AutoCloseable {
         ControlPlane plane = ControlPlane.start(label, options(side, rate));
         KubeletProcess kubelet = null;
         OurControllerProcess ours = null;
+        OurControllerProcess bystander = null;
         try {
             kubelet = KubeletProcess.start(plane.kubeconfig(KUBELET), "bench-node", KUBELET_THREADS, plane.logs().resolve("simulated-kubelet.log"));
             if (side == Side.OURS) {
                 ours = OurControllerProcess.start(ourKubeconfig(plane), rate, plane.logs().resolve("stateful-controller.log"));
+            } else if (bystander()) {
+                installOurKind(plane.admin());
+                bystander = OurControllerProcess.start(ourKubeconfig(plane), rate, plane.logs().resolve("stateful-controller-bystander.log"), "crd");
             }
-            BenchPlane bench = new BenchPlane(side, plane, kubelet, ours);
+            BenchPlane bench = new BenchPlane(side, plane, kubelet, ours, bystander);
             bench.warmUp(warmUp);
             return bench;
         } catch (Exception | Error e) {
             if (ours != null) {
                 ours.close();
+            }
+            if (bystander != null) {
+                bystander.close();
             }
             if (kubelet != null) {
                 kubelet.close();
@@ -113,6 +137,20 @@ public final class BenchPlane implements AutoCloseable {
                 .withNewRoleRef().withApiGroup("rbac.authorization.k8s.io").withKind("ClusterRole").withName("cluster-admin").endRoleRef()
                 .addNewSubject().withKind("ServiceAccount").withName(OUR_ACCOUNT).withNamespace("kube-system").endSubject().build()).create();
         return plane.serviceAccountKubeconfig("kube-system", OUR_ACCOUNT);
+    }
+
+    /** Our kind's CustomResourceDefinition (deploy/crd/), established. */
+    private static void installOurKind(KubernetesClient admin) throws java.io.IOException {
+        Path crd = Stream.of(Path.of("deploy", "crd", "customresourcedefinition.yaml"), Path.of("..", "deploy", "crd", "customresourcedefinition.yaml"))
+                .filter(Files::isRegularFile).findFirst()
+                .orElseThrow(() -> new IllegalStateException("-Dbench.bystander needs deploy/crd/customresourcedefinition.yaml; run from the repository"));
+        try (InputStream in = Files.newInputStream(crd)) {
+            admin.load(in).items().forEach(object -> admin.resource(object).create());
+        }
+        Eventually.await("our kind's CustomResourceDefinition established", READY, () -> {
+            var status = admin.apiextensions().v1().customResourceDefinitions().withName("statefulsets.apps.stateful.dev").get().getStatus();
+            return status != null && status.getConditions().stream().anyMatch(c -> c.getType().equals("Established") && c.getStatus().equals("True"));
+        });
     }
 
     KubernetesClient admin() {
@@ -198,10 +236,27 @@ public final class BenchPlane implements AutoCloseable {
         return kubelet.failures();
     }
 
+    /** CPU seconds the bystander has used (0 without one). */
+    double bystanderCpuSeconds() throws java.io.IOException {
+        return bystander == null ? 0 : ProcessCpu.seconds(bystander.pid());
+    }
+
+    /**
+     * CPU seconds every controller process of the plane has used: kube-controller-manager and ours (on
+     * our side) or the bystander (on upstream's, with one). On our side kube-controller-manager still
+     * runs every other controller, with informers of its own over the same pods and claims.
+     */
+    double allControllersCpuSeconds() throws java.io.IOException {
+        return ProcessCpu.seconds(plane.controllerManagerPid()) + (ours != null ? ProcessCpu.seconds(ours.pid()) : bystanderCpuSeconds());
+    }
+
     @Override
     public void close() throws InterruptedException {
         if (ours != null) {
             ours.close();
+        }
+        if (bystander != null) {
+            bystander.close();
         }
         kubelet.close();
         plane.close();

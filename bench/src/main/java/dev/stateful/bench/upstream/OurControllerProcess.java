@@ -62,6 +62,15 @@ final class OurControllerProcess implements AutoCloseable {
 
     /** Starts it against {@code kubeconfig} with the client rate limit given, and waits for /readyz. */
     static OurControllerProcess start(Path kubeconfig, RateLimit rate, Path log) throws IOException, InterruptedException {
+        return start(kubeconfig, rate, log, "apps");
+    }
+
+    /**
+     * As {@link #start(Path, RateLimit, Path)}, managing the StatefulSets of {@code kinds} ({@code --kinds}):
+     * {@code crd} on a plane whose apps/v1 sets are upstream's makes it a bystander
+     * ({@link BenchPlane#bystander()}).
+     */
+    static OurControllerProcess start(Path kubeconfig, RateLimit rate, Path log, String kinds) throws IOException, InterruptedException {
         int port = freePort();
         List<String> jvm = new ArrayList<>(List.of(HEAP));
         jvm.addAll(IMAGE_FLAGS);
@@ -71,10 +80,10 @@ final class OurControllerProcess implements AutoCloseable {
             jvm.addAll(List.of(extra.split("\\s+")));
         }
         List<String> command = new ArrayList<>(ControllerJar.command(jvm));
-        // apps/v1 sets, the kind upstream's controller manages; our side's plane runs kube-controller-manager
-        // with -statefulset, so the built-in controller check has nothing to find and is skipped
+        // apps/v1 sets, the kind upstream's controller manages (crd for a bystander); our side's plane runs
+        // kube-controller-manager with -statefulset, so the built-in controller check has nothing to find and is skipped
         command.addAll(List.of("--kubeconfig", kubeconfig.toString(), "--metrics-port", Integer.toString(port), "--metrics-secure=false", "--leader-elect=false",
-                "--kinds=apps", "--builtin-controller-check=false", "--qps", rate.qpsText(), "--burst", Integer.toString(rate.burst())));
+                "--kinds=" + kinds, "--builtin-controller-check=false", "--qps", rate.qpsText(), "--burst", Integer.toString(rate.burst())));
         Files.createDirectories(log.getParent());
         Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         OurControllerProcess controller = new OurControllerProcess(process, port, log);

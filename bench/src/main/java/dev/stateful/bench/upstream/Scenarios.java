@@ -110,6 +110,8 @@ final class Scenarios {
     static Results runAll(BenchPlane plane, int parallelReplicas, int sets, int setReplicas) throws Exception {
         double cpu = plane.controllerCpuSeconds();
         double serverCpu = plane.serverCpuSeconds();
+        double bystanderCpu = plane.bystanderCpuSeconds();
+        double controllersCpu = plane.allControllersCpuSeconds();
         String load = dev.stateful.bench.Machine.load();
         Created created = parallel(plane, parallelReplicas);
         Log.progress("    %s: %d-replica Parallel set: pods exist %.2f s, Ready %.2f s, %s", plane.side, parallelReplicas,
@@ -127,6 +129,11 @@ final class Scenarios {
                         : "kube-controller-manager with all its controllers", load, dev.stateful.bench.Machine.load());
         double served = plane.serverCpuSeconds() - serverCpu;
         Log.progress("    %s: CPU of kube-apiserver and etcd over the three: %.1f s", plane.side, served);
+        if (BenchPlane.bystander() && plane.side == Side.UPSTREAM) {
+            Log.progress("    %s: CPU of our controller as a bystander (--kinds=crd) over the three: %.1f s", plane.side,
+                    plane.bystanderCpuSeconds() - bystanderCpu);
+        }
+        Log.progress("    %s: CPU of every controller process over the three: %.1f s", plane.side, plane.allControllersCpuSeconds() - controllersCpu);
         if (plane.kubeletFailures() > 0) {
             Log.progress("    %s: the simulated kubelet had %d failed writes", plane.side, plane.kubeletFailures());
         }
