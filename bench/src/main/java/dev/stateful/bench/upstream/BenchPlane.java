@@ -5,12 +5,12 @@ import dev.stateful.bench.Scale;
 import dev.stateful.testsupport.Eventually;
 import dev.stateful.testsupport.controlplane.AuditLog;
 import dev.stateful.testsupport.controlplane.ControlPlane;
+import dev.stateful.testsupport.crd.OurKindDefinition;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.ServiceAccountBuilder;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.rbac.ClusterRoleBindingBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -139,18 +139,12 @@ public final class BenchPlane implements AutoCloseable {
         return plane.serviceAccountKubeconfig("kube-system", OUR_ACCOUNT);
     }
 
-    /** Our kind's CustomResourceDefinition (deploy/crd/), established. */
+    /** Our kind's CustomResourceDefinition (deploy/crd/, from the repository's root or a module of it), established. */
     private static void installOurKind(KubernetesClient admin) throws java.io.IOException {
-        Path crd = Stream.of(Path.of("deploy", "crd", "customresourcedefinition.yaml"), Path.of("..", "deploy", "crd", "customresourcedefinition.yaml"))
-                .filter(Files::isRegularFile).findFirst()
-                .orElseThrow(() -> new IllegalStateException("-Dbench.bystander needs deploy/crd/customresourcedefinition.yaml; run from the repository"));
-        try (InputStream in = Files.newInputStream(crd)) {
-            admin.load(in).items().forEach(object -> admin.resource(object).create());
-        }
-        Eventually.await("our kind's CustomResourceDefinition established", READY, () -> {
-            var status = admin.apiextensions().v1().customResourceDefinitions().withName("statefulsets.apps.stateful.dev").get().getStatus();
-            return status != null && status.getConditions().stream().anyMatch(c -> c.getType().equals("Established") && c.getStatus().equals("True"));
-        });
+        Path crdDir = Stream.of(Path.of("deploy", "crd"), Path.of("..", "deploy", "crd"))
+                .filter(dir -> Files.isRegularFile(dir.resolve(OurKindDefinition.FILE))).findFirst()
+                .orElseThrow(() -> new IllegalStateException("-Dbench.bystander needs deploy/crd/" + OurKindDefinition.FILE + "; run from the repository"));
+        OurKindDefinition.install(admin, crdDir, READY);
     }
 
     KubernetesClient admin() {

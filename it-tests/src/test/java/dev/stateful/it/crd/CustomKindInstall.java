@@ -1,9 +1,8 @@
 package dev.stateful.it.crd;
 
 import dev.stateful.it.support.RealCluster;
-import dev.stateful.testsupport.Eventually;
+import dev.stateful.testsupport.crd.OurKindDefinition;
 import io.fabric8.kubernetes.api.model.HasMetadata;
-import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
 import java.io.InputStream;
@@ -23,18 +22,14 @@ final class CustomKindInstall {
 
     static void installTheKindAndStartTheController(RealCluster cluster, Duration timeout) throws IOException {
         KubernetesClient admin = cluster.plane().admin();
-        for (String manifest : List.of("customresourcedefinition.yaml", "clusterrole.yaml", "clusterrolebinding.yaml")) {
+        OurKindDefinition.install(admin, CRD_DIR, timeout);
+        for (String manifest : List.of("clusterrole.yaml", "clusterrolebinding.yaml")) {
             try (InputStream in = Files.newInputStream(CRD_DIR.resolve(manifest))) {
                 for (HasMetadata object : admin.load(in).items()) {
                     admin.resource(object).create();
                 }
             }
         }
-        Eventually.await("the CRD established", timeout, () -> {
-            CustomResourceDefinition crd = admin.apiextensions().v1().customResourceDefinitions().withName("statefulsets.apps.stateful.dev").get();
-            return crd.getStatus() != null && crd.getStatus().getConditions().stream()
-                    .anyMatch(c -> c.getType().equals("Established") && c.getStatus().equals("True"));
-        });
         // started at once, as `kubectl apply -k deploy/crd/` does: the controller waits until the new kind is served.
         // deploy/crd/'s ClusterRole alone (no apps/v1 StatefulSet rights), and the election Role
         cluster.bindLikeDeploy(CRD_CONTROLLER, "stateful-controller-crd", "stateful-controller-leader-election");
