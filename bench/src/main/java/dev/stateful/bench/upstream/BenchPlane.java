@@ -230,6 +230,11 @@ public final class BenchPlane implements AutoCloseable {
         return kubelet.failures();
     }
 
+    /** Whether this plane runs a bystander ({@link #bystander()}, upstream's side only). */
+    boolean hasBystander() {
+        return bystander != null;
+    }
+
     /** CPU seconds the bystander has used (0 without one). */
     double bystanderCpuSeconds() throws java.io.IOException {
         return bystander == null ? 0 : ProcessCpu.seconds(bystander.pid());

@@ -129,7 +129,7 @@ final class Scenarios {
                         : "kube-controller-manager with all its controllers", load, dev.stateful.bench.Machine.load());
         double served = plane.serverCpuSeconds() - serverCpu;
         Log.progress("    %s: CPU of kube-apiserver and etcd over the three: %.1f s", plane.side, served);
-        if (BenchPlane.bystander() && plane.side == Side.UPSTREAM) {
+        if (plane.hasBystander()) {
             Log.progress("    %s: CPU of our controller as a bystander (--kinds=crd) over the three: %.1f s", plane.side,
                     plane.bystanderCpuSeconds() - bystanderCpu);
         }
