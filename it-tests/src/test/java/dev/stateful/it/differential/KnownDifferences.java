@@ -1,11 +1,14 @@
 package dev.stateful.it.differential;
 
 import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Predicate;
+import java.util.stream.Collectors;
 
 /**
  * The differences from upstream the project intends: one rule for each entry of the README's
@@ -95,7 +98,21 @@ enum KnownDifferences {
 
     /** The differences no rule allows. */
     static List<Difference> unlisted(List<Difference> differences) {
-        return differences.stream().filter(d -> Arrays.stream(values()).noneMatch(rule -> rule.allows.test(d))).toList();
+        return differences.stream().filter(d -> allowing(d).isEmpty()).toList();
+    }
+
+    /** The first rule that allows {@code difference}, if one does. */
+    static Optional<KnownDifferences> allowing(Difference difference) {
+        return Arrays.stream(values()).filter(rule -> rule.allows.test(difference)).findFirst();
+    }
+
+    /**
+     * How many of {@code differences} each rule allowed: what a run prints, so that a run against
+     * another release shows which listed divergences it still has.
+     */
+    static Map<KnownDifferences, Long> allowed(List<Difference> differences) {
+        return differences.stream().map(KnownDifferences::allowing).flatMap(Optional::stream)
+                .collect(Collectors.groupingBy(rule -> rule, () -> new EnumMap<>(KnownDifferences.class), Collectors.counting()));
     }
 
     /** Both statuses are the same but for {@code fields}. */

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -28,5 +29,20 @@ class KnownDifferencesTest {
             return m.find() ? m.group(1) : "";
         }).toList();
         assertThat(named).containsExactlyInAnyOrderElementsOf(Arrays.stream(KnownDifferences.values()).map(Enum::name).toList());
+    }
+
+    @Test
+    void aRunCountsTheDifferencesEachRuleAllowedAndKeepsTheOthersUnlisted() {
+        String upstreamStatus = "replicas=2 ready=2 available=2 current=0 updated=2 currentRevision=web-1 updateRevision=web-2";
+        String completed = "replicas=2 ready=2 available=2 current=2 updated=2 currentRevision=web-2 updateRevision=web-2";
+        Difference onDelete = new Difference(3, "delete web-0 and web-1", "status", upstreamStatus, completed);
+        Difference invalid = new Difference(1, "create", "events", "[]", "[Warning FailedValidation: spec.replicas: Invalid value]");
+        Difference otherPods = new Difference(2, "scale to 3", "pods", "web-0 web-1 web-2", "web-0 web-1");
+
+        List<Difference> differences = List.of(onDelete, invalid, otherPods, onDelete);
+
+        assertThat(KnownDifferences.allowed(differences)).containsExactly(
+                Map.entry(KnownDifferences.ON_DELETE_COMPLETES_THE_ROLLOUT, 2L), Map.entry(KnownDifferences.INVALID_SETS_REPORTED, 1L));
+        assertThat(KnownDifferences.unlisted(differences)).containsExactly(otherPods);
     }
 }

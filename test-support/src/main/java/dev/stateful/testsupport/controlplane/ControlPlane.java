@@ -135,6 +135,10 @@ public final class ControlPlane implements AutoCloseable {
         List<String> apiServerCommand = new ArrayList<>(List.of(binaries.path("kube-apiserver").toString(),
                 "--etcd-servers=http://127.0.0.1:" + etcdPort,
                 "--bind-address=127.0.0.1", "--advertise-address=127.0.0.1", "--secure-port=" + apiPort,
+                // nothing reconciles the default/kubernetes Service's endpoints: none of our tests
+                // reaches the server through that Service, and from 1.37 kube-apiserver refuses a
+                // loopback advertise address to the lease reconciler (controlplane.New, ValidateIP)
+                "--endpoint-reconciler-type=none",
                 "--tls-cert-file=" + pki.servingCertificate(), "--tls-private-key-file=" + pki.servingKey(),
                 "--token-auth-file=" + tokenFile, "--authorization-mode=RBAC",
                 "--service-account-issuer=https://kubernetes.default.svc.cluster.local",
