@@ -43,13 +43,17 @@ public final class BenchPlane implements AutoCloseable {
     private final OurControllerProcess ours;
     /** Upstream's side only, with {@link #bystander()}: our controller watching, managing none of the sets measured. */
     private final OurControllerProcess bystander;
+    /** kube-controller-manager's secure port, serving /metrics to anyone ({@link #options}). */
+    private final int managerPort;
 
-    private BenchPlane(Side side, ControlPlane plane, KubeletProcess kubelet, OurControllerProcess ours, OurControllerProcess bystander) {
+    private BenchPlane(Side side, ControlPlane plane, KubeletProcess kubelet, OurControllerProcess ours, OurControllerProcess bystander,
+            int managerPort) {
         this.side = side;
         this.plane = plane;
         this.kubelet = kubelet;
         this.ours = ours;
         this.bystander = bystander;
+        this.managerPort = managerPort;
     }
 
     /**
@@ -63,8 +67,15 @@ public final class BenchPlane implements AutoCloseable {
         return Boolean.getBoolean("bench.bystander");
     }
 
-    static ControlPlane.Options options(Side side, RateLimit rate) {
+    /**
+     * The plane's options. kube-controller-manager serves on {@code managerPort} (the fixture starts it
+     * with none) and lets /metrics through unauthenticated, for its StatefulSet queue's counters
+     * ({@link #statefulSetSyncs()}); nothing scrapes it but the bench, twice a side.
+     */
+    static ControlPlane.Options options(Side side, RateLimit rate, int managerPort) {
         List<String> flags = new ArrayList<>(rate.controllerManagerFlags());
+        flags.add("--secure-port=" + managerPort);
+        flags.add("--authorization-always-allow-paths=/healthz,/readyz,/livez,/metrics");
         flags.addAll(extraControllerManagerFlags());
         ControlPlane.Options options = ControlPlane.Options.defaults().withUsers(KUBELET).withFeatureGates(FEATURE_GATES)
                 .withControllerManagerFlags(flags.toArray(String[]::new));
@@ -98,7 +109,8 @@ public final class BenchPlane implements AutoCloseable {
 
     /** Starts the plane, the kubelet and (ours) our controller; returns once it has run the warm-up. */
     static BenchPlane start(Side side, RateLimit rate, String label, WarmUp warmUp) throws Exception {
-        ControlPlane plane = ControlPlane.start(label, options(side, rate));
+        int managerPort = OurControllerProcess.freePort();
+        ControlPlane plane = ControlPlane.start(label, options(side, rate, managerPort));
         KubeletProcess kubelet = null;
         OurControllerProcess ours = null;
         OurControllerProcess bystander = null;
@@ -110,7 +122,7 @@ public final class BenchPlane implements AutoCloseable {
                 installOurKind(plane.admin());
                 bystander = OurControllerProcess.start(ourKubeconfig(plane), rate, plane.logs().resolve("stateful-controller-bystander.log"), "crd");
             }
-            BenchPlane bench = new BenchPlane(side, plane, kubelet, ours, bystander);
+            BenchPlane bench = new BenchPlane(side, plane, kubelet, ours, bystander, managerPort);
             bench.warmUp(warmUp);
             return bench;
         } catch (Exception | Error e) {
@@ -224,6 +236,19 @@ public final class BenchPlane implements AutoCloseable {
     /** CPU seconds kube-apiserver and etcd have used: the server side of what the controller asks for. */
     double serverCpuSeconds() throws java.io.IOException {
         return ProcessCpu.seconds(plane.apiServerPid()) + ProcessCpu.seconds(plane.etcdPid());
+    }
+
+    /**
+     * The StatefulSet work queue's counters of the controller measured: ours, or kube-controller-manager's;
+     * {@link QueueSyncs#UNREAD} when /metrics does not answer (said on stderr: the figures do not depend on it).
+     */
+    QueueSyncs statefulSetSyncs() throws InterruptedException {
+        try {
+            return QueueSyncs.parse(ours != null ? ours.metrics() : ManagerMetrics.scrape(managerPort));
+        } catch (java.io.IOException e) {
+            dev.stateful.bench.Log.progress("    %s: the controller's /metrics not read: %s", side, e);
+            return QueueSyncs.UNREAD;
+        }
     }
 
     int kubeletFailures() throws java.io.IOException, InterruptedException {

@@ -111,7 +111,7 @@ final class OurControllerProcess implements AutoCloseable {
         if (!gc.waitFor(60, TimeUnit.SECONDS) || gc.exitValue() != 0) {
             throw new IllegalStateException("jcmd GC.run failed: " + out);
         }
-        String metrics = get("/metrics").body();
+        String metrics = metrics();
         long heap = 0;
         for (String line : metrics.lines().toList()) {
             if (line.startsWith("jvm_memory_used_bytes{") && line.contains("area=\"heap\"")) {
@@ -147,7 +147,12 @@ final class OurControllerProcess implements AutoCloseable {
                 HttpResponse.BodyHandlers.ofString());
     }
 
-    private static int freePort() throws IOException {
+    /** Its /metrics, in Prometheus' text format. */
+    String metrics() throws IOException, InterruptedException {
+        return get("/metrics").body();
+    }
+
+    static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             return socket.getLocalPort();
         }

@@ -112,15 +112,20 @@ final class Scenarios {
         double serverCpu = plane.serverCpuSeconds();
         double bystanderCpu = plane.bystanderCpuSeconds();
         double controllersCpu = plane.allControllersCpuSeconds();
+        QueueSyncs syncs = plane.statefulSetSyncs();
         String load = dev.stateful.bench.Machine.load();
         Created created = parallel(plane, parallelReplicas);
         Log.progress("    %s: %d-replica Parallel set: pods exist %.2f s, Ready %.2f s, %s", plane.side, parallelReplicas,
                 created.podsExist() / 1e9, created.allReady() / 1e9, created.requests().text());
+        QueueSyncs afterParallel = plane.statefulSetSyncs();
         Timed rolled = rollingUpdate(plane, parallelReplicas);
         Log.progress("    %s: rolling update: %.2f s, %s", plane.side, rolled.nanos() / 1e9, rolled.requests().text());
+        QueueSyncs afterRolling = plane.statefulSetSyncs();
         Timed ordered = ordered(plane, sets, setReplicas);
         Log.progress("    %s: %d OrderedReady sets x %d: %.2f s, %s", plane.side, sets, setReplicas, ordered.nanos() / 1e9,
                 ordered.requests().text());
+        Log.progress("    %s: the StatefulSet queue: %s | %s | %s", plane.side, afterParallel.minus(syncs).text(),
+                afterRolling.minus(afterParallel).text(), plane.statefulSetSyncs().minus(afterRolling).text());
         Log.progress("    %s: list/watch as the controller's user: %s | %s | %s", plane.side, created.requests().informerText(),
                 rolled.requests().informerText(), ordered.requests().informerText());
         double used = plane.controllerCpuSeconds() - cpu;
