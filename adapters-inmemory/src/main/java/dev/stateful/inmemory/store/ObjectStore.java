@@ -64,7 +64,8 @@ public final class ObjectStore<T> {
     /** Objects of the namespace ("" for all namespaces). */
     public List<T> list(String namespace) {
         synchronized (ctx.lock) {
-            return List.copyOf(snapshot(namespace).values());
+            // one copy of the values, already in key order: no TreeMap built only to be read once
+            return List.copyOf(namespace.isEmpty() ? objects.values() : namespaceRange(namespace).values());
         }
     }
 
@@ -80,8 +81,13 @@ public final class ObjectStore<T> {
             }
             // keys sort by namespace first, so one namespace is a contiguous range: copy just that
             // (linear, no re-sorting) instead of scanning every object of every namespace
-            return new TreeMap<>(objects.subMap(new ObjectKey(namespace, ""), true, new ObjectKey(namespace + "\0", ""), false));
+            return new TreeMap<>(namespaceRange(namespace));
         }
+    }
+
+    /** The live view of one namespace's objects: keys sort by namespace first, so it is one contiguous range. */
+    private java.util.NavigableMap<ObjectKey, T> namespaceRange(String namespace) {
+        return objects.subMap(new ObjectKey(namespace, ""), true, new ObjectKey(namespace + "\0", ""), false);
     }
 
     /**
