@@ -11,8 +11,8 @@ import java.time.Duration;
 /**
  * kube-controller-manager's /metrics on the bench plane's loopback port. Its serving certificate is
  * the self-signed one it makes for itself when given none, so the scrape trusts whatever is served,
- * as a Prometheus scrape config with {@code insecure_skip_verify} does. HTTP/1.1, as Prometheus scrapes:
- * over HTTP/2 the JDK's client got a GOAWAY from it for every request.
+ * as a Prometheus scrape config with {@code insecure_skip_verify} does. In HTTP/1.1: over HTTP/2 the
+ * JDK's client got a GOAWAY from it for every request.
  */
 final class ManagerMetrics {
 
