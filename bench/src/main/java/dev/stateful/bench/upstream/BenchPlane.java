@@ -43,17 +43,13 @@ public final class BenchPlane implements AutoCloseable {
     private final OurControllerProcess ours;
     /** Upstream's side only, with {@link #bystander()}: our controller watching, managing none of the sets measured. */
     private final OurControllerProcess bystander;
-    /** kube-controller-manager's secure port, serving /metrics to anyone ({@link #options}). */
-    private final int managerPort;
 
-    private BenchPlane(Side side, ControlPlane plane, KubeletProcess kubelet, OurControllerProcess ours, OurControllerProcess bystander,
-            int managerPort) {
+    private BenchPlane(Side side, ControlPlane plane, KubeletProcess kubelet, OurControllerProcess ours, OurControllerProcess bystander) {
         this.side = side;
         this.plane = plane;
         this.kubelet = kubelet;
         this.ours = ours;
         this.bystander = bystander;
-        this.managerPort = managerPort;
     }
 
     /**
@@ -68,16 +64,13 @@ public final class BenchPlane implements AutoCloseable {
     }
 
     /**
-     * The plane's options. kube-controller-manager serves on {@code managerPort} (the fixture starts it
-     * with none) and lets /metrics through unauthenticated, for its StatefulSet queue's counters
-     * ({@link #statefulSetSyncs()}); nothing scrapes it but the bench, twice a side.
+     * The plane's options. kube-controller-manager serves /metrics, for its StatefulSet queue's counters
+     * ({@link #statefulSetSyncs()}); nothing scrapes it but the bench, a few times a side.
      */
-    static ControlPlane.Options options(Side side, RateLimit rate, int managerPort) {
+    static ControlPlane.Options options(Side side, RateLimit rate) {
         List<String> flags = new ArrayList<>(rate.controllerManagerFlags());
-        flags.add("--secure-port=" + managerPort);
-        flags.add("--authorization-always-allow-paths=/healthz,/readyz,/livez,/metrics");
         flags.addAll(extraControllerManagerFlags());
-        ControlPlane.Options options = ControlPlane.Options.defaults().withUsers(KUBELET).withFeatureGates(FEATURE_GATES)
+        ControlPlane.Options options = ControlPlane.Options.defaults().withUsers(KUBELET).withFeatureGates(FEATURE_GATES).withControllerManagerMetrics()
                 .withControllerManagerFlags(flags.toArray(String[]::new));
         return side == Side.UPSTREAM ? options.withUpstreamStatefulSetController() : options;
     }
@@ -109,8 +102,7 @@ public final class BenchPlane implements AutoCloseable {
 
     /** Starts the plane, the kubelet and (ours) our controller; returns once it has run the warm-up. */
     static BenchPlane start(Side side, RateLimit rate, String label, WarmUp warmUp) throws Exception {
-        int managerPort = OurControllerProcess.freePort();
-        ControlPlane plane = ControlPlane.start(label, options(side, rate, managerPort));
+        ControlPlane plane = ControlPlane.start(label, options(side, rate));
         KubeletProcess kubelet = null;
         OurControllerProcess ours = null;
         OurControllerProcess bystander = null;
@@ -122,7 +114,7 @@ public final class BenchPlane implements AutoCloseable {
                 installOurKind(plane.admin());
                 bystander = OurControllerProcess.start(ourKubeconfig(plane), rate, plane.logs().resolve("stateful-controller-bystander.log"), "crd");
             }
-            BenchPlane bench = new BenchPlane(side, plane, kubelet, ours, bystander, managerPort);
+            BenchPlane bench = new BenchPlane(side, plane, kubelet, ours, bystander);
             bench.warmUp(warmUp);
             return bench;
         } catch (Exception | Error e) {
@@ -244,7 +236,7 @@ public final class BenchPlane implements AutoCloseable {
      */
     QueueSyncs statefulSetSyncs() throws InterruptedException {
         try {
-            return QueueSyncs.parse(ours != null ? ours.metrics() : ManagerMetrics.scrape(managerPort));
+            return QueueSyncs.parse(ours != null ? ours.metrics() : plane.controllerManagerMetrics());
         } catch (java.io.IOException e) {
             dev.stateful.bench.Log.progress("    %s: the controller's /metrics not read: %s", side, e);
             return QueueSyncs.UNREAD;

@@ -152,7 +152,7 @@ final class OurControllerProcess implements AutoCloseable {
         return get("/metrics").body();
     }
 
-    static int freePort() throws IOException {
+    private static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             return socket.getLocalPort();
         }

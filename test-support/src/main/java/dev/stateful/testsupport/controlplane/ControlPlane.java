@@ -2,6 +2,7 @@ package dev.stateful.testsupport.controlplane;
 
 import dev.stateful.testsupport.Eventually;
 import dev.stateful.testsupport.Kubeconfig;
+import dev.stateful.testsupport.tls.InsecureSkipVerify;
 import io.fabric8.kubernetes.api.model.authentication.TokenRequestBuilder;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -51,10 +52,12 @@ public final class ControlPlane implements AutoCloseable {
      * @param featureGates {@code --feature-gates} of kube-apiserver and kube-controller-manager alike, e.g.
      *     {@code MaxUnavailableStatefulSet=true} (empty: the release's defaults)
      * @param controllerManagerFlags further kube-controller-manager flags, e.g. {@code --kube-api-qps=50}
+     * @param controllerManagerMetrics whether kube-controller-manager serves /metrics ({@link #controllerManagerMetrics()})
      */
-    public record Options(String controllers, List<String> users, String featureGates, List<String> controllerManagerFlags) {
+    public record Options(String controllers, List<String> users, String featureGates, List<String> controllerManagerFlags,
+            boolean controllerManagerMetrics) {
         public static Options defaults() {
-            return new Options("*,-statefulset", List.of(), "", List.of());
+            return new Options("*,-statefulset", List.of(), "", List.of(), false);
         }
 
         /** kube-controller-manager with its own StatefulSet controller on, as a cluster ships. */
@@ -63,19 +66,29 @@ public final class ControlPlane implements AutoCloseable {
         }
 
         public Options withControllers(String value) {
-            return new Options(value, users, featureGates, controllerManagerFlags);
+            return new Options(value, users, featureGates, controllerManagerFlags, controllerManagerMetrics);
         }
 
         public Options withUsers(String... names) {
-            return new Options(controllers, Stream.concat(users.stream(), Stream.of(names)).toList(), featureGates, controllerManagerFlags);
+            return new Options(controllers, Stream.concat(users.stream(), Stream.of(names)).toList(), featureGates, controllerManagerFlags,
+                    controllerManagerMetrics);
         }
 
         public Options withFeatureGates(String value) {
-            return new Options(controllers, users, value, controllerManagerFlags);
+            return new Options(controllers, users, value, controllerManagerFlags, controllerManagerMetrics);
         }
 
         public Options withControllerManagerFlags(String... flags) {
-            return new Options(controllers, users, featureGates, Stream.concat(controllerManagerFlags.stream(), Stream.of(flags)).toList());
+            return new Options(controllers, users, featureGates, Stream.concat(controllerManagerFlags.stream(), Stream.of(flags)).toList(),
+                    controllerManagerMetrics);
+        }
+
+        /**
+         * kube-controller-manager serving on a loopback port of its own, /metrics open without credentials
+         * (its work queues' counters, e.g. to count a controller's syncs); without it, it serves nothing.
+         */
+        public Options withControllerManagerMetrics() {
+            return new Options(controllers, users, featureGates, controllerManagerFlags, true);
         }
     }
 
@@ -83,6 +96,8 @@ public final class ControlPlane implements AutoCloseable {
     private final Path logs;
     private final Pki pki;
     private final int apiPort;
+    /** kube-controller-manager's secure port, 0 for none ({@link Options#controllerManagerMetrics}). */
+    private final int managerPort;
     private final Map<String, String> tokens;
     private final Component etcd;
     private final Component apiServer;
@@ -122,6 +137,7 @@ public final class ControlPlane implements AutoCloseable {
         int etcdPort = freePort();
         String etcdPeer = "http://127.0.0.1:" + freePort();
         apiPort = freePort();
+        managerPort = options.controllerManagerMetrics() ? freePort() : 0;
 
         etcd = new Component("etcd", List.of(binaries.path("etcd").toString(),
                 "--name=default", "--data-dir=" + dir.resolve("etcd"),
@@ -189,7 +205,10 @@ public final class ControlPlane implements AutoCloseable {
                 "--service-account-private-key-file=" + pki.serviceAccountKey(), "--root-ca-file=" + pki.caCertificate(),
                 // each controller as its own service account, as kubeadm runs it: the audit log tells their writes apart
                 "--use-service-account-credentials=true", "--leader-elect=false",
-                "--bind-address=127.0.0.1", "--secure-port=0", "--profiling=false"));
+                "--bind-address=127.0.0.1", "--secure-port=" + managerPort, "--profiling=false"));
+        if (managerPort != 0) {
+            command.add("--authorization-always-allow-paths=/healthz,/readyz,/livez,/metrics");
+        }
         featureGates(given).ifPresent(command::add);
         command.addAll(given.controllerManagerFlags());
         return new Component("kube-controller-manager", command, logs.resolve("kube-controller-manager.log"));
@@ -272,6 +291,28 @@ public final class ControlPlane implements AutoCloseable {
         controllerManager.stop();
         options = options.withControllers(controllers);
         controllerManager = controllerManager(options).start();
+    }
+
+    /**
+     * kube-controller-manager's /metrics, in Prometheus' text format, on a plane started
+     * {@link Options#withControllerManagerMetrics()}. Its serving certificate is the self-signed one it
+     * makes for itself when given none, so the scrape trusts whatever is served, as a Prometheus scrape
+     * config with {@code insecure_skip_verify} does; in HTTP/1.1, since over HTTP/2 the JDK's client got a
+     * GOAWAY from it for every request.
+     */
+    public String controllerManagerMetrics() throws IOException, InterruptedException {
+        if (managerPort == 0) {
+            throw new IllegalStateException("kube-controller-manager serves no /metrics: start the plane withControllerManagerMetrics()");
+        }
+        HttpClient http = HttpClient.newBuilder().sslContext(InsecureSkipVerify.sslContext())
+                .version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
+        HttpResponse<String> response = http.send(HttpRequest.newBuilder(
+                URI.create("https://127.0.0.1:" + managerPort + "/metrics")).timeout(Duration.ofSeconds(10)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 200) {
+            throw new IOException("kube-controller-manager's /metrics answered " + response.statusCode());
+        }
+        return response.body();
     }
 
     /** The running kube-controller-manager's process id (to read its resident memory). */

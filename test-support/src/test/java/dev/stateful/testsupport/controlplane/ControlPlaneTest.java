@@ -25,12 +25,18 @@ class ControlPlaneTest {
     static final Duration TIMEOUT = Duration.ofSeconds(60);
 
     @RegisterExtension
-    static final ControlPlaneExtension controlPlane = new ControlPlaneExtension(ControlPlane.Options.defaults().withUsers("kubelet"));
+    static final ControlPlaneExtension controlPlane = new ControlPlaneExtension(ControlPlane.Options.defaults().withUsers("kubelet")
+            .withControllerManagerMetrics());
 
     @Test
     void theApiServerIsThePinnedUpstreamRelease(ControlPlane plane) {
         assertThat(plane.admin().getKubernetesVersion().getGitVersion()).isEqualTo("v1.36.3");
         assertThat(plane.url()).startsWith("https://127.0.0.1:");
+    }
+
+    @Test
+    void kubeControllerManagerServesItsWorkQueuesCountersWhenAsked(ControlPlane plane) throws Exception {
+        assertThat(plane.controllerManagerMetrics()).contains("workqueue_adds_total{name=\"garbage_collector_attempt_to_delete\"}");
     }
 
     @Test
