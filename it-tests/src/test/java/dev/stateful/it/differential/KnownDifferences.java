@@ -1,6 +1,8 @@
 package dev.stateful.it.differential;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
@@ -8,7 +10,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Predicate;
-import java.util.stream.Collectors;
 
 /**
  * The differences from upstream the project intends: one rule for each entry of the README's
@@ -96,23 +97,26 @@ enum KnownDifferences {
         this.allows = allows;
     }
 
-    /** The differences no rule allows. */
-    static List<Difference> unlisted(List<Difference> differences) {
-        return differences.stream().filter(d -> allowing(d).isEmpty()).toList();
+    /**
+     * A run's differences sorted by the rules, each rule tested once per difference: how many each
+     * rule allowed (what a run prints, so that a run against another release shows which listed
+     * divergences it still has) and those no rule allows (what fails it).
+     */
+    record Sorted(Map<KnownDifferences, Long> allowed, List<Difference> unlisted) {
+    }
+
+    static Sorted sort(List<Difference> differences) {
+        Map<KnownDifferences, Long> allowed = new EnumMap<>(KnownDifferences.class);
+        List<Difference> unlisted = new ArrayList<>();
+        for (Difference d : differences) {
+            allowing(d).ifPresentOrElse(rule -> allowed.merge(rule, 1L, Long::sum), () -> unlisted.add(d));
+        }
+        return new Sorted(Collections.unmodifiableMap(allowed), List.copyOf(unlisted));
     }
 
     /** The first rule that allows {@code difference}, if one does. */
     static Optional<KnownDifferences> allowing(Difference difference) {
         return Arrays.stream(values()).filter(rule -> rule.allows.test(difference)).findFirst();
-    }
-
-    /**
-     * How many of {@code differences} each rule allowed: what a run prints, so that a run against
-     * another release shows which listed divergences it still has.
-     */
-    static Map<KnownDifferences, Long> allowed(List<Difference> differences) {
-        return differences.stream().map(KnownDifferences::allowing).flatMap(Optional::stream)
-                .collect(Collectors.groupingBy(rule -> rule, () -> new EnumMap<>(KnownDifferences.class), Collectors.counting()));
     }
 
     /** Both statuses are the same but for {@code fields}. */

@@ -98,6 +98,8 @@ public final class ControlPlane implements AutoCloseable {
     private final int apiPort;
     /** kube-controller-manager's secure port, 0 for none ({@link Options#controllerManagerMetrics}). */
     private final int managerPort;
+    /** The client {@link #controllerManagerMetrics()} scrapes with, one per plane; null when {@link #managerPort} is 0. */
+    private final HttpClient managerMetrics;
     private final Map<String, String> tokens;
     private final Component etcd;
     private final Component apiServer;
@@ -138,6 +140,8 @@ public final class ControlPlane implements AutoCloseable {
         String etcdPeer = "http://127.0.0.1:" + freePort();
         apiPort = freePort();
         managerPort = options.controllerManagerMetrics() ? freePort() : 0;
+        managerMetrics = managerPort == 0 ? null : HttpClient.newBuilder().sslContext(InsecureSkipVerify.sslContext())
+                .version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
 
         etcd = new Component("etcd", List.of(binaries.path("etcd").toString(),
                 "--name=default", "--data-dir=" + dir.resolve("etcd"),
@@ -304,9 +308,7 @@ public final class ControlPlane implements AutoCloseable {
         if (managerPort == 0) {
             throw new IllegalStateException("kube-controller-manager serves no /metrics: start the plane withControllerManagerMetrics()");
         }
-        HttpClient http = HttpClient.newBuilder().sslContext(InsecureSkipVerify.sslContext())
-                .version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
-        HttpResponse<String> response = http.send(HttpRequest.newBuilder(
+        HttpResponse<String> response = managerMetrics.send(HttpRequest.newBuilder(
                 URI.create("https://127.0.0.1:" + managerPort + "/metrics")).timeout(Duration.ofSeconds(10)).build(),
                 HttpResponse.BodyHandlers.ofString());
         if (response.statusCode() != 200) {
