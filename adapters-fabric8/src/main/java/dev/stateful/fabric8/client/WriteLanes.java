@@ -90,11 +90,7 @@ final class WriteLanes {
             return Optional.empty();
         }
         try {
-            Optional<HttpURLConnection> connection = connected(request, body);
-            if (connection.isEmpty()) {
-                return Optional.empty();
-            }
-            return Optional.of(CompletableFuture.completedFuture(exchange(connection.get(), body, request, consumer)));
+            return Optional.of(CompletableFuture.completedFuture(exchange(request, body, consumer)));
         } catch (IOException | RuntimeException e) {
             return Optional.of(CompletableFuture.failedFuture(e));
         } finally {
@@ -104,7 +100,8 @@ final class WriteLanes {
 
     private boolean carries(StandardHttpRequest request, byte[] body) {
         return METHODS.contains(request.method()) && (body != null || request.body() == null)
-                && !request.isExpectContinue() && !request.isForStreaming() && !Context.isOnVertxThread();
+                && !request.isExpectContinue() && !request.isForStreaming() && !Context.isOnVertxThread()
+                && (tls != null || "http".equals(request.uri().getScheme()));
     }
 
     private static byte[] bodyOf(StandardHttpRequest request) {
@@ -117,12 +114,8 @@ final class WriteLanes {
         return null;
     }
 
-    /**
-     * A connection for {@code request}, with its headers set and connected (TLS handshake and the
-     * server's name checked), or empty when it could not connect: nothing has been sent then, so the
-     * request goes on the multiplexed connection, which reports the failure if it has the same one.
-     */
-    private Optional<HttpURLConnection> connected(StandardHttpRequest request, byte[] body) throws IOException {
+    private HttpResponse<AsyncBody> exchange(StandardHttpRequest request, byte[] body, AsyncBody.Consumer<List<ByteBuffer>> consumer)
+            throws IOException {
         HttpURLConnection connection = (HttpURLConnection) request.uri().toURL().openConnection(Proxy.NO_PROXY);
         if (connection instanceof HttpsURLConnection https) {
             https.setSSLSocketFactory(tls);
@@ -146,18 +139,6 @@ final class WriteLanes {
                 connection.setRequestProperty("Content-Type", request.getContentType());
             }
             connection.setDoOutput(true);
-        }
-        try {
-            connection.connect();
-        } catch (IOException e) {
-            return Optional.empty();
-        }
-        return Optional.of(connection);
-    }
-
-    private static HttpResponse<AsyncBody> exchange(HttpURLConnection connection, byte[] body, StandardHttpRequest request,
-            AsyncBody.Consumer<List<ByteBuffer>> consumer) throws IOException {
-        if (body != null) {
             // not streamed: before a streamed POST on a kept-alive connection the JDK waits a
             // millisecond for the server to have closed it (HttpClient.available), a second wake-up
             try (OutputStream out = connection.getOutputStream()) {
