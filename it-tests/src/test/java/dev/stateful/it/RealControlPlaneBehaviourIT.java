@@ -315,35 +315,6 @@ class RealControlPlaneBehaviourIT {
      * deletion timestamp, the kubelet's phase and conditions).
      */
     @Test
-    void aWriteFromAThreadThatWaitsForItGoesToTheApiServerOnAConnectionOfItsOwnAndIsAnsweredOnThatThread() throws Exception {
-        // the controller's client, as it talks to kube-apiserver: TLS, a bearer token, HTTP/2 beside the lanes
-        try (KubernetesClient ours = dev.stateful.fabric8.client.ClientFactory.create(dev.stateful.fabric8.client.ClientFactory.Options.defaults()
-                .withKubeconfig(cluster.plane().kubeconfig("admin")))) {
-            List<Thread> answeredOn = new java.util.concurrent.CopyOnWriteArrayList<>();
-            io.fabric8.kubernetes.client.http.HttpClient probe = ours.getHttpClient().newBuilder()
-                    .addOrReplaceInterceptor("answered-on", new io.fabric8.kubernetes.client.http.Interceptor() {
-                        @Override
-                        public void after(io.fabric8.kubernetes.client.http.HttpRequest request, io.fabric8.kubernetes.client.http.HttpResponse<?> response,
-                                io.fabric8.kubernetes.client.http.AsyncBody.Consumer<List<java.nio.ByteBuffer>> consumer) {
-                            answeredOn.add(Thread.currentThread());
-                        }
-                    }).build();
-            String url = ours.getConfiguration().getMasterUrl().replaceAll("/$", "") + "/api/v1/namespaces/" + namespace + "/configmaps";
-            CompletableFuture<Integer> code = new CompletableFuture<>();
-            Thread caller = new Thread(() -> code.complete(probe.sendAsync(probe.newHttpRequestBuilder().uri(url)
-                    .post("application/json", "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"lane\"}}").build(), String.class)
-                    .join().code()));
-
-            caller.start();
-            caller.join(TIMEOUT.toMillis());
-
-            assertThat(code.get(1, TimeUnit.SECONDS)).isEqualTo(201);
-            assertThat(answeredOn).as("read by the caller itself, not by the HTTP/2 connection's event loop").containsExactly(caller);
-            assertThat(cluster.client().configMaps().inNamespace(namespace).withName("lane").get()).isNotNull();
-        }
-    }
-
-    @Test
     void aPodWatchReadInProtobufGivesTheRecordsTheJsonWatchGives() throws Exception {
         web.create(WebSet.in(namespace).replicas(2));
         web.awaitRolledOut(2);

@@ -183,7 +183,7 @@ public final class ClientFactory {
         NettyTransport transport = NettyTransport.create(config.getMasterUrl().startsWith("https:"));
         try {
             return builder
-                    .withHttpClientFactory(new LaneTransport(transport, !config.isTrustCerts() && !config.isDisableHostnameVerification()))
+                    .withHttpClientFactory(transport)
                     .withTaskExecutorSupplier(new ClientThreads(transport))
                     .withHttpClientBuilderConsumer(http -> {
                         http.addOrReplaceInterceptor(RateLimitInterceptor.NAME, new RateLimitInterceptor(bucket));

@@ -128,12 +128,11 @@ class ClientFactoryTest {
     }
 
     @Test
-    void requests_go_through_fabric8s_vertx_transport_on_netty_with_write_lanes_beside_it() throws Exception {
+    void requests_go_through_fabric8s_vertx_transport_on_netty() throws Exception {
         Path flag = kubeconfig(dir.resolve("flag/config"), mockUrl(), "default");
 
         try (KubernetesClient client = ClientFactory.create(ClientFactory.Options.defaults().withKubeconfig(flag), Map.of(), dir)) {
-            assertThat(client.getHttpClient()).isInstanceOf(LaneHttpClient.class);
-            assertThat(((LaneHttpClient) client.getHttpClient()).multiplexed().getClass().getName()).startsWith("io.fabric8.kubernetes.client.vertx5.");
+            assertThat(client.getHttpClient().getClass().getName()).startsWith("io.fabric8.kubernetes.client.vertx5.");
         }
     }
 
@@ -144,31 +143,6 @@ class ClientFactoryTest {
         try (KubernetesClient client = ClientFactory.create(ClientFactory.Options.defaults().withKubeconfig(flag), Map.of(), dir)) {
             assertThat(answeringLoops(client, 8)).singleElement()
                     .satisfies(thread -> assertThat(thread.getName()).startsWith(NettyTransport.EVENT_LOOP_PREFIX));
-        }
-    }
-
-    @Test
-    void a_write_from_a_thread_that_waits_for_it_is_sent_and_answered_on_that_thread() throws Exception {
-        Path flag = kubeconfig(dir.resolve("flag/config"), mockUrl(), "default");
-        server.expect().post().delay(100, TimeUnit.MILLISECONDS).withPath("/api/v1/namespaces/default/configmaps")
-                .andReturn(201, "{\"kind\":\"ConfigMap\",\"apiVersion\":\"v1\",\"metadata\":{\"name\":\"c\"}}").always();
-
-        try (KubernetesClient client = ClientFactory.create(ClientFactory.Options.defaults().withKubeconfig(flag), Map.of(), dir)) {
-            List<Thread> answeredOn = new java.util.concurrent.CopyOnWriteArrayList<>();
-            HttpClient probe = client.getHttpClient().newBuilder().addOrReplaceInterceptor("answered-on", new Interceptor() {
-                @Override
-                public void after(HttpRequest request, HttpResponse<?> response, AsyncBody.Consumer<List<ByteBuffer>> consumer) {
-                    answeredOn.add(Thread.currentThread());
-                }
-            }).build();
-            String url = client.getConfiguration().getMasterUrl().replaceAll("/$", "") + "/api/v1/namespaces/default/configmaps";
-            Thread caller = new Thread(() -> probe.sendAsync(probe.newHttpRequestBuilder().uri(url)
-                    .post("application/json", "{\"kind\":\"ConfigMap\",\"apiVersion\":\"v1\",\"metadata\":{\"name\":\"c\"}}").build(), String.class).join());
-
-            caller.start();
-            caller.join();
-
-            assertThat(answeredOn).as("answered on a lane, read by the caller itself").containsExactly(caller);
         }
     }
 
