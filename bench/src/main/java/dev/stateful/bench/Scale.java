@@ -10,7 +10,8 @@ import java.time.Duration;
  * @param plannerReplicas figure 1 (docs/benchmarks.md) set sizes, ascending; the last is the headline size
  * @param plannerWarmup figure 1 (docs/benchmarks.md) warm-up per size; {@code plannerRounds} interleaved rounds of
  *        {@code plannerSlice} per operation follow
- * @param convergeRuns measured runs of figure 2 of docs/benchmarks.md (median), after {@code convergeWarmups}
+ * @param convergeRuns measured runs of figure 2 of docs/benchmarks.md (median) per layout, after {@code convergeWarmups}
+ *        rounds of both layouts
  * @param apiRuns measured runs of figure 3 without rate limits (median); the rate-limited run is done once
  * @param upstream the sizes of figures 7 to 9 (against kube-controller-manager)
  */
@@ -45,7 +46,7 @@ public record Scale(String name, int[] plannerReplicas, Duration plannerWarmup, 
 
     public static Scale full() {
         return new Scale("full", new int[] {10, 100, 1000}, Duration.ofSeconds(3), 15, Duration.ofMillis(100),
-                1000, 10, 1, 3, 500, 16, 1, 3, Duration.ofMinutes(4), 10_000, 100, 1_000, new Upstream(500, 200, 5, 100, 100));
+                1000, 10, 4, 5, 500, 16, 1, 3, Duration.ofMinutes(4), 10_000, 100, 1_000, new Upstream(500, 200, 5, 100, 100));
     }
 
     public static Scale quick() {

@@ -47,7 +47,7 @@ class K3sControllerIT extends CoreScenarios {
         Path kubeconfig = Files.writeString(Files.createTempDirectory("k3s").resolve("kubeconfig"), k3s.getKubeConfigYaml());
         client = new KubernetesClientBuilder().withConfig(Config.fromKubeconfig(kubeconfig.toFile())).build();
         controller = Injectors.startController(ControllerCommand.settings(
-                "--kubeconfig", kubeconfig.toString(), "--metrics-port", "0", "--metrics-secure=false", "--leader-elect=false", "--kinds=apps"));
+                "--kubeconfig", kubeconfig.toString(), "--metrics-port", "0", "--bind-address=127.0.0.1", "--metrics-secure=false", "--leader-elect=false", "--kinds=apps"));
     }
 
     @AfterAll

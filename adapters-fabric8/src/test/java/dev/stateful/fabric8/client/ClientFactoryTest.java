@@ -214,7 +214,7 @@ class ClientFactoryTest {
     @Test
     void an_unreachable_api_server_is_one_line_naming_it() throws Exception {
         int closedPort;
-        try (ServerSocket socket = new ServerSocket(0)) {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             closedPort = socket.getLocalPort();
         }
         Path config = kubeconfig(dir.resolve("config"), "http://127.0.0.1:" + closedPort, "default");

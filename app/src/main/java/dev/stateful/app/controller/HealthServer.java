@@ -45,17 +45,11 @@ public final class HealthServer implements AutoCloseable {
     private final ExecutorService executor;
 
     /**
-     * Binds the port (0 for any free one) and starts serving.
+     * Binds {@code address} (port 0 for any free one) and starts serving.
      *
+     * @param address where to listen (the {@code --bind-address} and the port)
      * @param metrics the scrape text
      * @param ready whether the controller is ready for traffic
-     */
-    public HealthServer(int port, Supplier<String> metrics, BooleanSupplier ready) {
-        this(new InetSocketAddress(port), metrics, ready, () -> true);
-    }
-
-    /**
-     * @param address where to listen (the {@code --bind-address} and the port)
      * @param alive whether the process still does its job (its workers run)
      */
     public HealthServer(InetSocketAddress address, Supplier<String> metrics, BooleanSupplier ready, BooleanSupplier alive) {

@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.stateful.app.ExitCodes;
 import dev.stateful.app.controller.ControllerSettings;
 import dev.stateful.app.controller.InCluster;
+import dev.stateful.testsupport.LoopbackPorts;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -142,10 +142,7 @@ class ControllerCommandTest {
 
     @Test
     void anUnreachableApiServerIsOneLineAndExitCodeOne() throws IOException {
-        int closed;
-        try (ServerSocket socket = new ServerSocket(0)) {
-            closed = socket.getLocalPort();
-        }
+        int closed = LoopbackPorts.free();
         Path kubeconfig = Files.writeString(dir.resolve("config"), """
                 apiVersion: v1
                 kind: Config
@@ -155,7 +152,7 @@ class ControllerCommandTest {
                 current-context: c
                 """.formatted(closed));
 
-        Run run = run("controller", "--kubeconfig", kubeconfig.toString(), "--metrics-port", "0");
+        Run run = run("controller", "--kubeconfig", kubeconfig.toString(), "--metrics-port", "0", "--bind-address", "127.0.0.1");
 
         assertThat(run.exit()).isEqualTo(ExitCodes.FAILURE);
         assertThat(run.err()).isEqualTo("error: cannot reach the Kubernetes API server at http://127.0.0.1:" + closed
@@ -173,7 +170,7 @@ class ControllerCommandTest {
                 current-context: c
                 """);
 
-        Run run = run("controller", "--kubeconfig", kubeconfig.toString(), "--context", "nope", "--metrics-port", "0");
+        Run run = run("controller", "--kubeconfig", kubeconfig.toString(), "--context", "nope", "--metrics-port", "0", "--bind-address", "127.0.0.1");
 
         assertThat(run.exit()).isEqualTo(ExitCodes.INVALID);
         assertThat(run.err()).isEqualTo("error: context \"nope\" was not found" + System.lineSeparator());

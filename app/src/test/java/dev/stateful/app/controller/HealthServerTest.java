@@ -87,7 +87,7 @@ class HealthServerTest {
 
     @Test
     void aTakenPortIsOneClearError() {
-        assertThatThrownBy(() -> new HealthServer(server.port(), () -> "", () -> true))
+        assertThatThrownBy(() -> new HealthServer(new java.net.InetSocketAddress("127.0.0.1", server.port()), () -> "", () -> true, () -> true))
                 .hasMessageStartingWith("cannot serve /metrics on port " + server.port() + ": ");
     }
 }

@@ -6,8 +6,8 @@ import dev.stateful.app.ExitCodes;
 import dev.stateful.codec.JsonParser;
 import dev.stateful.domain.json.Json;
 import dev.stateful.grpc.testing.Certificates;
+import dev.stateful.testsupport.LoopbackPorts;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -20,10 +20,8 @@ import org.yaml.snakeyaml.Yaml;
 /** The client commands through the real main: {@code -o} for rollout status and history, and failures in a person's words. */
 class ClientErrorsAndOutputTest {
 
-    static int closedPort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
+    static int closedPort() {
+        return LoopbackPorts.free();
     }
 
     @Test

@@ -7,11 +7,11 @@ import dev.stateful.bench.Row;
 import dev.stateful.bench.Scale;
 import dev.stateful.bench.Stats;
 import dev.stateful.bench.upstream.BenchPlane;
+import dev.stateful.testsupport.LoopbackPorts;
 import dev.stateful.testsupport.controlplane.ControlPlane;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -144,10 +144,10 @@ public final class StartupFigure implements Figure {
         }
         Path kubeconfig = Files.createTempFile("stateful-bench-nothing-", ".kubeconfig");
         try {
-            Files.writeString(kubeconfig, kubeconfigFor("http://127.0.0.1:" + freePort()));
+            Files.writeString(kubeconfig, kubeconfigFor("http://127.0.0.1:" + LoopbackPorts.free()));
             List<String> command = new ArrayList<>(controllerCommand);
             command.add(1, "-XX:ArchiveClassesAtExit=" + archive);
-            command.addAll(List.of("--kubeconfig", kubeconfig.toString(), "--metrics-port", "0", "--metrics-secure=false", "--leader-elect=false"));
+            command.addAll(List.of("--kubeconfig", kubeconfig.toString(), "--metrics-port", "0", "--bind-address=127.0.0.1", "--metrics-secure=false", "--leader-elect=false"));
             Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
             if (!process.waitFor(3, TimeUnit.MINUTES)) {
                 stop(process);
@@ -166,7 +166,7 @@ public final class StartupFigure implements Figure {
                 Files.writeString(kubeconfig, kubeconfigFor(api.url()));
                 List<String> command = new ArrayList<>(base);
                 if (base.get(base.size() - 1).equals("controller")) {
-                    command.addAll(List.of("--kubeconfig", kubeconfig.toString(), "--metrics-port", "0", "--metrics-secure=false", "--leader-elect=false"));
+                    command.addAll(List.of("--kubeconfig", kubeconfig.toString(), "--metrics-port", "0", "--bind-address=127.0.0.1", "--metrics-secure=false", "--leader-elect=false"));
                 } else {
                     command.add(kubeconfig.toString());
                 }
@@ -208,10 +208,10 @@ public final class StartupFigure implements Figure {
 
     /** Starts the controller with its output to {@code log} (kept beside the plane's logs) and times it to /readyz. */
     private static long controllerToReady(List<String> base, Path kubeconfig, Path log) throws Exception {
-        int port = freePort();
+        int port = LoopbackPorts.free();
         List<String> command = new ArrayList<>(base);
         // apps/v1 sets, as the figure has always measured; the plane runs no built-in StatefulSet controller to check for
-        command.addAll(List.of("--kubeconfig", kubeconfig.toString(), "--metrics-port", Integer.toString(port), "--metrics-secure=false", "--leader-elect=false",
+        command.addAll(List.of("--kubeconfig", kubeconfig.toString(), "--metrics-port", Integer.toString(port), "--bind-address=127.0.0.1", "--metrics-secure=false", "--leader-elect=false",
                 "--kinds=apps", "--builtin-controller-check=false"));
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofMillis(200)).build();
         HttpRequest readyz = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/readyz")).timeout(Duration.ofSeconds(1)).build();
@@ -266,12 +266,6 @@ public final class StartupFigure implements Figure {
         if (!process.waitFor(10, TimeUnit.SECONDS)) {
             process.destroyForcibly();
             process.waitFor(5, TimeUnit.SECONDS);
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
         }
     }
 

@@ -1,8 +1,8 @@
 package dev.stateful.bench.upstream;
 
 import dev.stateful.bench.ControllerJar;
+import dev.stateful.testsupport.LoopbackPorts;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -71,7 +71,7 @@ final class OurControllerProcess implements AutoCloseable {
      * ({@link BenchPlane#bystander()}).
      */
     static OurControllerProcess start(Path kubeconfig, RateLimit rate, Path log, String kinds) throws IOException, InterruptedException {
-        int port = freePort();
+        int port = LoopbackPorts.free();
         List<String> jvm = new ArrayList<>(List.of(HEAP));
         jvm.addAll(IMAGE_FLAGS);
         // e.g. -Dbench.controllerJvmFlags=-XX:StartFlightRecording=filename=ours.jfr,settings=profile to profile it
@@ -82,7 +82,7 @@ final class OurControllerProcess implements AutoCloseable {
         List<String> command = new ArrayList<>(ControllerJar.command(jvm));
         // apps/v1 sets, the kind upstream's controller manages (crd for a bystander); our side's plane runs
         // kube-controller-manager with -statefulset, so the built-in controller check has nothing to find and is skipped
-        command.addAll(List.of("--kubeconfig", kubeconfig.toString(), "--metrics-port", Integer.toString(port), "--metrics-secure=false", "--leader-elect=false",
+        command.addAll(List.of("--kubeconfig", kubeconfig.toString(), "--metrics-port", Integer.toString(port), "--bind-address=127.0.0.1", "--metrics-secure=false", "--leader-elect=false",
                 "--kinds=" + kinds, "--builtin-controller-check=false", "--qps", rate.qpsText(), "--burst", Integer.toString(rate.burst())));
         Files.createDirectories(log.getParent());
         Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
@@ -150,12 +150,6 @@ final class OurControllerProcess implements AutoCloseable {
     /** Its /metrics, in Prometheus' text format. */
     String metrics() throws IOException, InterruptedException {
         return get("/metrics").body();
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
     }
 
     @Override

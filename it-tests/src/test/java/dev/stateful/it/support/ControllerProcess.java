@@ -1,9 +1,9 @@
 package dev.stateful.it.support;
 
 import dev.stateful.testsupport.Eventually;
+import dev.stateful.testsupport.LoopbackPorts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -33,11 +33,12 @@ public final class ControllerProcess implements AutoCloseable {
     }
 
     /**
-     * Starts {@code stateful controller --kubeconfig <kubeconfig> --metrics-port <free port> --metrics-secure=false <flags>},
+     * Starts {@code stateful controller --kubeconfig <kubeconfig> --metrics-port <free port> --metrics-secure=false
+     * --bind-address=127.0.0.1 <flags>} (the address only if {@code flags} name none),
      * output to {@code log}.
      */
     public static ControllerProcess start(Path kubeconfig, Path log, String... flags) {
-        int port = freePort();
+        int port = LoopbackPorts.free();
         List<String> command = new ArrayList<>(List.of(
                 // quick to start on a small machine: client compiler only, serial GC
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
@@ -45,6 +46,9 @@ public final class ControllerProcess implements AutoCloseable {
                 "--kubeconfig", kubeconfig.toString(), "--metrics-port", String.valueOf(port), TestCluster.INSECURE_METRICS));
         if (java.util.stream.Stream.of(flags).noneMatch(f -> f.startsWith("--kinds"))) {
             command.addAll(TestCluster.APPS_KIND);
+        }
+        if (java.util.stream.Stream.of(flags).noneMatch(f -> f.startsWith("--bind-address"))) {
+            command.add(TestCluster.LOOPBACK);
         }
         command.addAll(List.of(flags));
         try {
@@ -141,14 +145,6 @@ public final class ControllerProcess implements AutoCloseable {
             return Files.readString(log);
         } catch (IOException e) {
             return "(no log: " + e.getMessage() + ")";
-        }
-    }
-
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 

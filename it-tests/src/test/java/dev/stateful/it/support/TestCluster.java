@@ -65,10 +65,13 @@ public interface TestCluster extends AutoCloseable {
      */
     String INSECURE_METRICS = "--metrics-secure=false";
 
+    /** The endpoints on loopback only: the controller's default is every interface, as kube-controller-manager's. */
+    String LOOPBACK = "--bind-address=127.0.0.1";
+
     /**
      * {@code stateful controller}'s settings for a test's controller: {@code kubeconfig}, the
-     * endpoints on a free port over plain HTTP ({@link #INSECURE_METRICS}) unless {@code flags} name
-     * {@code --metrics-secure}, no leader election unless they ask for it, and apps/v1 StatefulSets
+     * endpoints on a free loopback port ({@link #LOOPBACK} unless {@code flags} name {@code --bind-address})
+     * over plain HTTP ({@link #INSECURE_METRICS}) unless they name {@code --metrics-secure}, no leader election unless they ask for it, and apps/v1 StatefulSets
      * ({@link #APPS_KIND}) unless they name {@code --kinds}.
      */
     static dev.stateful.app.controller.ControllerSettings controllerSettings(Path kubeconfig, String... flags) {
@@ -78,6 +81,9 @@ public interface TestCluster extends AutoCloseable {
         }
         if (java.util.stream.Stream.of(flags).noneMatch(f -> f.startsWith("--metrics-secure"))) {
             args.add(INSECURE_METRICS);
+        }
+        if (java.util.stream.Stream.of(flags).noneMatch(f -> f.startsWith("--bind-address"))) {
+            args.add(LOOPBACK);
         }
         if (java.util.stream.Stream.of(flags).noneMatch(f -> f.startsWith("--kinds"))) {
             // the apps/v1 controller on clusters whose built-in StatefulSet controller is off by construction

@@ -2,6 +2,7 @@ package dev.stateful.testsupport.controlplane;
 
 import dev.stateful.testsupport.Eventually;
 import dev.stateful.testsupport.Kubeconfig;
+import dev.stateful.testsupport.LoopbackPorts;
 import dev.stateful.testsupport.tls.InsecureSkipVerify;
 import io.fabric8.kubernetes.api.model.authentication.TokenRequestBuilder;
 import io.fabric8.kubernetes.client.Config;
@@ -9,7 +10,6 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -136,10 +136,10 @@ public final class ControlPlane implements AutoCloseable {
                 - level: None
                 """);
         Path auditLog = logs.resolve("audit.log");
-        int etcdPort = freePort();
-        String etcdPeer = "http://127.0.0.1:" + freePort();
-        apiPort = freePort();
-        managerPort = options.controllerManagerMetrics() ? freePort() : 0;
+        int etcdPort = LoopbackPorts.free();
+        String etcdPeer = "http://127.0.0.1:" + LoopbackPorts.free();
+        apiPort = LoopbackPorts.free();
+        managerPort = options.controllerManagerMetrics() ? LoopbackPorts.free() : 0;
         managerMetrics = managerPort == 0 ? null : HttpClient.newBuilder().sslContext(InsecureSkipVerify.sslContext())
                 .version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
 
@@ -398,13 +398,5 @@ public final class ControlPlane implements AutoCloseable {
         byte[] bytes = new byte[24];
         RANDOM.nextBytes(bytes);
         return HexFormat.of().formatHex(bytes);
-    }
-
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }

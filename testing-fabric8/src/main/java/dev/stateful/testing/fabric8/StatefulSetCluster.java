@@ -100,7 +100,8 @@ public final class StatefulSetCluster implements AutoCloseable {
         SimulatedKubelet kubelet = SimulatedKubelet.start(kubeletClient, options.kubelet());
         RunningController controller;
         try {
-            controller = Injectors.startController(ControllerCommand.settings("--leader-elect=false", "--metrics-port", "0", "--metrics-secure=false", "--kinds=apps"), controllerClient);
+            controller = Injectors.startController(ControllerCommand.settings(
+                    "--leader-elect=false", "--metrics-port", "0", "--bind-address=127.0.0.1", "--metrics-secure=false", "--kinds=apps"), controllerClient);
         } catch (RuntimeException e) {
             closeQuietly(kubelet);
             defaulting.close();
