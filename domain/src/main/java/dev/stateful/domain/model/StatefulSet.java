@@ -1,11 +1,16 @@
 package dev.stateful.domain.model;
 
+import java.util.Objects;
+
 /**
  * A StatefulSet: apps/v1, or our own kind with the same spec and status ({@link SetKind}) plus
  * the fields only it has ({@link SetExtensions}; {@link SetExtensions#NONE} for apps/v1).
  *
  * @param derived what the planner derives from this set alone (its validation, the revision its
- *     template makes), kept with it; any change makes a new set with nothing derived
+ *     template makes, its reserved ordinals), kept with it. Those read the metadata, the spec, the kind,
+ *     the extensions and, of the status, only {@code collisionCount}; so a new resourceVersion or a
+ *     status write that keeps {@code collisionCount} keeps them too (each status write the controller
+ *     makes comes back as such a set), and any other change makes a new set with nothing derived
  */
 public record StatefulSet(ObjectMeta metadata, StatefulSetSpec spec, StatefulSetStatus status, SetKind kind, SetExtensions extensions,
                           Derived derived) {
@@ -39,7 +44,8 @@ public record StatefulSet(ObjectMeta metadata, StatefulSetSpec spec, StatefulSet
     }
 
     public StatefulSet withMetadata(ObjectMeta value) {
-        return new StatefulSet(value, spec, status, kind, extensions);
+        boolean onlyVersion = value.equals(metadata.withResourceVersion(value.resourceVersion()));
+        return new StatefulSet(value, spec, status, kind, extensions, onlyVersion ? derived : null);
     }
 
     public StatefulSet withSpec(StatefulSetSpec value) {
@@ -47,7 +53,8 @@ public record StatefulSet(ObjectMeta metadata, StatefulSetSpec spec, StatefulSet
     }
 
     public StatefulSet withStatus(StatefulSetStatus value) {
-        return new StatefulSet(metadata, spec, value, kind, extensions);
+        boolean sameCollisions = value != null && Objects.equals(value.collisionCount(), status.collisionCount());
+        return new StatefulSet(metadata, spec, value, kind, extensions, sameCollisions ? derived : null);
     }
 
     /** The same set served as {@code value} with {@code fields}; apps/v1 keeps none of them. */
