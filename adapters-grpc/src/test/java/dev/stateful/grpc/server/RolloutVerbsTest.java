@@ -1,5 +1,6 @@
 package dev.stateful.grpc.server;
 
+import static dev.stateful.grpc.testing.ServiceHarness.WEB;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
@@ -8,10 +9,8 @@ import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.model.UpdateStrategy;
 import dev.stateful.grpc.testing.BadRequests;
-import dev.stateful.grpc.testing.Manifests;
 import dev.stateful.grpc.testing.ServiceHarness;
 import dev.stateful.grpc.testing.Sets;
-import dev.stateful.grpc.v1.ApplyRequest;
 import dev.stateful.grpc.v1.ObjectRef;
 import dev.stateful.grpc.v1.PauseRequest;
 import dev.stateful.grpc.v1.RestartRequest;
@@ -24,20 +23,12 @@ import io.grpc.StatusRuntimeException;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** SetImage, Restart, Pause and Resume: kubectl's rollout verbs, and the controller acting on them. */
 class RolloutVerbsTest {
 
-    private static final ObjectRef WEB = ObjectRef.newBuilder().setName("web").build();
-    private final ServiceHarness harness = ServiceHarness.inMemory();
-
-    @BeforeEach
-    void webIsRunning() {
-        harness.stub.apply(ApplyRequest.newBuilder().setManifest(Manifests.web(3, "nginx:1.25")).build());
-        Sets.settle(harness.cluster);
-    }
+    private final ServiceHarness harness = ServiceHarness.withWebRunning();
 
     @AfterEach
     void close() {

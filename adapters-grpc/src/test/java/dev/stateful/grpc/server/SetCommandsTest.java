@@ -1,5 +1,6 @@
 package dev.stateful.grpc.server;
 
+import static dev.stateful.grpc.testing.ServiceHarness.WEB;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
@@ -30,14 +31,7 @@ import org.junit.jupiter.api.Test;
 /** Scale, SetPartition, Rollback and Apply: the writes a user makes, and the controller acting on them. */
 class SetCommandsTest {
 
-    private static final ObjectRef WEB = ObjectRef.newBuilder().setName("web").build();
-    private final ServiceHarness harness = ServiceHarness.inMemory();
-
-    @BeforeEach
-    void webIsRunning() {
-        harness.stub.apply(ApplyRequest.newBuilder().setManifest(Manifests.web(3, "nginx:1.25")).build());
-        Sets.settle(harness.cluster);
-    }
+    private final ServiceHarness harness = ServiceHarness.withWebRunning();
 
     @AfterEach
     void close() {

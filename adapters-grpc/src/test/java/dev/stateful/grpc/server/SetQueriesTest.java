@@ -1,5 +1,6 @@
 package dev.stateful.grpc.server;
 
+import static dev.stateful.grpc.testing.ServiceHarness.WEB;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import static org.assertj.core.groups.Tuple.tuple;
@@ -20,20 +21,12 @@ import dev.stateful.grpc.v1.StatefulSetInfo;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** ListStatefulSets, GetStatefulSet and RolloutHistory on a settled in-memory cluster. */
 class SetQueriesTest {
 
-    private static final ObjectRef WEB = ObjectRef.newBuilder().setName("web").build();
-    private final ServiceHarness harness = ServiceHarness.inMemory();
-
-    @BeforeEach
-    void webIsRunning() {
-        harness.stub.apply(ApplyRequest.newBuilder().setManifest(Manifests.web(3, "nginx:1.25")).build());
-        Sets.settle(harness.cluster);
-    }
+    private final ServiceHarness harness = ServiceHarness.withWebRunning();
 
     @AfterEach
     void close() {

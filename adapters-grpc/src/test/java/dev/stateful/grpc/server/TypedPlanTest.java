@@ -1,33 +1,25 @@
 package dev.stateful.grpc.server;
 
+import static dev.stateful.grpc.testing.ServiceHarness.WEB;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stateful.grpc.convert.KubeObjects;
 import dev.stateful.grpc.convert.ObservedObjects;
 import dev.stateful.grpc.convert.Timestamps;
-import dev.stateful.grpc.testing.Manifests;
 import dev.stateful.grpc.testing.ServiceHarness;
 import dev.stateful.grpc.testing.Sets;
 import dev.stateful.grpc.v1.ActionType;
-import dev.stateful.grpc.v1.ApplyRequest;
 import dev.stateful.grpc.v1.PlanRequest;
 import dev.stateful.grpc.v1.PlanResponse;
 import dev.stateful.grpc.v1.PlannedAction;
 import dev.stateful.inmemory.InMemoryCluster;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Plan with the typed projection (ObservedPod, ObservedClaim, ObservedRevision) decides exactly as with JSON objects. */
 class TypedPlanTest {
 
-    private final ServiceHarness harness = ServiceHarness.inMemory();
-
-    @BeforeEach
-    void webIsRunning() {
-        harness.stub.apply(ApplyRequest.newBuilder().setManifest(Manifests.web(3, "nginx:1.25")).build());
-        Sets.settle(harness.cluster);
-    }
+    private final ServiceHarness harness = ServiceHarness.withWebRunning();
 
     @AfterEach
     void close() {

@@ -1,5 +1,6 @@
 package dev.stateful.grpc.server;
 
+import static dev.stateful.grpc.testing.ServiceHarness.WEB;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
@@ -25,21 +26,13 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** WatchRollout: progress streamed while the controller works, until done or stuck. */
 class WatchRolloutTest {
 
-    private static final ObjectRef WEB = ObjectRef.newBuilder().setName("web").build();
-    private final ServiceHarness harness = ServiceHarness.inMemory();
+    private final ServiceHarness harness = ServiceHarness.withWebRunning();
     private Autopilot autopilot;
-
-    @BeforeEach
-    void webIsRunning() {
-        harness.stub.apply(ApplyRequest.newBuilder().setManifest(Manifests.web(3, "nginx:1.25")).build());
-        Sets.settle(harness.cluster);
-    }
 
     @AfterEach
     void close() {

@@ -4,6 +4,8 @@ import dev.stateful.grpc.runtime.ServerSettings;
 import dev.stateful.grpc.server.PortsSetBackend;
 import dev.stateful.grpc.server.SetBackend;
 import dev.stateful.grpc.server.StatefulSetServiceImpl;
+import dev.stateful.grpc.v1.ApplyRequest;
+import dev.stateful.grpc.v1.ObjectRef;
 import dev.stateful.grpc.v1.StatefulSetServiceGrpc;
 import dev.stateful.inmemory.InMemoryCluster;
 import java.time.Clock;
@@ -37,6 +39,17 @@ public final class ServiceHarness implements AutoCloseable {
         PortsSetBackend backend = new PortsSetBackend(cluster.reader(), events, cluster.user().statefulSets()::update,
                 InMemory.manifests(cluster), cluster.clock());
         return new ServiceHarness(cluster, events, backend, ServerSettings.loopback(0));
+    }
+
+    /** The set {@link #withWebRunning()} applies, as the service names it. */
+    public static final ObjectRef WEB = ObjectRef.newBuilder().setName("web").build();
+
+    /** Over a fresh in-memory cluster where {@code web} (3 replicas of nginx:1.25), applied through the service, has settled. */
+    public static ServiceHarness withWebRunning() {
+        ServiceHarness harness = inMemory();
+        harness.stub.apply(ApplyRequest.newBuilder().setManifest(Manifests.web(3, "nginx:1.25")).build());
+        Sets.settle(harness.cluster);
+        return harness;
     }
 
     public static ServiceHarness over(SetBackend backend, ServerSettings settings) {
