@@ -1,8 +1,8 @@
 package dev.stateful.it;
 
-import dev.stateful.app.cli.ControllerCommand;
 import dev.stateful.app.controller.RunningController;
 import dev.stateful.app.wiring.Injectors;
+import dev.stateful.it.support.TestCluster;
 import dev.stateful.testsupport.Eventually;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.client.Config;
@@ -46,8 +46,8 @@ class K3sControllerIT extends CoreScenarios {
         k3s.start();
         Path kubeconfig = Files.writeString(Files.createTempDirectory("k3s").resolve("kubeconfig"), k3s.getKubeConfigYaml());
         client = new KubernetesClientBuilder().withConfig(Config.fromKubeconfig(kubeconfig.toFile())).build();
-        controller = Injectors.startController(ControllerCommand.settings(
-                "--kubeconfig", kubeconfig.toString(), "--metrics-port", "0", "--bind-address=127.0.0.1", "--metrics-secure=false", "--leader-elect=false", "--kinds=apps"));
+        // --kinds=apps without the harness's --builtin-controller-check=false: the check runs, and finds k3s's controller off
+        controller = Injectors.startController(TestCluster.controllerSettings(kubeconfig, "--kinds=apps"));
     }
 
     @AfterAll
