@@ -7,13 +7,13 @@ import java.time.Duration;
  * {@link #quick()} is the same harnesses at a tiny size for the smoke test: same rows, numbers
  * meaningless.
  *
- * @param plannerReplicas figure 1 (docs/benchmarks.md) set sizes, ascending; the last is the headline size
- * @param plannerWarmup figure 1 (docs/benchmarks.md) warm-up per size; {@code plannerRounds} interleaved rounds of
+ * @param plannerReplicas {@code PlannerFigure}'s set sizes, ascending; the last is the headline size
+ * @param plannerWarmup {@code PlannerFigure}'s warm-up per size; {@code plannerRounds} interleaved rounds of
  *        {@code plannerSlice} per operation follow
- * @param convergeRuns measured runs of figure 2 of docs/benchmarks.md (median) per layout, after {@code convergeWarmups}
+ * @param convergeRuns {@code ConvergeFigure}'s measured runs per layout (median), after {@code convergeWarmups}
  *        rounds of both layouts
- * @param apiRuns measured runs of figure 3 without rate limits (median); the rate-limited run is done once
- * @param upstream the sizes of figures 7 to 9 (against kube-controller-manager)
+ * @param apiRuns {@code ApiFigure}'s measured runs without rate limits (median); the rate-limited run is done once
+ * @param upstream the sizes of the runs against kube-controller-manager (package {@code upstream})
  */
 public record Scale(String name, int[] plannerReplicas, Duration plannerWarmup, int plannerRounds, Duration plannerSlice,
                     int convergeSets, int convergeReplicas,
@@ -21,9 +21,9 @@ public record Scale(String name, int[] plannerReplicas, Duration plannerWarmup, 
                     int apiRuns, Duration apiTimeout, int memoryPods, int memorySets, int memoryClaims, Upstream upstream) {
 
     /**
-     * @param parallelReplicas figures 7/8 a-c: the Parallel set's replicas
-     * @param sets figures 7/8 d: how many OrderedReady sets, of {@code setReplicas} each
-     * @param memorySets figure 9: sets of {@code memoryReplicas} pods and claims in the cluster
+     * @param parallelReplicas rows 7a–7c and 8a–8c: the Parallel set's replicas
+     * @param sets rows 7d and 8d: how many OrderedReady sets, of {@code setReplicas} each
+     * @param memorySets row 9a: sets of {@code memoryReplicas} pods and claims in the cluster
      */
     public record Upstream(int parallelReplicas, int sets, int setReplicas, int memorySets, int memoryReplicas) {
 
@@ -54,7 +54,7 @@ public record Scale(String name, int[] plannerReplicas, Duration plannerWarmup, 
                 4, 3, 0, 1, 3, 4, 0, 1, Duration.ofSeconds(20), 30, 3, 30, new Upstream(3, 2, 2, 2, 3));
     }
 
-    /** The same scale with figure 4's pod count replaced (must be positive). */
+    /** The same scale with {@code MemoryFigure}'s pod count replaced (must be positive). */
     public Scale withMemoryPods(int pods) {
         if (pods <= 0) {
             throw new IllegalArgumentException("memory pods must be positive: " + pods);
@@ -64,7 +64,7 @@ public record Scale(String name, int[] plannerReplicas, Duration plannerWarmup, 
                 memoryClaims, upstream);
     }
 
-    /** The same scale with figures 7 to 9 at other sizes. */
+    /** The same scale with the runs against kube-controller-manager at other sizes. */
     public Scale withUpstream(Upstream sizes) {
         return new Scale(name, plannerReplicas, plannerWarmup, plannerRounds, plannerSlice, convergeSets, convergeReplicas,
                 convergeWarmups, convergeRuns, apiReplicas, apiConcurrency, apiWarmups, apiRuns, apiTimeout, memoryPods, memorySets,

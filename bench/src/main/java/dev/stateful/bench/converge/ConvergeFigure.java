@@ -25,7 +25,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Figure 2 of docs/benchmarks.md: the real controller ({@link ControllerDriver}: reconciler, ports, audit, kubelet)
+ * The in-memory converge rows (2a to 2c) of the bench's table: the real controller ({@link ControllerDriver}: reconciler, ports, audit, kubelet)
  * converging N Parallel sets of R replicas with one claim template from nothing to all Ready, against
  * a loop that writes the same revisions, claims and pods straight into the store, lets the same
  * kubelet make them Ready and writes each set's final status once. Objects the baseline writes are
