@@ -47,4 +47,35 @@ class KnownDifferencesTest {
                 Map.entry(KnownDifferences.ON_DELETE_COMPLETES_THE_ROLLOUT, 2L), Map.entry(KnownDifferences.INVALID_SETS_REPORTED, 1L));
         assertThat(sorted.unlisted()).containsExactly(otherPods);
     }
+
+    static final String CLAIM_OWNERS_CONFLICT = "Warning FailedUpdate: Update Pod web-2 in StatefulSet web failed error: could not update claim logs-web-2 "
+            + "for delete policy ownerRefs: Operation cannot be fulfilled on persistentvolumeclaims \"logs-web-2\": the object has been modified";
+
+    @Test
+    void invalidSetsAllowOnlyExtraFailedValidationEventsOfOurs() {
+        Difference oursValidated = new Difference(1, "create", "events", "[Normal SuccessfulCreate: x]",
+                "[Normal SuccessfulCreate: x, Warning FailedValidation: spec.replicas: Invalid value]");
+        Difference upstreamRecordedMore = new Difference(1, "create", "events", "[Normal SuccessfulCreate: x, Normal SuccessfulDelete: y]",
+                "[Normal SuccessfulCreate: x, Warning FailedValidation: spec.replicas: Invalid value]");
+        Difference upstreamOnly = new Difference(1, "create", "events", "[Normal SuccessfulDelete: y]", "[]");
+
+        assertThat(KnownDifferences.allowing(oursValidated)).contains(KnownDifferences.INVALID_SETS_REPORTED);
+        assertThat(KnownDifferences.allowing(upstreamRecordedMore)).isEmpty();
+        assertThat(KnownDifferences.allowing(upstreamOnly)).isEmpty();
+    }
+
+    @Test
+    void claimsCreatedWithTheirOwnersAllowOnlyUpstreamsConflictOnTheClaimItJustCreated() {
+        Difference conflict = new Difference(2, "scale to 4", "events", "[Normal SuccessfulCreate: x, " + CLAIM_OWNERS_CONFLICT + "]",
+                "[Normal SuccessfulCreate: x]");
+        Difference otherFailure = new Difference(2, "scale to 4", "events",
+                "[" + CLAIM_OWNERS_CONFLICT.replace("Operation cannot be fulfilled on", "not found") + "]", "[]");
+        Difference oursRecordedMore = new Difference(2, "scale to 4", "events", "[" + CLAIM_OWNERS_CONFLICT + "]", "[Normal SuccessfulCreate: x]");
+        Difference inOurs = new Difference(2, "scale to 4", "events", "[]", "[" + CLAIM_OWNERS_CONFLICT + "]");
+
+        assertThat(KnownDifferences.allowing(conflict)).contains(KnownDifferences.CLAIMS_CREATED_WITH_THEIR_OWNERS);
+        assertThat(KnownDifferences.allowing(otherFailure)).isEmpty();
+        assertThat(KnownDifferences.allowing(oursRecordedMore)).isEmpty();
+        assertThat(KnownDifferences.allowing(inOurs)).isEmpty();
+    }
 }
