@@ -190,17 +190,6 @@ public final class PodClaims {
         return Json.object("name", templateName, "persistentVolumeClaim", Json.object("claimName", claimName));
     }
 
-    /**
-     * What each claim of ordinal {@code ordinal} needs before the pod can be created or while it is
-     * Pending ({@code createPersistentVolumeClaims}), in template order.
-     */
-    public static ClaimStates check(StatefulSet set, int ordinal, Function<String, Optional<PersistentVolumeClaim>> existing) {
-        List<ClaimState> states = new ArrayList<>();
-        claimsFor(set, ordinal).forEach((templateName, desired) ->
-                states.add(ClaimState.of(templateName, desired, existing.apply(desired.name()))));
-        return new ClaimStates(states);
-    }
-
     /** A claim lookup by name over a snapshot of claims (e.g. an informer cache of one namespace). */
     public static Function<String, Optional<PersistentVolumeClaim>> lookup(Collection<PersistentVolumeClaim> claims) {
         Map<String, PersistentVolumeClaim> byName = new LinkedHashMap<>();

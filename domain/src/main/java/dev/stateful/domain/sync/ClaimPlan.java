@@ -1,9 +1,12 @@
 package dev.stateful.domain.sync;
 
+import dev.stateful.domain.storage.ClaimErrors;
+
 import dev.stateful.domain.identity.PodIdentity;
 import dev.stateful.domain.model.PersistentVolumeClaim;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.StatefulSet;
+import dev.stateful.domain.storage.ClaimErrors;
 import dev.stateful.domain.storage.ClaimOwnership;
 import dev.stateful.domain.storage.PodClaims;
 import java.util.ArrayList;
@@ -61,6 +64,15 @@ record ClaimPlan(List<PersistentVolumeClaim> create, List<PersistentVolumeClaim>
         }
         boolean stale = !pod.isCreated() && ClaimOwnership.podClaimIsStale(set, ordinal, existing);
         return new ClaimPlan(create, retention.claimsToUpdate(), terminating, warnings, stale);
+    }
+
+    /**
+     * The error that blocks the pod: one {@code pvc <name> is being deleted} per terminating claim,
+     * aggregated as upstream's {@code createPersistentVolumeClaims} returns them. Upstream ranges
+     * over a Go map, so its order is arbitrary; ours is the templates' order.
+     */
+    String terminatingError() {
+        return ClaimErrors.aggregate(terminating.stream().map(ClaimErrors::beingDeleted).toList());
     }
 
     /** {@code list} with {@code item} appended: the empty immutable list is replaced by a mutable one. */

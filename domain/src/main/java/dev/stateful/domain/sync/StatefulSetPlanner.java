@@ -329,7 +329,7 @@ public final class StatefulSetPlanner {
             ClaimPlan claims = ClaimPlan.forPod(snapshot, updateSet, pod, ordinal);
             if (dev.stateful.domain.model.PodStatus.PENDING.equals(pod.status().phase())) {
                 if (!claims.terminating().isEmpty()) {
-                    String message = "pvc " + claims.terminating().get(0) + " is being deleted";
+                    String message = claims.terminatingError();
                     waits.add(new Wait(pod.name(), pod.name() + " is Pending and its claim " + claims.terminating().get(0) + " is being deleted"));
                     // upstream's createPersistentVolumeClaims goes on through every template: the pod's other
                     // missing claims are still created before the terminating one fails the pod
@@ -399,7 +399,7 @@ public final class StatefulSetPlanner {
                 if (!claims.create().isEmpty()) {
                     ops.add(new Operation.EnsureClaims(pod.name(), claims.create(), List.of()));
                 }
-                ops.add(new Operation.Blocked(pod.name(), "pvc " + claimName + " is being deleted", true));
+                ops.add(new Operation.Blocked(pod.name(), claims.terminatingError(), true));
                 return Step.stop(ops);
             }
             List<Operation> ops = new ArrayList<>(claims.warnings());

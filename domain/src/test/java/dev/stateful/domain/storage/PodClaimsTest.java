@@ -248,49 +248,13 @@ class PodClaimsTest {
     }
 
     @Nested
-    class ClaimStatesBeforeThePodRuns {
+    class ExistingClaims {
 
         private final StatefulSet set = twoTemplates();
 
         private static StatefulSet twoTemplates() {
             StatefulSet set = Fixtures.statefulSet("web", 3);
             return set.withSpec(set.spec().withVolumeClaimTemplates(List.of(Fixtures.claimTemplate("www"), Fixtures.claimTemplate("logs"))));
-        }
-
-        @Test
-        void aClaimNotInTheStoreIsMissingAndIsCreatedAsBuiltFromItsTemplate() {
-            ClaimStates states = PodClaims.check(set, 1, PodClaims.lookup(List.of()));
-
-            assertThat(states.states()).containsExactly(
-                    new ClaimState.Missing("www", PodClaims.claimsFor(set, 1).get("www")),
-                    new ClaimState.Missing("logs", PodClaims.claimsFor(set, 1).get("logs")));
-            assertThat(states.toCreate()).containsExactlyElementsOf(PodClaims.claimsFor(set, 1).values());
-            assertThat(states.blocked()).isFalse();
-            assertThat(states.allPresent()).isFalse();
-        }
-
-        @Test
-        void aLiveClaimIsPresentAndLeftAsIs() {
-            PersistentVolumeClaim live = existing("www-web-1", null);
-            PersistentVolumeClaim logs = existing("logs-web-1", null);
-
-            ClaimStates states = PodClaims.check(set, 1, PodClaims.lookup(List.of(live, logs)));
-
-            assertThat(states.states()).containsExactly(new ClaimState.Present("www", live), new ClaimState.Present("logs", logs));
-            assertThat(states.toCreate()).isEmpty();
-            assertThat(states.allPresent()).isTrue();
-        }
-
-        @Test
-        void aTerminatingClaimBlocksWithUpstreamsMessageWhileMissingOnesAreStillCreated() {
-            PersistentVolumeClaim terminating = existing("www-web-1", Fixtures.T0);
-
-            ClaimStates states = PodClaims.check(set, 1, PodClaims.lookup(List.of(terminating)));
-
-            assertThat(states.states().get(0)).isEqualTo(new ClaimState.Terminating("www", terminating));
-            assertThat(states.blocked()).isTrue();
-            assertThat(states.terminatingMessages()).containsExactly("pvc www-web-1 is being deleted");
-            assertThat(states.toCreate()).extracting(PersistentVolumeClaim::name).containsExactly("logs-web-1");
         }
 
         @Test
@@ -314,13 +278,6 @@ class PodClaimsTest {
             assertThat(PodClaims.templatesByName(repeated)).extracting(PersistentVolumeClaim::name)
                     .containsExactlyElementsOf(PodClaims.claimsFor(repeated, 1).keySet());
             assertThat(PodClaims.existingClaims(repeated, 1, PodClaims.lookup(List.of(www)))).containsExactly(www);
-        }
-
-        @Test
-        void claimsOfOtherOrdinalsAreIrrelevant() {
-            ClaimStates states = PodClaims.check(set, 1, PodClaims.lookup(List.of(existing("www-web-2", Fixtures.T0))));
-            assertThat(states.blocked()).isFalse();
-            assertThat(states.toCreate()).hasSize(2);
         }
 
         private static PersistentVolumeClaim existing(String name, Instant deletionTimestamp) {

@@ -72,6 +72,20 @@ class ClaimLifecycleTest {
     }
 
     @Test
+    void everyTerminatingClaimOfThePodIsNamedInTheAggregatedErrorAsUpstreamAggregatesThem() {
+        StatefulSet set = Fixtures.statefulSet("web", 1);
+        set = set.withSpec(set.spec().withVolumeClaimTemplates(List.of(Fixtures.claimTemplate("www"), Fixtures.claimTemplate("data"))));
+        List<PersistentVolumeClaim> claims = Observed.claimsOf(set, 0).stream()
+                .map(c -> c.withMetadata(c.metadata().withDeletionTimestamp(Fixtures.T0))).toList();
+
+        Plan plan = StatefulSetPlanner.plan(Observed.snapshot(set).claims(claims).build());
+
+        assertThat(ops(plan, Operation.Blocked.class)).singleElement()
+                .satisfies(b -> assertThat(b.message()).isEqualTo("[pvc www-web-0 is being deleted, pvc data-web-0 is being deleted]"));
+        assertThat(ops(plan, Operation.CreatePod.class)).isEmpty();
+    }
+
+    @Test
     void aTerminatingClaimBlocksCreationOfItsPodWithAFailedCreateUntilItIsGone() {
         Cluster cluster = Cluster.of(Fixtures.statefulSet("web", 1));
         PersistentVolumeClaim claim = claim(cluster.set(), 0);

@@ -17,6 +17,9 @@ import java.util.function.UnaryOperator;
 /** What a scenario's user does to {@code web} and its pods, through the API only. */
 public final class Actions {
 
+    /** The finalizer {@link #deleteClaimHeld} puts on a claim. */
+    static final String HOLD_CLAIM = "oracle.stateful.dev/hold";
+
     private final KubernetesClient client;
     private final String namespace;
     private final Workload web;
@@ -89,6 +92,19 @@ public final class Actions {
 
     public void deleteClaim(String name) {
         client.persistentVolumeClaims().inNamespace(namespace).withName(name).delete();
+    }
+
+    /**
+     * Deletes the claim with a finalizer of the scenario's on it first, which nothing ever takes
+     * off: the claim stays terminating after its pod has gone, as it would while a storage
+     * system's finalizer waits for the volume to be released.
+     */
+    public void deleteClaimHeld(String name) {
+        client.persistentVolumeClaims().inNamespace(namespace).withName(name).edit(claim -> {
+            claim.getMetadata().getFinalizers().add(HOLD_CLAIM);
+            return claim;
+        });
+        deleteClaim(name);
     }
 
     public void deleteSet() {

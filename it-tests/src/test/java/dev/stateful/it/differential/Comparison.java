@@ -1,11 +1,18 @@
 package dev.stateful.it.differential;
 
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.SortedSet;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** Compares two traces of one scenario settle point by settle point. */
 final class Comparison {
@@ -32,7 +39,7 @@ final class Comparison {
             compare.on("status", s -> s.snapshot().status());
             // OrderedReady: the order is the rule; Parallel: a slow-start batch has no order
             compare.on("writes", s -> scenario.parallel() ? counted(deletedOnce(s.writes())) : claimsOfAPodUnordered(deletedOnce(s.writes())));
-            compare.on("events", s -> new java.util.TreeSet<>(s.events()));
+            compare.on("events", s -> claimWaitsThatRaced(s.events(), s.snapshot().claims()));
         }
         return differences;
     }
@@ -71,7 +78,7 @@ final class Comparison {
      */
     static List<String> deletedOnce(List<String> writes) {
         List<String> out = new ArrayList<>(writes.size());
-        java.util.Set<String> deleted = new java.util.HashSet<>();
+        Set<String> deleted = new HashSet<>();
         for (String write : writes) {
             if (write.startsWith("DELETE ") && !deleted.add(write)) {
                 continue;
@@ -80,6 +87,40 @@ final class Comparison {
                 deleted.remove("DELETE " + write.substring("POST ".length()));
             }
             out.add(write);
+        }
+        return out;
+    }
+
+    private static final Pattern BLOCKED_BY_CLAIMS = Pattern.compile(
+            "(Warning FailedCreate: Create Pod \\S+ in StatefulSet \\S+ failed error: )\\[?(pvc \\S+ is being deleted(, pvc \\S+ is being deleted)*)]?");
+    private static final Pattern CLAIM_BEING_DELETED = Pattern.compile("pvc (\\S+) is being deleted");
+
+    /**
+     * The events, sorted, but a pod's {@code FailedCreate} for claims being deleted left out when
+     * none of those claims is still terminating at the settle point, and the claims an aggregated
+     * one names sorted. When a pod that held a deleted claim goes, the StatefulSet controller syncs
+     * while kube-controller-manager's pvc-protection controller takes its finalizer off the claim:
+     * whether a sync falls in between is timing, not behaviour (the fixed scenario "storage: a
+     * deleted claim of a running pod is not recreated while the pod runs" recorded it under upstream
+     * alone in one run of several). A claim still terminating at the settle point blocks its pod
+     * every time, and the event is compared. Upstream aggregates the errors ranging over a Go map
+     * ({@code createPersistentVolumeClaims}), in no defined order.
+     *
+     * @param claims the settle point's claims by name, as {@link Snapshot} describes them
+     */
+    static SortedSet<String> claimWaitsThatRaced(Collection<String> events, Map<String, String> claims) {
+        SortedSet<String> out = new TreeSet<>();
+        for (String event : events) {
+            Matcher blocked = BLOCKED_BY_CLAIMS.matcher(event);
+            if (!blocked.matches()) {
+                out.add(event);
+                continue;
+            }
+            List<String> named = CLAIM_BEING_DELETED.matcher(blocked.group(2)).results().map(m -> m.group(1)).sorted().toList();
+            if (named.stream().anyMatch(claim -> claims.getOrDefault(claim, "").endsWith(Snapshot.TERMINATING))) {
+                List<String> messages = named.stream().map(claim -> "pvc " + claim + " is being deleted").toList();
+                out.add(blocked.group(1) + (messages.size() == 1 ? messages.get(0) : "[" + String.join(", ", messages) + "]"));
+            }
         }
         return out;
     }

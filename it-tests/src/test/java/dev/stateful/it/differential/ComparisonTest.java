@@ -3,6 +3,7 @@ package dev.stateful.it.differential;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class ComparisonTest {
@@ -34,5 +35,28 @@ class ComparisonTest {
                 .containsExactly("DELETE pod/web-3", "DELETE pod/web-2", "DELETE pod/web-1");
         // a failed delete is not the same write as a delete that succeeded
         assertThat(Comparison.deletedOnce(List.of("DELETE pod/web-1 -> 409", "DELETE pod/web-1"))).hasSize(2);
+    }
+
+    @Test
+    void aPodBlockedByAClaimThatWentAwayBeforeTheSettlePointIsTimingButOneStillBlockedIsCompared() {
+        String blocked = "Warning FailedCreate: Create Pod web-1 in StatefulSet web failed error: pvc www-web-1 is being deleted";
+        String created = "Normal SuccessfulCreate: create Pod web-1 in StatefulSet web successful";
+
+        assertThat(Comparison.claimWaitsThatRaced(List.of(created, blocked), Map.of("www-web-1", "owners=[]")))
+                .containsExactly(created);
+        assertThat(Comparison.claimWaitsThatRaced(List.of(blocked), Map.of("www-web-1", "owners=[]" + Snapshot.TERMINATING)))
+                .containsExactly(blocked);
+        assertThat(Comparison.claimWaitsThatRaced(List.of(blocked.replace("www-web-1 is", "www-web-0 is")),
+                Map.of("www-web-1", "owners=[]" + Snapshot.TERMINATING))).isEmpty();
+    }
+
+    @Test
+    void theClaimsOfAnAggregatedBlockCompareInAnyOrder() {
+        String prefix = "Warning FailedCreate: Create Pod web-1 in StatefulSet web failed error: ";
+        Map<String, String> bothTerminating = Map.of("www-web-1", "owners=[]" + Snapshot.TERMINATING, "logs-web-1", "owners=[]" + Snapshot.TERMINATING);
+
+        assertThat(Comparison.claimWaitsThatRaced(List.of(prefix + "[pvc www-web-1 is being deleted, pvc logs-web-1 is being deleted]"), bothTerminating))
+                .isEqualTo(Comparison.claimWaitsThatRaced(List.of(prefix + "[pvc logs-web-1 is being deleted, pvc www-web-1 is being deleted]"), bothTerminating))
+                .containsExactly(prefix + "[pvc logs-web-1 is being deleted, pvc www-web-1 is being deleted]");
     }
 }

@@ -20,22 +20,29 @@ import java.util.stream.Collectors;
  */
 public record Snapshot(Map<String, String> pods, Map<String, String> claims, Map<String, Long> revisions, String status) {
 
+    /** How a pod's or claim's description ends while it is being deleted. */
+    static final String TERMINATING = " terminating";
+
     static Snapshot of(KubernetesClient client, String namespace) {
         Map<String, String> pods = new TreeMap<>();
         for (Pod pod : client.pods().inNamespace(namespace).list().getItems()) {
             List<String> claims = pod.getSpec().getVolumes().stream().filter(v -> v.getPersistentVolumeClaim() != null)
                     .map(Volume::getPersistentVolumeClaim).map(c -> c.getClaimName()).sorted().toList();
             pods.put(pod.getMetadata().getName(), "revision=" + pod.getMetadata().getLabels().get("controller-revision-hash")
-                    + " owners=" + owners(pod) + " claims=" + claims + (pod.getMetadata().getDeletionTimestamp() != null ? " terminating" : ""));
+                    + " owners=" + owners(pod) + " claims=" + claims + terminating(pod));
         }
         Map<String, String> claims = new TreeMap<>();
         client.persistentVolumeClaims().inNamespace(namespace).list().getItems()
-                .forEach(c -> claims.put(c.getMetadata().getName(), "owners=" + owners(c)));
+                .forEach(c -> claims.put(c.getMetadata().getName(), "owners=" + owners(c) + terminating(c)));
         Map<String, Long> revisions = new TreeMap<>();
         client.apps().controllerRevisions().inNamespace(namespace).list().getItems()
                 .forEach(r -> revisions.put(r.getMetadata().getName(), r.getRevision()));
         StatefulSet set = client.apps().statefulSets().inNamespace(namespace).withName("web").get();
         return new Snapshot(pods, claims, revisions, set == null ? "(no set)" : status(set.getStatus()));
+    }
+
+    private static String terminating(HasMetadata object) {
+        return object.getMetadata().getDeletionTimestamp() != null ? TERMINATING : "";
     }
 
     private static String owners(HasMetadata object) {

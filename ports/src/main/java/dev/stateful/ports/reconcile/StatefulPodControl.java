@@ -5,6 +5,7 @@ import dev.stateful.domain.features.ClaimResize;
 import dev.stateful.domain.identity.PodIdentity;
 import dev.stateful.domain.model.PersistentVolumeClaim;
 import dev.stateful.domain.model.StatefulSet;
+import dev.stateful.domain.storage.ClaimErrors;
 import dev.stateful.domain.sync.Operation;
 import dev.stateful.ports.ApiException;
 import dev.stateful.ports.ClaimControl;
@@ -164,16 +165,16 @@ final class StatefulPodControl {
                 writes.cached(OwnWrite.created(claims.create(claim)));
                 events.record(set, EventRecorder.Type.Normal, Events.SUCCESSFUL_CREATE, Events.claim(claim.name(), podName, set.name(), null));
             } catch (ApiException.AlreadyExists exists) {
-                failures.add("failed to create PVC " + claim.name() + ": " + exists.getMessage());
+                failures.add(ClaimErrors.failedToCreate(claim.name(), exists.getMessage()));
                 first = first == null ? exists : first;
             } catch (RuntimeException e) {
-                failures.add("failed to create PVC " + claim.name() + ": " + e.getMessage());
+                failures.add(ClaimErrors.failedToCreate(claim.name(), e.getMessage()));
                 events.record(set, EventRecorder.Type.Warning, Events.FAILED_CREATE, Events.claim(claim.name(), podName, set.name(), e));
                 first = first == null ? e : first;
             }
         }
         if (!failures.isEmpty()) {
-            throw new ApiException.Unavailable(String.join("; ", failures), first);
+            throw new ApiException.Unavailable(ClaimErrors.aggregate(failures), first);
         }
     }
 

@@ -118,6 +118,17 @@ class StatefulPodControlTest {
     }
 
     @Test
+    void everyClaimIsTriedAndTheFailuresAggregatedAsUpstreamAggregatesThem() {
+        ports.failNext("claims.create", new ApiException.Forbidden("quota exceeded")).failNext("claims.create", new ApiException.AlreadyExists("exists"));
+
+        assertThatThrownBy(() -> control.createPod(set, new Operation.CreatePod(pod("web-0"), List.of(claim("www-web-0"), claim("logs-web-0")), List.of()),
+                Map.of(), writes))
+                .isInstanceOf(ApiException.Unavailable.class)
+                .hasMessage("[failed to create PVC www-web-0: quota exceeded, failed to create PVC logs-web-0: exists]");
+        assertThat(ports.calls).containsExactly("claims.create www-web-0", "claims.create logs-web-0");
+    }
+
+    @Test
     void aClaimThatExistsAlreadyFailsThePodWithOnlyThePodEvent() {
         ports.failNext("claims.create", new ApiException.AlreadyExists("exists"));
 
