@@ -32,10 +32,18 @@ final class Scenarios {
                         .then("create 2", a -> a.create(web(a).replicas(2)))
                         .then("delete claim www-web-1", a -> a.deleteClaim("www-web-1"))
                         .then("delete pod web-1", a -> a.deletePod("web-1")).build(),
-                Scenario.named("storage: a pod whose claim is being deleted is not created, with FailedCreate")
-                        .then("create 2", a -> a.create(web(a).replicas(2)))
-                        .then("delete claim www-web-1, held by a finalizer", a -> a.deleteClaimHeld("www-web-1"))
-                        .then("delete pod web-1", a -> a.deletePod("web-1")).build(),
+                Scenario.named("storage: a pod whose claims are being deleted is not created, with FailedCreate naming them")
+                        .parallel()
+                        .then("create 3 Parallel with www and logs", a -> a.create(web(a).replicas(3).parallel().claimTemplates("www", "logs")))
+                        .then("delete claims www-web-1, www-web-2 and logs-web-2, held by a finalizer", a -> {
+                            a.deleteClaimHeld("www-web-1");
+                            a.deleteClaimHeld("www-web-2");
+                            a.deleteClaimHeld("logs-web-2");
+                        })
+                        .then("delete pods web-1 and web-2", a -> {
+                            a.deletePod("web-1");
+                            a.deletePod("web-2");
+                        }).build(),
                 Scenario.named("retention: whenScaled Delete gives removed pods' claims to their pods")
                         .then("create 3, whenScaled Delete", a -> a.create(web(a).replicas(3).whenScaled("Delete")))
                         .then("scale to 1", a -> a.scale(1))
