@@ -1,7 +1,5 @@
 package dev.stateful.domain.sync;
 
-import dev.stateful.domain.storage.ClaimErrors;
-
 import dev.stateful.domain.identity.PodIdentity;
 import dev.stateful.domain.model.PersistentVolumeClaim;
 import dev.stateful.domain.model.Pod;

@@ -64,9 +64,9 @@ enum KnownDifferences {
      * Claims are created with the owner references the policy asks for, so ours never updates a
      * claim it has just created. Upstream's {@code CreateStatefulPod} creates the claim, then
      * {@code UpdatePodClaimForRetentionPolicy} updates it from the claim cache, which can be behind
-     * a write another controller of kube-controller-manager's made to the new claim: that update's conflict is a FailedUpdate
-     * event only upstream records (random seed 7848753250952234966). Claim updates themselves are
-     * not compared.
+     * a write another of kube-controller-manager's controllers made to the new claim: that update's
+     * conflict is a FailedUpdate event only upstream records (random seeds 7848753250952234966 and
+     * 20261203). Claim updates themselves are not compared.
      */
     CLAIMS_CREATED_WITH_THEIR_OWNERS(d -> Events.onlyUpstreamExtra(d, e -> Events.CLAIM_OWNERS_CONFLICT.matcher(e).matches())),
 
