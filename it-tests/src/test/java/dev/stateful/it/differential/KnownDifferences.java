@@ -36,11 +36,15 @@ enum KnownDifferences {
     /**
      * Under OnDelete the rollout completes in the status once every replica is updated and
      * available; upstream's {@code completeRollingUpdate} completes RollingUpdate sets only, so it
-     * keeps the old current revision with no current replicas.
+     * keeps the old current revision with no current replicas. After a later template change the
+     * two stay apart: ours counts the replicas of the revision it completed to, upstream still
+     * names the old revision, which holds no replica but those of the update revision (none, or
+     * all updated ones when the template is reverted to it: random seed 7279905398567894814).
      */
     ON_DELETE_COMPLETES_THE_ROLLOUT(d -> d.aspect().equals("status") && sameBut(d, "current", "currentRevision")
-            && Status.of(d.ours()).completed() && !Status.of(d.upstream()).completed()
-            && Status.of(d.ours()).get("updated") == Status.of(d.ours()).get("replicas")),
+            && (Status.of(d.ours()).completed() && !Status.of(d.upstream()).completed()
+                    && Status.of(d.ours()).get("updated") == Status.of(d.ours()).get("replicas")
+                    || upstreamStillOnTheRevisionOursCompletedFrom(Status.of(d.upstream()), Status.of(d.ours())))),
 
     /** {@code status.currentReplicas} is clamped at 0 where upstream would write a negative count (refused by the server). */
     CURRENT_REPLICAS_NEVER_NEGATIVE(d -> false),
@@ -127,6 +131,16 @@ enum KnownDifferences {
     /** The first rule that allows {@code difference}, if one does. */
     static Optional<KnownDifferences> allowing(Difference difference) {
         return Arrays.stream(values()).filter(rule -> rule.allows.test(difference)).findFirst();
+    }
+
+    /**
+     * Ours has moved its current revision to one that holds replicas and has since been left by a
+     * template change; upstream's current revision is another, which holds no replica of its own.
+     */
+    private static boolean upstreamStillOnTheRevisionOursCompletedFrom(Status upstream, Status ours) {
+        int upstreamOwn = upstream.completed() ? upstream.get("current") - upstream.get("updated") : upstream.get("current");
+        return !ours.completed() && ours.get("current") > 0 && upstreamOwn == 0
+                && !Objects.equals(upstream.fields.get("currentRevision"), ours.fields.get("currentRevision"));
     }
 
     /** Both statuses are the same but for {@code fields}. */

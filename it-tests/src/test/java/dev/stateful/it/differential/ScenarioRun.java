@@ -3,15 +3,11 @@ package dev.stateful.it.differential;
 import dev.stateful.it.support.RealCluster;
 import dev.stateful.it.support.Workload;
 import dev.stateful.testsupport.api.ApiWrite;
-import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
-import java.util.Set;
-import java.util.stream.Collectors;
 
 /** Runs a scenario in a fresh namespace of one cluster, settling after each step, and records its {@link Trace}. */
 final class ScenarioRun {
@@ -19,7 +15,6 @@ final class ScenarioRun {
     /** Nothing written for this long (plus the set's minReadySeconds) counts as settled. */
     static final Duration QUIET = Duration.ofMillis(1500);
     static final Duration SETTLE_TIMEOUT = Duration.ofSeconds(90);
-    private static final String COMBINED = "(combined from similar events): ";
 
     private final RealCluster cluster;
     private final String writer;
@@ -37,16 +32,14 @@ final class ScenarioRun {
     Trace run(Scenario scenario) {
         Actions actions = new Actions(cluster.client(), namespace, web);
         List<Trace.Segment> segments = new ArrayList<>();
-        Set<String> eventsBefore = events();
-        for (Scenario.Step step : scenario.steps()) {
-            long before = lastSequence();
-            step.action().run(actions);
-            settle();
-            Set<String> events = events();
-            Set<String> fresh = new LinkedHashSet<>(events);
-            fresh.removeAll(eventsBefore);
-            eventsBefore = events;
-            segments.add(new Trace.Segment(step.description(), Snapshot.of(cluster.client(), namespace), podAndClaimWrites(before), fresh));
+        try (RecordedEvents events = new RecordedEvents(cluster.client(), namespace)) {
+            for (Scenario.Step step : scenario.steps()) {
+                long before = lastSequence();
+                step.action().run(actions);
+                settle();
+                segments.add(new Trace.Segment(step.description(), Snapshot.of(cluster.client(), namespace), podAndClaimWrites(before),
+                        events.drain()));
+            }
         }
         return new Trace(segments);
     }
@@ -90,23 +83,6 @@ final class ScenarioRun {
                         && !(w.method().equals("POST") && w.code() == 409)).stream()
                 .map(w -> w.method() + " " + (w.resource().equals("pods") ? "pod" : "claim") + "/" + w.name() + (w.succeeded() ? "" : " -> " + w.code()))
                 .toList();
-    }
-
-    private Set<String> events() {
-        return cluster.client().v1().events().inNamespace(namespace).list().getItems().stream()
-                .filter(e -> "StatefulSet".equals(e.getInvolvedObject().getKind()))
-                .map(ScenarioRun::describe).collect(Collectors.toCollection(LinkedHashSet::new));
-    }
-
-    /**
-     * An event as compared: type, reason and message, a combined event by the message it carries.
-     * Which messages client-go folds into the combined event depends on the member its aggregator
-     * drops ({@code sets.PopAny} in {@code EventAggregate}: arbitrary), so only the messages
-     * recorded can be compared, not which of them were combined.
-     */
-    private static String describe(Event event) {
-        String message = event.getMessage() == null ? "" : event.getMessage().replace(COMBINED, "");
-        return event.getType() + " " + event.getReason() + ": " + message;
     }
 
     private static void sleep(Duration duration) {
