@@ -1,5 +1,6 @@
 package dev.stateful.it.differential;
 
+import dev.stateful.domain.storage.ClaimErrors;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
@@ -118,8 +119,7 @@ final class Comparison {
             }
             List<String> named = CLAIM_BEING_DELETED.matcher(blocked.group(2)).results().map(m -> m.group(1)).sorted().toList();
             if (named.stream().anyMatch(claim -> claims.getOrDefault(claim, "").endsWith(Snapshot.TERMINATING))) {
-                List<String> messages = named.stream().map(claim -> "pvc " + claim + " is being deleted").toList();
-                out.add(blocked.group(1) + (messages.size() == 1 ? messages.get(0) : "[" + String.join(", ", messages) + "]"));
+                out.add(blocked.group(1) + ClaimErrors.aggregate(named.stream().map(ClaimErrors::beingDeleted).toList()));
             }
         }
         return out;

@@ -59,7 +59,7 @@ final class RecordedEvents implements AutoCloseable {
     }
 
     /** An event as compared: type, reason and message, a combined event by the message it carries now. */
-    static String describe(Event event) {
+    private static String describe(Event event) {
         String message = event.getMessage() == null ? "" : event.getMessage().replace(COMBINED, "");
         return event.getType() + " " + event.getReason() + ": " + message;
     }
