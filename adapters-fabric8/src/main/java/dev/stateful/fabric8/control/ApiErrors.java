@@ -71,9 +71,15 @@ public final class ApiErrors {
         });
     }
 
+    /**
+     * The port error for a failed request. An answer the API server gave is told in its own words,
+     * the Status's message and nothing else, as client-go's {@code StatusError.Error()} tells it: the
+     * pod and claim events carry this text ({@code recordPodEvent}, {@code recordClaimEvent}), and
+     * they read as kube-controller-manager's. A request with no answer is told with what it was.
+     */
     public static ApiException translate(Verb verb, String target, KubernetesClientException e) {
         int code = e.getCode();
-        String message = verb.name().toLowerCase() + " " + target + ": " + reason(e);
+        String message = answered(e) ? e.getStatus().getMessage() : verb.name().toLowerCase() + " " + target + ": " + noAnswer(e);
         if (code == 404) {
             return new ApiException.NotFound(message);
         }
@@ -95,10 +101,11 @@ public final class ApiErrors {
         return new ApiException.Invalid(message);
     }
 
-    private static String reason(KubernetesClientException e) {
-        if (e.getStatus() != null && e.getStatus().getMessage() != null) {
-            return e.getStatus().getMessage() + " (HTTP " + e.getCode() + ")";
-        }
+    private static boolean answered(KubernetesClientException e) {
+        return e.getStatus() != null && e.getStatus().getMessage() != null && !e.getStatus().getMessage().isEmpty();
+    }
+
+    private static String noAnswer(KubernetesClientException e) {
         Throwable cause = e.getCause();
         return cause != null && cause.getMessage() != null ? cause.toString() : String.valueOf(e.getMessage());
     }

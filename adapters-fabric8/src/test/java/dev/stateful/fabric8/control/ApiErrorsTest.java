@@ -39,7 +39,17 @@ class ApiErrorsTest {
         ApiException mapped = ApiErrors.translate(verb, "pod default/web-0", failure);
 
         assertThat(mapped.getClass().getSimpleName()).isEqualTo(expected);
-        assertThat(mapped.getMessage()).isEqualTo(verb.name().toLowerCase() + " pod default/web-0: server says no (HTTP " + code + ")");
+        assertThat(mapped.getMessage()).as("the server's own words, as client-go's StatusError.Error()").isEqualTo("server says no");
+    }
+
+    @Test
+    void an_answer_without_a_message_is_told_with_the_request() {
+        var failure = new KubernetesClientException(new StatusBuilder().withCode(500).build());
+
+        ApiException mapped = ApiErrors.translate(Verb.CREATE, "pod default/web-0", failure);
+
+        assertThat(mapped).isInstanceOf(ApiException.Unavailable.class);
+        assertThat(mapped.getMessage()).startsWith("create pod default/web-0: ");
     }
 
     @ParameterizedTest
