@@ -455,7 +455,8 @@ type PlannedAction struct {
 	Pod string `protobuf:"bytes,4,opt,name=pod,proto3" json:"pod,omitempty"`
 	// One line for people, e.g. "create Pod web-1 (with new claim www-web-1)".
 	Description string `protobuf:"bytes,5,opt,name=description,proto3" json:"description,omitempty"`
-	// Claims created first (CREATE_POD, UPDATE_POD, ENSURE_CLAIMS).
+	// Claims created first (CREATE_POD, UPDATE_POD, ENSURE_CLAIMS; for BLOCKED, the pod's other
+	// missing claims, created before the sync fails).
 	CreateClaims []string `protobuf:"bytes,6,rep,name=create_claims,json=createClaims,proto3" json:"create_claims,omitempty"`
 	// Claims whose owner references are updated.
 	UpdateClaims []string `protobuf:"bytes,7,rep,name=update_claims,json=updateClaims,proto3" json:"update_claims,omitempty"`

@@ -410,7 +410,10 @@ export interface PlannedAction {
   pod: string;
   /** One line for people, e.g. "create Pod web-1 (with new claim www-web-1)". */
   description: string;
-  /** Claims created first (CREATE_POD, UPDATE_POD, ENSURE_CLAIMS). */
+  /**
+   * Claims created first (CREATE_POD, UPDATE_POD, ENSURE_CLAIMS; for BLOCKED, the pod's other
+   * missing claims, created before the sync fails).
+   */
   createClaims: string[];
   /** Claims whose owner references are updated. */
   updateClaims: string[];

@@ -94,7 +94,7 @@ public final class PlanMessages {
         } else if (op instanceof Operation.DeletePod d) {
             out.setType(ActionType.ACTION_TYPE_DELETE_POD).setDeleteCause(cause(d.cause()));
         } else if (op instanceof Operation.Blocked b) {
-            out.setType(ActionType.ACTION_TYPE_BLOCKED).setMessage(b.message());
+            out.setType(ActionType.ACTION_TYPE_BLOCKED).addAllCreateClaims(names(b.createClaims())).setMessage(b.message());
         } else if (op instanceof Operation.Warn w) {
             out.setType(ActionType.ACTION_TYPE_WARN).setReason(w.reason()).setMessage(w.message());
         }

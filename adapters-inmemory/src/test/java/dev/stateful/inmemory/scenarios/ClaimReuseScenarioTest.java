@@ -9,10 +9,12 @@ import dev.stateful.domain.model.PersistentVolumeClaim;
 import dev.stateful.inmemory.InMemoryCluster;
 import dev.stateful.inmemory.driver.ControllerDriver;
 import dev.stateful.inmemory.events.RecordedEvent;
+import dev.stateful.inmemory.faults.ApiError;
 import dev.stateful.inmemory.junit.InMemoryClusterExtension;
 import dev.stateful.inmemory.kubelet.PodBehaviour;
 import dev.stateful.inmemory.store.Kind;
 import dev.stateful.inmemory.store.DeleteOptions;
+import dev.stateful.inmemory.store.Verb;
 import dev.stateful.ports.reconcile.SyncResult;
 import java.util.List;
 import java.util.Map;
@@ -85,6 +87,25 @@ class ClaimReuseScenarioTest {
                 .extracting(RecordedEvent::type, RecordedEvent::message)
                 .containsExactly(tuple("Warning",
                         "Create Pod web-0 in StatefulSet web failed error: pvc www-web-0 is being deleted"));
+    }
+
+    /** {@code CreateStatefulPod}: {@code createPersistentVolumeClaims} aggregates every claim's error into one pod event. */
+    @Test
+    void aClaimThatFailsToBeCreatedBesideATerminatingOneIsNamedInThePodsOneFailedCreate(InMemoryCluster cluster) {
+        userClaim("www-web-0", List.of("kubernetes.io/pvc-protection"));
+        cluster.user().claims().delete(new ObjectKey(Scenario.NS, "www-web-0"), DeleteOptions.DEFAULT);
+        s.apply(SetManifest.web().secondClaim("logs").replicas(1));
+        cluster.faults().on(Verb.CREATE, Kind.CLAIMS).fail(ApiError.FORBIDDEN);
+
+        SyncResult result = s.sync();
+
+        assertThat(s.podNames()).isEmpty();
+        assertThat(s.eventMessages("FailedCreate")).hasSize(2).satisfiesExactly(
+                claimEvent -> assertThat(claimEvent).startsWith("Create Claim logs-web-0 for Pod web-0 in StatefulSet web failed error: "),
+                podEvent -> assertThat(podEvent).matches("Create Pod web-0 in StatefulSet web failed error: "
+                        + "\\[failed to create PVC logs-web-0: .*\\(HTTP 403\\), pvc www-web-0 is being deleted]"));
+        assertThat(result.error()).hasValueSatisfying(e -> assertThat(e.getMessage())
+                .contains("failed to create PVC logs-web-0").contains("pvc www-web-0 is being deleted"));
     }
 
     @Test

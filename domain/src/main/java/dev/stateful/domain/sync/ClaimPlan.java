@@ -65,12 +65,12 @@ record ClaimPlan(List<PersistentVolumeClaim> create, List<PersistentVolumeClaim>
     }
 
     /**
-     * The error that blocks the pod: one {@code pvc <name> is being deleted} per terminating claim,
-     * aggregated as upstream's {@code createPersistentVolumeClaims} returns them. Upstream ranges
+     * The errors that block the pod: {@code pvc <name> is being deleted} per terminating claim, as
+     * upstream's {@code createPersistentVolumeClaims} returns them to be aggregated. Upstream ranges
      * over a Go map, so its order is arbitrary; ours is the templates' order.
      */
-    String terminatingError() {
-        return ClaimErrors.aggregate(terminating.stream().map(ClaimErrors::beingDeleted).toList());
+    List<String> terminatingErrors() {
+        return terminating.stream().map(ClaimErrors::beingDeleted).toList();
     }
 
     /** {@code list} with {@code item} appended: the empty immutable list is replaced by a mutable one. */

@@ -2,6 +2,7 @@ package dev.stateful.domain.sync;
 
 import dev.stateful.domain.model.PersistentVolumeClaim;
 import dev.stateful.domain.model.Pod;
+import dev.stateful.domain.storage.ClaimErrors;
 import java.util.List;
 
 /**
@@ -116,14 +117,31 @@ public sealed interface Operation {
     }
 
     /**
-     * The pod cannot be created now; the sync fails (rate-limited retry) and, when
-     * {@code podEvent}, a {@code FailedCreate} event is recorded — as upstream does for a
-     * terminating claim.
+     * The pod cannot be created now: some of its claims are being deleted. As upstream's
+     * {@code createPersistentVolumeClaims}, which goes on through every claim, the pod's other missing
+     * claims ({@code createClaims}) are still created first; the sync then fails (rate-limited retry)
+     * with every claim's error aggregated, a failed create's beside {@code errors}, and, when
+     * {@code podEvent}, one {@code FailedCreate} event on the pod carrying it all ({@code CreateStatefulPod}).
      */
-    record Blocked(String podName, String message, boolean podEvent) implements Operation {
+    record Blocked(String podName, List<PersistentVolumeClaim> createClaims, List<String> errors, boolean podEvent) implements Operation {
+        public Blocked {
+            createClaims = List.copyOf(createClaims);
+            errors = List.copyOf(errors);
+            if (errors.isEmpty()) {
+                throw new IllegalArgumentException("a blocked pod needs the errors that block it");
+            }
+        }
+
+        /** The claims' errors as the sync fails with them, before any create is tried. */
+        public String message() {
+            return ClaimErrors.aggregate(errors);
+        }
+
         @Override
         public String describe() {
-            return "cannot create Pod " + podName + ": " + message;
+            String created = createClaims.isEmpty() ? ""
+                    : "; first creating " + String.join(", ", createClaims.stream().map(PersistentVolumeClaim::name).toList());
+            return "cannot create Pod " + podName + ": " + message() + created;
         }
     }
 

@@ -329,14 +329,9 @@ public final class StatefulSetPlanner {
             ClaimPlan claims = ClaimPlan.forPod(snapshot, updateSet, pod, ordinal);
             if (dev.stateful.domain.model.PodStatus.PENDING.equals(pod.status().phase())) {
                 if (!claims.terminating().isEmpty()) {
-                    String message = claims.terminatingError();
                     waits.add(new Wait(pod.name(), pod.name() + " is Pending and its claim " + claims.terminating().get(0) + " is being deleted"));
-                    // upstream's createPersistentVolumeClaims goes on through every template: the pod's other
-                    // missing claims are still created before the terminating one fails the pod
-                    if (!claims.create().isEmpty()) {
-                        ops.add(new Operation.EnsureClaims(pod.name(), claims.create(), List.of()));
-                    }
-                    ops.add(new Operation.Blocked(pod.name(), message, false));
+                    // createMissingPersistentVolumeClaims records no pod event
+                    ops.add(new Operation.Blocked(pod.name(), claims.create(), claims.terminatingErrors(), false));
                     return Step.stop(ops);
                 }
                 ops.addAll(claims.warnings());
@@ -394,13 +389,8 @@ public final class StatefulSetPlanner {
             if (!claims.terminating().isEmpty()) {
                 String claimName = claims.terminating().get(0);
                 waits.add(new Wait(pod.name(), "claim " + claimName + " is being deleted; " + pod.name() + " is created once it is gone"));
-                // upstream still creates the pod's other missing claims before it gives up on the pod
-                List<Operation> ops = new ArrayList<>();
-                if (!claims.create().isEmpty()) {
-                    ops.add(new Operation.EnsureClaims(pod.name(), claims.create(), List.of()));
-                }
-                ops.add(new Operation.Blocked(pod.name(), claims.terminatingError(), true));
-                return Step.stop(ops);
+                // CreateStatefulPod records the FailedCreate
+                return Step.stop(List.of(new Operation.Blocked(pod.name(), claims.create(), claims.terminatingErrors(), true)));
             }
             List<Operation> ops = new ArrayList<>(claims.warnings());
             ops.add(new Operation.CreatePod(pod, claims.create(), claims.update()));

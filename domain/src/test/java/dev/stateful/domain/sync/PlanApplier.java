@@ -207,6 +207,7 @@ final class PlanApplier {
                 return null;
             }
             if (op instanceof Operation.Blocked b) {
+                createClaims(b.createClaims());
                 return b.message();
             }
             if (op instanceof Operation.Warn) {

@@ -6,12 +6,15 @@ import dev.stateful.testsupport.kubelet.SimulatedKubelet;
 import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodCondition;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.ResourceQuotaBuilder;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.apps.StatefulSetUpdateStrategyBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
+import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
 
 /** What a scenario's user does to {@code web} and its pods, through the API only. */
@@ -19,6 +22,7 @@ public final class Actions {
 
     /** The finalizer {@link #deleteClaimHeld} puts on a claim. */
     static final String HOLD_CLAIM = "oracle.stateful.dev/hold";
+    private static final String CLAIM_QUOTA = "claims";
 
     private final KubernetesClient client;
     private final String namespace;
@@ -105,6 +109,19 @@ public final class Actions {
             return claim;
         });
         deleteClaim(name);
+    }
+
+    /**
+     * A ResourceQuota of {@code hard} claims in the namespace, returned once kube-controller-manager's
+     * quota controller has counted them: until then the API server's ResourceQuota admission refuses
+     * every claim create with "status unknown for quota", which is not what the scenario means.
+     */
+    public void limitClaims(int hard) {
+        client.resourceQuotas().inNamespace(namespace).resource(new ResourceQuotaBuilder().withNewMetadata().withName(CLAIM_QUOTA).endMetadata()
+                .withNewSpec().addToHard("persistentvolumeclaims", new Quantity(String.valueOf(hard))).endSpec().build()).create();
+        client.resourceQuotas().inNamespace(namespace).withName(CLAIM_QUOTA).waitUntilCondition(
+                quota -> quota != null && quota.getStatus() != null && quota.getStatus().getUsed() != null
+                        && quota.getStatus().getUsed().containsKey("persistentvolumeclaims"), 30, TimeUnit.SECONDS);
     }
 
     public void deleteSet() {

@@ -39,7 +39,8 @@ final class Comparison {
             compare.on("revisions", s -> s.snapshot().revisions());
             compare.on("status", s -> s.snapshot().status());
             // OrderedReady: the order is the rule; Parallel: a slow-start batch has no order
-            compare.on("writes", s -> scenario.parallel() ? counted(deletedOnce(s.writes())) : claimsOfAPodUnordered(deletedOnce(s.writes())));
+            compare.on("writes", s -> scenario.parallel() ? counted(deletedOnce(refusedOnce(s.writes())))
+                    : claimsOfAPodUnordered(deletedOnce(refusedOnce(s.writes()))));
             compare.on("events", s -> claimWaitsThatRaced(s.events(), s.snapshot().claims()));
         }
         return differences;
@@ -69,6 +70,18 @@ final class Comparison {
     }
 
     /**
+     * The writes with each refused write ({@code POST claim/logs-web-1 -> 403}) kept at its first
+     * place only. A refused write changed nothing; the sync it failed is retried with the work
+     * queue's exponential backoff (5 ms doubling) until a retry goes through, and how many retries
+     * fall before the settle point is timing. Which writes were refused, and in what order with the
+     * others, is still compared, and the events say why.
+     */
+    static List<String> refusedOnce(List<String> writes) {
+        Set<String> refused = new HashSet<>();
+        return writes.stream().filter(w -> !w.contains(" -> ") || refused.add(w)).toList();
+    }
+
+    /**
      * The writes with a DELETE of an object already deleted since its last create counted once. A
      * sync that runs before the controller's pod informer shows its first DELETE deletes the
      * terminating pod again (upstream's rolling update and {@code processCondemned} read the cache,
@@ -92,19 +105,23 @@ final class Comparison {
         return out;
     }
 
-    private static final Pattern BLOCKED_BY_CLAIMS = Pattern.compile(
-            "(Warning FailedCreate: Create Pod \\S+ in StatefulSet \\S+ failed error: )\\[?(pvc \\S+ is being deleted(, pvc \\S+ is being deleted)*)]?");
+    private static final Pattern POD_CREATE_FAILED = Pattern.compile("(Warning FailedCreate: Create Pod \\S+ in StatefulSet \\S+ failed error: )(.*)");
+    /** Where an error of upstream's {@code createPersistentVolumeClaims} starts, inside an aggregate too. */
+    private static final String CLAIM_ERROR = "pvc \\S+ is being deleted|failed to create PVC \\S+: ";
+    private static final Pattern CLAIM_ERROR_START = Pattern.compile("^(?:" + CLAIM_ERROR + ")");
+    private static final Pattern BETWEEN_CLAIM_ERRORS = Pattern.compile(", (?=" + CLAIM_ERROR + ")");
     private static final Pattern CLAIM_BEING_DELETED = Pattern.compile("pvc (\\S+) is being deleted");
 
     /**
      * The events, sorted, but a pod's {@code FailedCreate} for claims being deleted left out when
-     * none of those claims is still terminating at the settle point, and the claims an aggregated
-     * one names sorted. When a pod that held a deleted claim goes, the StatefulSet controller syncs
-     * while kube-controller-manager's pvc-protection controller takes its finalizer off the claim:
-     * whether a sync falls in between is timing, not behaviour (the fixed scenario "storage: a
-     * deleted claim of a running pod is not recreated while the pod runs" recorded it under upstream
-     * alone in one run of several). A claim still terminating at the settle point blocks its pod
-     * every time, and the event is compared. Upstream aggregates the errors ranging over a Go map
+     * none of those claims is still terminating at the settle point, and the claim errors an
+     * aggregated one names sorted. When a pod that held a deleted claim goes, the StatefulSet
+     * controller syncs while kube-controller-manager's pvc-protection controller takes its finalizer
+     * off the claim: whether a sync falls in between is timing, not behaviour (the fixed scenario
+     * "storage: a deleted claim of a running pod is not recreated while the pod runs" recorded it
+     * under upstream alone in one run of several). A claim still terminating at the settle point
+     * blocks its pod every time, and the event is compared; so is one that names a claim whose
+     * create failed. Upstream aggregates the errors ranging over a Go map
      * ({@code createPersistentVolumeClaims}), in no defined order.
      *
      * @param claims the settle point's claims by name, as {@link Snapshot} describes them
@@ -112,17 +129,26 @@ final class Comparison {
     static SortedSet<String> claimWaitsThatRaced(Collection<String> events, Map<String, String> claims) {
         SortedSet<String> out = new TreeSet<>();
         for (String event : events) {
-            Matcher blocked = BLOCKED_BY_CLAIMS.matcher(event);
-            if (!blocked.matches()) {
+            Matcher failed = POD_CREATE_FAILED.matcher(event);
+            List<String> errors = failed.matches() ? claimErrors(failed.group(2)) : List.of();
+            if (errors.isEmpty()) {
                 out.add(event);
                 continue;
             }
-            List<String> named = CLAIM_BEING_DELETED.matcher(blocked.group(2)).results().map(m -> m.group(1)).sorted().toList();
-            if (named.stream().anyMatch(claim -> claims.getOrDefault(claim, "").endsWith(Snapshot.TERMINATING))) {
-                out.add(blocked.group(1) + ClaimErrors.aggregate(named.stream().map(ClaimErrors::beingDeleted).toList()));
+            List<String> beingDeleted = errors.stream().map(CLAIM_BEING_DELETED::matcher).filter(Matcher::matches).map(m -> m.group(1)).toList();
+            boolean onlyWaits = beingDeleted.size() == errors.size();
+            if (!onlyWaits || beingDeleted.stream().anyMatch(claim -> claims.getOrDefault(claim, "").endsWith(Snapshot.TERMINATING))) {
+                out.add(failed.group(1) + ClaimErrors.aggregate(errors.stream().sorted().toList()));
             }
         }
         return out;
+    }
+
+    /** The claim errors {@code utilerrors.NewAggregate} joined into {@code message}; none when it is some other error. */
+    private static List<String> claimErrors(String message) {
+        String inner = message.startsWith("[") && message.endsWith("]") ? message.substring(1, message.length() - 1) : message;
+        List<String> errors = List.of(BETWEEN_CLAIM_ERRORS.split(inner));
+        return errors.stream().allMatch(e -> CLAIM_ERROR_START.matcher(e).find()) ? errors : List.of();
     }
 
     private static Map<String, Integer> counted(List<String> writes) {

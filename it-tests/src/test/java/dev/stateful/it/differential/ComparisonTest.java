@@ -59,4 +59,36 @@ class ComparisonTest {
                 .isEqualTo(Comparison.claimWaitsThatRaced(List.of(prefix + "[pvc logs-web-1 is being deleted, pvc www-web-1 is being deleted]"), bothTerminating))
                 .containsExactly(prefix + "[pvc logs-web-1 is being deleted, pvc www-web-1 is being deleted]");
     }
+
+    @Test
+    void aRefusedWriteRetriedUntilTheSettlePointCountsOnceWhereItFirstHappened() {
+        List<String> upstream = List.of("POST claim/logs-web-1 -> 403", "POST claim/logs-web-1 -> 403", "POST claim/logs-web-1 -> 403");
+        List<String> ours = List.of("POST claim/logs-web-1 -> 403");
+
+        assertThat(Comparison.refusedOnce(upstream)).isEqualTo(Comparison.refusedOnce(ours)).containsExactly("POST claim/logs-web-1 -> 403");
+        // writes that went through are all counted, and a refusal keeps its place among them
+        assertThat(Comparison.refusedOnce(List.of("POST pod/web-0", "POST claim/www-web-1 -> 403", "POST pod/web-0")))
+                .containsExactly("POST pod/web-0", "POST claim/www-web-1 -> 403", "POST pod/web-0");
+        assertThat(Comparison.refusedOnce(List.of("POST claim/www-web-1 -> 403", "POST pod/web-1")))
+                .isNotEqualTo(Comparison.refusedOnce(List.of("POST pod/web-1", "POST claim/www-web-1 -> 403")));
+    }
+
+    @Test
+    void aFailedClaimCreateAggregatedWithAClaimBeingDeletedIsComparedInAnyOrder() {
+        String prefix = "Warning FailedCreate: Create Pod web-1 in StatefulSet web failed error: ";
+        String refused = "failed to create PVC logs-web-1: persistentvolumeclaims \"logs-web-1\" is forbidden: exceeded quota: claims, "
+                + "requested: persistentvolumeclaims=1, used: persistentvolumeclaims=3, limited: persistentvolumeclaims=2";
+        String waiting = "pvc www-web-1 is being deleted";
+        Map<String, String> terminating = Map.of("www-web-1", "owners=[]" + Snapshot.TERMINATING);
+
+        assertThat(Comparison.claimWaitsThatRaced(List.of(prefix + "[" + refused + ", " + waiting + "]"), terminating))
+                .isEqualTo(Comparison.claimWaitsThatRaced(List.of(prefix + "[" + waiting + ", " + refused + "]"), terminating))
+                .containsExactly(prefix + "[" + refused + ", " + waiting + "]");
+        // the failed create is behaviour, not timing: kept when the terminating claim has gone by the settle point
+        assertThat(Comparison.claimWaitsThatRaced(List.of(prefix + "[" + waiting + ", " + refused + "]"), Map.of()))
+                .containsExactly(prefix + "[" + refused + ", " + waiting + "]");
+        // and a pod's FailedCreate for any other error is compared as it is
+        String quota = prefix + "pods \"web-1\" is forbidden: exceeded quota: pods, requested: pods=1, used: pods=1, limited: pods=1";
+        assertThat(Comparison.claimWaitsThatRaced(List.of(quota), Map.of())).containsExactly(quota);
+    }
 }

@@ -44,6 +44,15 @@ final class Scenarios {
                             a.deletePod("web-1");
                             a.deletePod("web-2");
                         }).build(),
+                Scenario.named("storage: a claim the namespace's quota refuses, beside one being deleted, fails its pod with one FailedCreate naming both")
+                        .then("create 2 with www and logs", a -> a.create(web(a).replicas(2).claimTemplates("www", "logs")))
+                        .then("scale to 1", a -> a.scale(1))
+                        .then("delete claim logs-web-1, and www-web-1 held by a finalizer", a -> {
+                            a.deleteClaim("logs-web-1");
+                            a.deleteClaimHeld("www-web-1");
+                        })
+                        .then("limit the namespace to 2 claims", a -> a.limitClaims(2))
+                        .then("scale to 2", a -> a.scale(2)).build(),
                 Scenario.named("retention: whenScaled Delete gives removed pods' claims to their pods")
                         .then("create 3, whenScaled Delete", a -> a.create(web(a).replicas(3).whenScaled("Delete")))
                         .then("scale to 1", a -> a.scale(1))

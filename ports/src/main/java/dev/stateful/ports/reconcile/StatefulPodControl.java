@@ -138,9 +138,16 @@ final class StatefulPodControl {
         return null;
     }
 
-    /** A pod that cannot be created now (a terminating claim): the sync fails, with {@code FailedCreate} when upstream records it. */
-    void refuseCreate(StatefulSet set, Operation.Blocked b) {
-        ApiException.Conflict error = new ApiException.Conflict(b.message());
+    /**
+     * A pod that cannot be created now (a terminating claim): its other missing claims are created
+     * first, then the sync fails with every claim's error aggregated, and with one {@code FailedCreate}
+     * carrying them when upstream records it ({@code CreateStatefulPod}; {@code createMissingPersistentVolumeClaims}
+     * records none).
+     */
+    void refuseCreate(StatefulSet set, Operation.Blocked b, SyncWrites writes) {
+        List<String> errors = new ArrayList<>(createEachClaim(set, b.podName(), b.createClaims(), writes).messages());
+        errors.addAll(b.errors());
+        ApiException.Conflict error = new ApiException.Conflict(ClaimErrors.aggregate(errors));
         if (b.podEvent()) {
             podEvent(set, "create", b.podName(), error);
         }
@@ -158,6 +165,14 @@ final class StatefulPodControl {
      * claim, which may be terminating.
      */
     private void createClaims(StatefulSet set, String podName, List<PersistentVolumeClaim> toCreate, SyncWrites writes) {
+        ClaimFailures failures = createEachClaim(set, podName, toCreate, writes);
+        if (!failures.messages().isEmpty()) {
+            throw new ApiException.Unavailable(ClaimErrors.aggregate(failures.messages()), failures.first());
+        }
+    }
+
+    /** Each claim created with its event; what failed is returned, not thrown, for the caller to aggregate. */
+    private ClaimFailures createEachClaim(StatefulSet set, String podName, List<PersistentVolumeClaim> toCreate, SyncWrites writes) {
         List<String> failures = new ArrayList<>();
         RuntimeException first = null;
         for (PersistentVolumeClaim claim : toCreate) {
@@ -173,9 +188,10 @@ final class StatefulPodControl {
                 first = first == null ? e : first;
             }
         }
-        if (!failures.isEmpty()) {
-            throw new ApiException.Unavailable(ClaimErrors.aggregate(failures), first);
-        }
+        return new ClaimFailures(failures, first);
+    }
+
+    private record ClaimFailures(List<String> messages, RuntimeException first) {
     }
 
     /** {@code UpdatePodClaimForRetentionPolicy}: a claim deleted meanwhile is left to the next sync. */

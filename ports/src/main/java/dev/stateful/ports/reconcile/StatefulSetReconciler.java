@@ -270,7 +270,7 @@ public final class StatefulSetReconciler {
                     throw new ApiException.Forbidden(ClaimResize.REASON + ": " + refusal.error());
                 }
             } else if (op instanceof Operation.Blocked b) {
-                podControl.refuseCreate(set, b);
+                podControl.refuseCreate(set, b, writes);
             } else if (op instanceof Operation.Warn w) {
                 podControl.warn(set, w);
             } else {

@@ -213,12 +213,55 @@ class StatefulPodControlTest {
 
     @Test
     void aBlockedCreateFailsTheSyncWithAnEventOnlyWhenUpstreamRecordsOne() {
-        assertThatThrownBy(() -> control.refuseCreate(set, new Operation.Blocked("web-0", "pvc www-web-0 is being deleted", true)))
+        assertThatThrownBy(() -> control.refuseCreate(set, blocked("web-0", List.of(), true), writes))
                 .isInstanceOf(ApiException.Conflict.class);
-        assertThatThrownBy(() -> control.refuseCreate(set, new Operation.Blocked("web-1", "pvc www-web-1 is being deleted", false)))
+        assertThatThrownBy(() -> control.refuseCreate(set, blocked("web-1", List.of(), false), writes))
                 .isInstanceOf(ApiException.Conflict.class);
 
         assertThat(ports.events).containsExactly("Warning FailedCreate: Create Pod web-0 in StatefulSet web failed error: pvc www-web-0 is being deleted");
         assertThat(ports.calls).isEmpty();
+    }
+
+    @Test
+    void aBlockedPodsOtherMissingClaimsAreCreatedBeforeTheSyncFails() {
+        assertThatThrownBy(() -> control.refuseCreate(set, blocked("web-0", List.of(claim("logs-web-0")), true), writes))
+                .isInstanceOf(ApiException.Conflict.class).hasMessage("pvc www-web-0 is being deleted");
+
+        assertThat(ports.calls).containsExactly("claims.create logs-web-0");
+        assertThat(ports.events).containsExactly(
+                "Normal SuccessfulCreate: Create Claim logs-web-0 Pod web-0 in StatefulSet web success",
+                "Warning FailedCreate: Create Pod web-0 in StatefulSet web failed error: pvc www-web-0 is being deleted");
+    }
+
+    /** {@code CreateStatefulPod}: {@code createPersistentVolumeClaims} returns both errors in one aggregate, for one pod event. */
+    @Test
+    void aFailedClaimCreateBesideATerminatingClaimIsOneAggregatedFailedCreateOfThePod() {
+        ports.failNext("claims.create", new ApiException.Forbidden("exceeded quota"));
+
+        assertThatThrownBy(() -> control.refuseCreate(set, blocked("web-0", List.of(claim("logs-web-0")), true), writes))
+                .isInstanceOf(ApiException.Conflict.class)
+                .hasMessage("[failed to create PVC logs-web-0: exceeded quota, pvc www-web-0 is being deleted]");
+
+        assertThat(ports.events).containsExactly(
+                "Warning FailedCreate: Create Claim logs-web-0 for Pod web-0 in StatefulSet web failed error: exceeded quota",
+                "Warning FailedCreate: Create Pod web-0 in StatefulSet web failed error: "
+                        + "[failed to create PVC logs-web-0: exceeded quota, pvc www-web-0 is being deleted]");
+    }
+
+    /** {@code createMissingPersistentVolumeClaims} for a Pending pod: the same aggregate fails the sync, and no pod event. */
+    @Test
+    void aPendingPodsFailedClaimCreateBesideATerminatingClaimFailsTheSyncWithBothAndNoPodEvent() {
+        ports.failNext("claims.create", new ApiException.Forbidden("exceeded quota"));
+
+        assertThatThrownBy(() -> control.refuseCreate(set, blocked("web-0", List.of(claim("logs-web-0")), false), writes))
+                .isInstanceOf(ApiException.Conflict.class)
+                .hasMessage("[failed to create PVC logs-web-0: exceeded quota, pvc www-web-0 is being deleted]");
+
+        assertThat(ports.events).containsExactly(
+                "Warning FailedCreate: Create Claim logs-web-0 for Pod web-0 in StatefulSet web failed error: exceeded quota");
+    }
+
+    private static Operation.Blocked blocked(String podName, List<PersistentVolumeClaim> createClaims, boolean podEvent) {
+        return new Operation.Blocked(podName, createClaims, List.of("pvc www-" + podName + " is being deleted"), podEvent);
     }
 }
