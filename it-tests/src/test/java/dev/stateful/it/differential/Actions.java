@@ -22,7 +22,6 @@ public final class Actions {
 
     /** The finalizer {@link #deleteClaimHeld} puts on a claim. */
     static final String HOLD_CLAIM = "oracle.stateful.dev/hold";
-    private static final String CLAIM_QUOTA = "claims";
 
     private final KubernetesClient client;
     private final String namespace;
@@ -112,16 +111,17 @@ public final class Actions {
     }
 
     /**
-     * A ResourceQuota of {@code hard} claims in the namespace, returned once kube-controller-manager's
-     * quota controller has counted them: until then the API server's ResourceQuota admission refuses
-     * every claim create with "status unknown for quota", which is not what the scenario means.
+     * A ResourceQuota of {@code hard} objects of {@code resource} ({@code pods},
+     * {@code persistentvolumeclaims}) in the namespace, returned once kube-controller-manager's quota
+     * controller has counted them: until then the API server's ResourceQuota admission refuses every
+     * create of them with "status unknown for quota", which is not what the scenario means.
      */
-    public void limitClaims(int hard) {
-        client.resourceQuotas().inNamespace(namespace).resource(new ResourceQuotaBuilder().withNewMetadata().withName(CLAIM_QUOTA).endMetadata()
-                .withNewSpec().addToHard("persistentvolumeclaims", new Quantity(String.valueOf(hard))).endSpec().build()).create();
-        client.resourceQuotas().inNamespace(namespace).withName(CLAIM_QUOTA).waitUntilCondition(
+    public void limit(String resource, int hard) {
+        client.resourceQuotas().inNamespace(namespace).resource(new ResourceQuotaBuilder().withNewMetadata().withName(resource).endMetadata()
+                .withNewSpec().addToHard(resource, new Quantity(String.valueOf(hard))).endSpec().build()).create();
+        client.resourceQuotas().inNamespace(namespace).withName(resource).waitUntilCondition(
                 quota -> quota != null && quota.getStatus() != null && quota.getStatus().getUsed() != null
-                        && quota.getStatus().getUsed().containsKey("persistentvolumeclaims"), 30, TimeUnit.SECONDS);
+                        && quota.getStatus().getUsed().containsKey(resource), 30, TimeUnit.SECONDS);
     }
 
     public void deleteSet() {

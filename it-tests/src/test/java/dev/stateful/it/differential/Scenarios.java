@@ -51,7 +51,7 @@ final class Scenarios {
                             a.deleteClaim("logs-web-1");
                             a.deleteClaimHeld("www-web-1");
                         })
-                        .then("limit the namespace to 2 claims", a -> a.limitClaims(2))
+                        .then("limit the namespace to 2 claims", a -> a.limit("persistentvolumeclaims", 2))
                         .then("scale to 2", a -> a.scale(2)).build(),
                 Scenario.named("retention: whenScaled Delete gives removed pods' claims to their pods")
                         .then("create 3, whenScaled Delete", a -> a.create(web(a).replicas(3).whenScaled("Delete")))
@@ -150,6 +150,9 @@ final class Scenarios {
                 Scenario.named("events: a broken update is reported and rolled back")
                         .then("create 2", a -> a.create(web(a).replicas(2)))
                         .then("broken image", a -> a.image(WebSet.BROKEN))
-                        .then("image v1 again", a -> a.image(V1)).build());
+                        .then("image v1 again", a -> a.image(V1)).build(),
+                Scenario.named("events: a pod the namespace's quota refuses is a FailedCreate Warning in the API server's words, its claim created first")
+                        .then("limit the namespace to 1 pod", a -> a.limit("pods", 1))
+                        .then("create 2", a -> a.create(web(a).replicas(2))).build());
     }
 }
