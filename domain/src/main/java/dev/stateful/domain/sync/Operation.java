@@ -58,9 +58,13 @@ public sealed interface Operation {
 
     /**
      * Create missing claims of an existing pod and fix their owner references
-     * ({@code createMissingPersistentVolumeClaims}, {@code fixPodClaim}).
+     * ({@code createMissingPersistentVolumeClaims}, {@code fixPodClaim}). When {@code podEvent}, a
+     * failed owner update is also a {@code FailedUpdate} event on the pod, as
+     * {@code createMissingPersistentVolumeClaims} records it for a Pending pod; {@code processCondemned}'s
+     * {@code fixPodClaim} records none.
      */
-    record EnsureClaims(String podName, List<PersistentVolumeClaim> createClaims, List<PersistentVolumeClaim> updateClaims) implements Operation {
+    record EnsureClaims(String podName, List<PersistentVolumeClaim> createClaims, List<PersistentVolumeClaim> updateClaims,
+                        boolean podEvent) implements Operation {
         public EnsureClaims {
             createClaims = List.copyOf(createClaims);
             updateClaims = List.copyOf(updateClaims);

@@ -316,7 +316,7 @@ public final class StatefulSetPlanner {
                 ClaimPlan claims = ClaimPlan.forPod(snapshot, updateSet, pod, ordinal);
                 List<Operation> ops = new ArrayList<>();
                 if (!claims.update().isEmpty()) {
-                    ops.add(new Operation.EnsureClaims(pod.name(), List.of(), claims.update()));
+                    ops.add(new Operation.EnsureClaims(pod.name(), List.of(), claims.update(), false));
                 }
                 ops.add(new Operation.DeletePod(pod, Operation.DeletePod.Cause.TERMINAL_PHASE));
                 return Step.stop(ops);
@@ -336,7 +336,7 @@ public final class StatefulSetPlanner {
                 }
                 ops.addAll(claims.warnings());
                 if (!claims.create().isEmpty() || !claims.update().isEmpty()) {
-                    ops.add(new Operation.EnsureClaims(pod.name(), claims.create(), claims.update()));
+                    ops.add(new Operation.EnsureClaims(pod.name(), claims.create(), claims.update(), true));
                 }
             }
             if (monotonic) {
@@ -409,7 +409,7 @@ public final class StatefulSetPlanner {
                 ClaimPlan claims = ClaimPlan.forPod(snapshot, updateSet, pod);
                 List<Operation> ops = new ArrayList<>(claims.warnings());
                 if (!claims.update().isEmpty()) {
-                    ops.add(new Operation.EnsureClaims(pod.name(), List.of(), claims.update()));
+                    ops.add(new Operation.EnsureClaims(pod.name(), List.of(), claims.update(), false));
                 }
                 if (!ops.isEmpty()) {
                     units.add(new Phase.Unit(pod.name(), slot, ops));

@@ -119,6 +119,7 @@ class ClaimLifecycleTest {
         assertThat(creates(plan)).isEmpty();
         assertThat(ops(plan, Operation.EnsureClaims.class)).singleElement().satisfies(e -> {
             assertThat(e.podName()).isEqualTo("web-0");
+            assertThat(e.podEvent()).as("createMissingPersistentVolumeClaims: a failed owner update is the pod's FailedUpdate").isTrue();
             assertThat(e.createClaims()).extracting(PersistentVolumeClaim::name).containsExactly("www-web-0");
         });
         assertThat(cluster.claim("www-web-0")).isPresent();
@@ -205,6 +206,8 @@ class ClaimLifecycleTest {
         List<PersistentVolumeClaim> handedOver = ops(plan, Operation.EnsureClaims.class).stream()
                 .flatMap(e -> e.updateClaims().stream()).toList();
         assertThat(handedOver).extracting(PersistentVolumeClaim::name).containsExactly("www-web-4", "www-web-3");
+        assertThat(ops(plan, Operation.EnsureClaims.class)).as("processCondemned's fixPodClaim records no pod event")
+                .noneMatch(Operation.EnsureClaims::podEvent);
         assertThat(handedOver.get(0).metadata().ownerReferences()).as("the pod instead of the set")
                 .containsExactly(new OwnerReference("v1", "Pod", "web-4", web4, true, true));
         assertThat(deletes(plan)).containsExactly("web-4");

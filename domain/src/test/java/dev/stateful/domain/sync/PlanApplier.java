@@ -171,12 +171,14 @@ final class PlanApplier {
                     return "pods \"" + c.pod().name() + "\" already exists";
                 }
                 pods.put(c.pod().name(), Observed.created(c, uids.get(), before.now()));
-                updateClaims(c.updateClaims());
-                return null;
+                return updateClaims(c.updateClaims());
             }
             if (op instanceof Operation.UpdatePod u) {
                 createClaims(u.createClaims());
-                updateClaims(u.updateClaims());
+                String claimError = updateClaims(u.updateClaims());
+                if (claimError != null) {
+                    return claimError;
+                }
                 if (u.podChanged()) {
                     Pod stored = pods.get(u.pod().name());
                     if (stored == null) {
@@ -189,8 +191,7 @@ final class PlanApplier {
             }
             if (op instanceof Operation.EnsureClaims e) {
                 createClaims(e.createClaims());
-                updateClaims(e.updateClaims());
-                return null;
+                return updateClaims(e.updateClaims());
             }
             if (op instanceof Operation.DeletePod d) {
                 Pod stored = pods.get(d.podName());
@@ -224,11 +225,14 @@ final class PlanApplier {
             }
         }
 
-        private void updateClaims(List<PersistentVolumeClaim> toUpdate) {
+        /** The first claim that is gone fails the sync, as the executor's {@code UpdatePodClaimForRetentionPolicy}; null when all were updated. */
+        private String updateClaims(List<PersistentVolumeClaim> toUpdate) {
             for (PersistentVolumeClaim claim : toUpdate) {
-                // NotFound is ignored: the next sync recreates or skips the claim
-                claims.computeIfPresent(claim.name(), (name, stored) -> claim);
+                if (claims.computeIfPresent(claim.name(), (name, stored) -> claim) == null) {
+                    return "could not update claim " + claim.name() + " for delete policy ownerRefs: not found";
+                }
             }
+            return null;
         }
 
         void status(Plan plan) {

@@ -93,6 +93,12 @@ enum KnownDifferences {
     /** A Failed or Succeeded pod's claims get their owner references before the pod is deleted. */
     FAILED_PODS_CLAIMS_OWNED_FIRST(d -> false),
 
+    /**
+     * A pod is deleted with its uid as a precondition: it needs a pod deleted and created again under
+     * the same name between the cache and the delete, which no scenario produces.
+     */
+    POD_DELETES_GUARDED_BY_UID(d -> false),
+
     /** Names longer than 52 characters are rejected (kubernetes#64023). */
     LONG_NAMES_REJECTED(d -> false),
 

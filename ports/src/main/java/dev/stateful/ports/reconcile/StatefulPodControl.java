@@ -86,10 +86,20 @@ final class StatefulPodControl {
         }
     }
 
-    /** {@code createMissingPersistentVolumeClaims} and {@code fixPodClaim} for a pod that exists. */
+    /**
+     * {@code createMissingPersistentVolumeClaims} and {@code fixPodClaim} for a pod that exists: a
+     * failed create has only its claim's event; a failed owner update the pod's when upstream records it.
+     */
     void ensureClaims(StatefulSet set, Operation.EnsureClaims e, SyncWrites writes) {
         createClaims(set, e.podName(), e.createClaims(), writes);
-        updateClaims(e.updateClaims(), writes);
+        try {
+            updateClaims(e.updateClaims(), writes);
+        } catch (RuntimeException ownerError) {
+            if (e.podEvent()) {
+                podEvent(set, "update", e.podName(), ownerError);
+            }
+            throw ownerError;
+        }
     }
 
     /**
@@ -195,12 +205,14 @@ final class StatefulPodControl {
     }
 
     /** {@code UpdatePodClaimForRetentionPolicy}: a claim deleted meanwhile is left to the next sync. */
+    /**
+     * {@code UpdatePodClaimForRetentionPolicy}'s writes: the first that fails, NotFound included (a
+     * claim deleted since the cache showed it), fails the sync, which decides again.
+     */
     private void updateClaims(List<PersistentVolumeClaim> toUpdate, SyncWrites writes) {
         for (PersistentVolumeClaim claim : toUpdate) {
             try {
                 writes.cached(OwnWrite.updated(claims.update(claim)));
-            } catch (ApiException.NotFound gone) {
-                // deleted meanwhile: the next sync recreates or skips it
             } catch (RuntimeException e) {
                 throw new ApiException.Unavailable("could not update claim " + claim.name() + " for delete policy ownerRefs: " + e.getMessage(), e);
             }

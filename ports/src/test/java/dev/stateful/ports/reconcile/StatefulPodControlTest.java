@@ -157,13 +157,25 @@ class StatefulPodControlTest {
                 "Warning FailedUpdate: Update Pod web-0 in StatefulSet web failed error: could not update claim www-web-0 for delete policy ownerRefs: stale");
     }
 
+    /** {@code UpdatePodClaimForRetentionPolicy} returns the update's error, NotFound too, and the sync fails. */
     @Test
-    void aClaimDeletedMeanwhileIsLeftToTheNextSync() {
-        ports.failNext("claims.update", new ApiException.NotFound("gone"));
+    void aClaimDeletedSinceTheCacheShowedItFailsTheSyncWithoutAnEventWhereFixPodClaimRecordsNone() {
+        ports.failNext("claims.update", new ApiException.NotFound("persistentvolumeclaims \"www-web-3\" not found"));
 
-        control.ensureClaims(set, new Operation.EnsureClaims("web-0", List.of(), List.of(claim("www-web-0"))), writes);
-
+        assertThatThrownBy(() -> control.ensureClaims(set, new Operation.EnsureClaims("web-3", List.of(), List.of(claim("www-web-3")), false), writes))
+                .hasMessage("could not update claim www-web-3 for delete policy ownerRefs: persistentvolumeclaims \"www-web-3\" not found");
         assertThat(ports.events).isEmpty();
+    }
+
+    /** {@code createMissingPersistentVolumeClaims}: a Pending pod's failed owner update is the pod's FailedUpdate. */
+    @Test
+    void aPendingPodsFailedClaimOwnerUpdateIsAFailedUpdateEventOfThePod() {
+        ports.failNext("claims.update", new ApiException.Conflict("stale"));
+
+        assertThatThrownBy(() -> control.ensureClaims(set, new Operation.EnsureClaims("web-0", List.of(), List.of(claim("www-web-0")), true), writes))
+                .hasMessage("could not update claim www-web-0 for delete policy ownerRefs: stale");
+        assertThat(ports.events).containsExactly(
+                "Warning FailedUpdate: Update Pod web-0 in StatefulSet web failed error: could not update claim www-web-0 for delete policy ownerRefs: stale");
     }
 
     @Test
