@@ -190,26 +190,29 @@ class FaultToleranceScenarioTest {
     }
 
     /**
-     * upstream's {@code DeleteStatefulPod} records FailedDelete for any error, NotFound included; the
-     * rolling update sinks NotFound and still counts the pod as deleted ({@code currentReplicas--}).
+     * upstream's {@code DeleteStatefulPod}: "A NotFound is considered a successful response, since the
+     * end result is the same: the pod is deleted"; the rolling update counts the pod as deleted
+     * ({@code currentReplicas--}).
      */
     @Test
-    void deletingAPodThatIsAlreadyGoneRecordsFailedDeleteAndTheRollingUpdateStillCountsIt(InMemoryCluster cluster) {
+    void deletingAPodThatIsAlreadyGoneIsASuccessfulDeleteAndTheRollingUpdateCountsIt(InMemoryCluster cluster) {
         s.apply(SetManifest.web().replicas(3).withoutClaims());
         s.settle();
         s.setImage("nginx:1.26");
+        long mark = s.mark();
         cluster.faults().on(Verb.DELETE, Kind.PODS).nth(1).fail(ApiError.NOT_FOUND);
 
         SyncResult result = s.sync();
 
         assertThat(result.error()).isEmpty();
-        assertThat(s.eventMessages("FailedDelete")).singleElement()
-                .satisfies(m -> assertThat(m).startsWith("Delete Pod web-2 in StatefulSet web failed error:"));
+        assertThat(s.eventMessages("FailedDelete")).isEmpty();
+        assertThat(s.eventMessages("SuccessfulDelete")).containsExactly("Delete Pod web-2 in StatefulSet web successful");
         assertThat(s.status().currentReplicas()).isEqualTo(2);
+        assertThat(s.podsDeleted(mark)).as("the API server said it was gone").isEmpty();
     }
 
     @Test
-    void deletingACondemnedPodThatIsAlreadyGoneRecordsFailedDeleteAndFailsTheSync(InMemoryCluster cluster) {
+    void deletingACondemnedPodThatIsAlreadyGoneIsASuccessfulDeleteNotAFailedSync(InMemoryCluster cluster) {
         s.apply(SetManifest.web().replicas(3).withoutClaims());
         s.settle();
         s.scale(2);
@@ -217,8 +220,23 @@ class FaultToleranceScenarioTest {
 
         SyncResult result = s.sync();
 
-        assertThat(result.error()).hasValueSatisfying(e -> assertThat(e).isInstanceOf(dev.stateful.ports.ApiException.NotFound.class));
+        assertThat(result.error()).isEmpty();
+        assertThat(s.eventMessages("FailedDelete")).isEmpty();
+        assertThat(s.eventMessages("SuccessfulDelete")).containsExactly("Delete Pod web-2 in StatefulSet web successful");
+    }
+
+    @Test
+    void aPodDeleteThatFailsIsAFailedDeleteAndFailsTheSync(InMemoryCluster cluster) {
+        s.apply(SetManifest.web().replicas(3).withoutClaims());
+        s.settle();
+        s.scale(2);
+        cluster.faults().on(Verb.DELETE, Kind.PODS).nth(1).fail(ApiError.UNAVAILABLE);
+
+        SyncResult result = s.sync();
+
+        assertThat(result.error()).hasValueSatisfying(e -> assertThat(e).isInstanceOf(dev.stateful.ports.ApiException.Unavailable.class));
         assertThat(s.eventMessages("FailedDelete")).singleElement()
                 .satisfies(m -> assertThat(m).startsWith("Delete Pod web-2 in StatefulSet web failed error:"));
+        assertThat(s.podNames()).contains("web-2");
     }
 }

@@ -103,9 +103,10 @@ final class StatefulPodControl {
     }
 
     /**
-     * {@code DeleteStatefulPod}, guarded by the pod's uid: {@code FailedDelete} for any error. Only
-     * the rolling update sinks NotFound (the pod is gone, which is what it wanted), so this returns
-     * normally then.
+     * {@code DeleteStatefulPod}, guarded by the pod's uid: NotFound is the pod already gone, the end
+     * the delete wanted, so it is a {@code SuccessfulDelete} as any delete that went through; so is a
+     * uid precondition the API server refused (the pod meant is gone; one of that name is newer, for
+     * the next sync to decide on). Any other error is {@code FailedDelete} and fails the sync.
      */
     void deletePod(StatefulSet set, Operation.DeletePod d, SyncWrites writes) {
         String podName = d.pod().name();
@@ -113,11 +114,8 @@ final class StatefulPodControl {
             pods.delete(d.pod().namespace(), podName, d.pod().metadata().uid());
             writes.cached(OwnWrite.deleted(d.pod()));
         } catch (ApiException.NotFound gone) {
-            podEvent(set, "delete", podName, gone);
-            if (d.cause() != Operation.DeletePod.Cause.ROLLING_UPDATE) {
-                throw gone;
-            }
-            return;
+            // not a write of ours, but one the pod cache has still to show before this set is decided again
+            writes.cached(OwnWrite.deleted(d.pod()));
         } catch (RuntimeException e) {
             podEvent(set, "delete", podName, e);
             throw e;

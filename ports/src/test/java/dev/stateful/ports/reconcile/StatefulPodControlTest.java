@@ -16,6 +16,8 @@ import dev.stateful.ports.ApiException;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** Pod and claim writes and the events upstream's {@code StatefulPodControl} records for them. */
 class StatefulPodControlTest {
@@ -196,22 +198,25 @@ class StatefulPodControlTest {
         assertThat(ports.events).last().asString().startsWith("Warning FailedUpdate: Update Pod web-0 in StatefulSet web failed error:");
     }
 
-    @Test
-    void theRollingUpdateSinksAPodAlreadyGoneButStillRecordsFailedDelete() {
-        ports.failNext("pods.delete", new ApiException.NotFound("gone"));
+    /** {@code DeleteStatefulPod} (1.36): "A NotFound is considered a successful response, since the end result is the same". */
+    @ParameterizedTest
+    @EnumSource(Operation.DeletePod.Cause.class)
+    void aPodAlreadyGoneIsASuccessfulDeleteWhateverTheCause(Operation.DeletePod.Cause cause) {
+        ports.failNext("pods.delete", new ApiException.NotFound("pods \"web-3\" not found"));
 
-        control.deletePod(set, new Operation.DeletePod(pod("web-2"), Operation.DeletePod.Cause.ROLLING_UPDATE), writes);
+        control.deletePod(set, new Operation.DeletePod(pod("web-3"), cause), writes);
 
-        assertThat(ports.events).containsExactly("Warning FailedDelete: Delete Pod web-2 in StatefulSet web failed error: gone");
+        assertThat(ports.events).containsExactly("Normal SuccessfulDelete: Delete Pod web-3 in StatefulSet web successful");
+        assertThat(writes.count()).as("the pod cache must show it gone before the set is decided again").isEqualTo(1);
     }
 
     @Test
-    void aCondemnedPodAlreadyGoneFailsTheSync() {
-        ports.failNext("pods.delete", new ApiException.NotFound("gone"));
+    void aDeleteThatFailsIsAFailedDeleteAndFailsTheSync() {
+        ports.failNext("pods.delete", new ApiException.Unavailable("etcdserver: request timed out"));
 
         assertThatThrownBy(() -> control.deletePod(set, new Operation.DeletePod(pod("web-3"), Operation.DeletePod.Cause.CONDEMNED), writes))
-                .isInstanceOf(ApiException.NotFound.class);
-        assertThat(ports.events).containsExactly("Warning FailedDelete: Delete Pod web-3 in StatefulSet web failed error: gone");
+                .isInstanceOf(ApiException.Unavailable.class);
+        assertThat(ports.events).containsExactly("Warning FailedDelete: Delete Pod web-3 in StatefulSet web failed error: etcdserver: request timed out");
     }
 
     @Test
