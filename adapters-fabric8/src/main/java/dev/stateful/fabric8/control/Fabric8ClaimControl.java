@@ -44,7 +44,8 @@ public final class Fabric8ClaimControl implements ClaimControl {
         Preconditions.requireResourceVersion(claim.metadata(), target);
         var live = ApiErrors.call(Verb.GET, target, () -> client.persistentVolumeClaims().inNamespace(namespace).withName(claim.name()).get());
         if (live == null) {
-            throw new ApiException.NotFound("update " + target + ": not found");
+            // the API server's own words for it, as the events quote them (ApiErrors)
+            throw new ApiException.NotFound("persistentvolumeclaims \"" + claim.name() + "\" not found");
         }
         var replacement = LiveMerge.replacement(live, ModelCodec.encode(SlimClaim.of(Fabric8Codec.toDomain(live))), ModelCodec.encode(claim),
                 claim.metadata().resourceVersion());

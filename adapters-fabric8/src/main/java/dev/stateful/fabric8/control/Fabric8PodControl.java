@@ -41,7 +41,8 @@ public final class Fabric8PodControl implements PodControl {
         Preconditions.requireResourceVersion(pod.metadata(), target);
         var live = ApiErrors.call(Verb.GET, target, () -> client.pods().inNamespace(pod.namespace()).withName(pod.name()).get());
         if (live == null) {
-            throw new ApiException.NotFound("update " + target + ": not found");
+            // the API server's own words for it, as the events quote them (ApiErrors)
+            throw new ApiException.NotFound("pods \"" + pod.name() + "\" not found");
         }
         var replacement = LiveMerge.replacement(live, ModelCodec.encode(SlimPod.of(Fabric8Codec.toDomain(live))), ModelCodec.encode(pod),
                 pod.metadata().resourceVersion());

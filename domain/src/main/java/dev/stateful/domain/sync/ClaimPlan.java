@@ -53,9 +53,11 @@ record ClaimPlan(List<PersistentVolumeClaim> create, List<PersistentVolumeClaim>
         }
         ClaimOwnership.RetentionUpdate retention = ClaimOwnership.retentionUpdate(set, pod, existing);
         List<Operation> warnings = List.of();
-        // upstream warns only where it calls UpdatePodClaimForRetentionPolicy: on creation, or on a
-        // mismatch (ClaimsMatchRetentionPolicy fails exactly when some claim needs an update)
-        boolean fixAttempted = !pod.isCreated() || !retention.claimsToUpdate().isEmpty();
+        // upstream warns only where it calls UpdatePodClaimForRetentionPolicy: on creation, on every sync
+        // of a Pending pod (createMissingPersistentVolumeClaims), or on a mismatch (ClaimsMatchRetentionPolicy
+        // fails exactly when some claim needs an update)
+        boolean fixAttempted = !pod.isCreated() || dev.stateful.domain.model.PodStatus.PENDING.equals(pod.status().phase())
+                || !retention.claimsToUpdate().isEmpty();
         for (int i = 0; fixAttempted && i < retention.conflictingControllerClaims().size(); i++) {
             warnings = added(warnings, new Operation.Warn(pod.name(), ClaimOwnership.CONFLICTING_CONTROLLER_REASON,
                     ClaimOwnership.conflictingControllerMessage(retention.conflictingControllerClaims().get(i))));

@@ -327,7 +327,8 @@ public final class StatefulSetPlanner {
             List<Operation> ops = new ArrayList<>();
             // one look at the pod's claims serves both the Pending check and the repair below
             ClaimPlan claims = ClaimPlan.forPod(snapshot, updateSet, pod, ordinal);
-            if (dev.stateful.domain.model.PodStatus.PENDING.equals(pod.status().phase())) {
+            boolean pending = dev.stateful.domain.model.PodStatus.PENDING.equals(pod.status().phase());
+            if (pending) {
                 if (!claims.terminating().isEmpty()) {
                     waits.add(new Wait(pod.name(), pod.name() + " is Pending and its claim " + claims.terminating().get(0) + " is being deleted"));
                     // createMissingPersistentVolumeClaims records no pod event
@@ -361,8 +362,13 @@ public final class StatefulSetPlanner {
             }
             boolean identity = PodIdentity.identityMatches(set, pod, parsed);
             boolean storage = ClaimResize.storageMatches(set, pod, ordinal);
-            if (identity && storage && claims.update().isEmpty()) {
-                ops.addAll(claims.warnings());
+            // a Pending pod's claims were created and given their owners above, with their warnings
+            // (createMissingPersistentVolumeClaims): written again here from the same snapshot, an update
+            // would carry a resourceVersion the first one has moved on, and conflict every time
+            List<PersistentVolumeClaim> owners = pending ? List.of() : claims.update();
+            List<Operation> warnings = pending ? List.of() : claims.warnings();
+            if (identity && storage && owners.isEmpty()) {
+                ops.addAll(warnings);
                 return Step.go(ops);
             }
             Pod repaired = pod;
@@ -372,10 +378,10 @@ public final class StatefulSetPlanner {
             List<PersistentVolumeClaim> create = List.of();
             if (!storage) {
                 repaired = PodClaims.updateStorage(updateSet, repaired);
-                create = claims.create();
+                create = pending ? List.of() : claims.create();
             }
-            ops.addAll(claims.warnings());
-            ops.add(new Operation.UpdatePod(repaired, !identity || !storage, create, claims.update()));
+            ops.addAll(warnings);
+            ops.add(new Operation.UpdatePod(repaired, !identity || !storage, create, owners));
             return Step.go(ops);
         }
 
@@ -672,10 +678,11 @@ public final class StatefulSetPlanner {
 
         /**
          * With minReadySeconds, look again when the next Ready pod becomes available, whatever the
-         * counts say (upstream gets this from the pod-update handler's requeue after
-         * minReadySeconds + 1s; availableReplicas can equal replicas while an in-range pod is still
-         * waiting, e.g. when a condemned pod is counted); otherwise, as upstream's sync does, after
-         * minReadySeconds whenever availableReplicas differs from replicas.
+         * counts say (availableReplicas can equal replicas while an in-range pod is still waiting,
+         * e.g. when a condemned pod is counted), one second after it, since availability is strictly
+         * later than readiness plus minReadySeconds; otherwise, as upstream's {@code syncStatefulSet}
+         * (1.36), after minReadySeconds only while readyReplicas and availableReplicas differ. A set
+         * waiting for pods that are not Ready yet is looked at again when their events come.
          */
         Optional<Duration> requeueAfter() {
             if (minReady <= 0 || status == null) {
@@ -689,7 +696,7 @@ public final class StatefulSetPlanner {
                     .min(Comparator.naturalOrder());
             Optional<Duration> untilAvailable = next.map(at -> Duration.between(now, at).plusSeconds(1))
                     .filter(d -> !d.isNegative() && !d.isZero());
-            if (untilAvailable.isPresent() || status.availableReplicas() == set.spec().replicasOrDefault()) {
+            if (untilAvailable.isPresent() || status.readyReplicas() == status.availableReplicas()) {
                 return untilAvailable;
             }
             return Optional.of(Duration.ofSeconds(minReady));

@@ -262,4 +262,44 @@ class ClaimLifecycleTest {
         });
         assertThat(ops(plan, Operation.CreatePod.class).get(0).updateClaims()).isEmpty();
     }
+
+    /**
+     * {@code createMissingPersistentVolumeClaims} gives a Pending pod's claims their owners; the
+     * invariants' repair after it must not write them again from the same snapshot, whose
+     * resourceVersion the first write has moved on (it would conflict every time).
+     */
+    @Test
+    void aPendingParallelPodsClaimsGetTheirNewOwnersInOneWrite() {
+        Cluster cluster = Cluster.of(Fixtures.parallel(Fixtures.statefulSet("web", 2)));
+        cluster.sync();
+        assertThat(cluster.pod("web-0").status().phase()).isEqualTo("Pending");
+        cluster.edit(spec -> spec.withRetentionPolicy(new RetentionPolicy("Delete", "Retain")));
+
+        Plan plan = cluster.sync();
+
+        assertThat(ops(plan, Operation.EnsureClaims.class)).extracting(Operation.EnsureClaims::podName).containsExactly("web-0", "web-1");
+        assertThat(plan.operations().stream()
+                .flatMap(op -> op instanceof Operation.EnsureClaims e ? e.updateClaims().stream()
+                        : op instanceof Operation.UpdatePod u ? u.updateClaims().stream() : java.util.stream.Stream.empty())
+                .map(PersistentVolumeClaim::name))
+                .as("each claim written once").containsExactly("www-web-0", "www-web-1");
+        assertThat(cluster.lastResult().error()).isEmpty();
+    }
+
+    /** Upstream warns from {@code UpdatePodClaimForRetentionPolicy}, which a Pending pod goes through on every sync. */
+    @Test
+    void aPendingPodsClaimControlledBySomeoneElseIsWarnedAboutOnEverySync() {
+        Cluster cluster = Cluster.of(Fixtures.parallel(withPolicy(Fixtures.statefulSet("web", 1), "Delete", "Retain")));
+        cluster.sync();
+        PersistentVolumeClaim claimed = cluster.claim("www-web-0").orElseThrow();
+        cluster.putClaim(claimed.withMetadata(claimed.metadata().withOwnerReferences(List.of(
+                new OwnerReference("example.com/v1", "Database", "db", "db-uid", true, true)))));
+
+        for (int sync = 0; sync < 2; sync++) {
+            assertThat(ops(cluster.sync(), Operation.Warn.class)).as("sync %d", sync).singleElement()
+                    .satisfies(w -> assertThat(w.reason()).isEqualTo(ClaimOwnership.CONFLICTING_CONTROLLER_REASON));
+        }
+        cluster.running("web-0");
+        assertThat(ops(cluster.sync(), Operation.Warn.class)).as("a running pod whose claims need nothing is not looked at").isEmpty();
+    }
 }

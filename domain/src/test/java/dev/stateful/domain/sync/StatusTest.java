@@ -139,12 +139,15 @@ class StatusTest {
         assertThat(plan.requeueAfter()).contains(Duration.ofSeconds(41));
     }
 
+    /** {@code syncStatefulSet} requeues only while readyReplicas and availableReplicas differ: pod events bring the rest. */
     @Test
-    void requeuesAfterMinReadySecondsWhenNoReadyPodIsWaitingToBecomeAvailable() {
+    void noRequeueWhileNoPodIsReadyAndWaitingToBecomeAvailable() {
         StatefulSet set = Fixtures.statefulSet("web", 2);
         set = set.withSpec(set.spec().withMinReadySeconds(60));
+        Pod starting = Observed.runningNotReady(Observed.member(set, 0, "web-x"), NOW.minusSeconds(5));
 
-        assertThat(StatefulSetPlanner.plan(Observed.snapshot(set).at(NOW).build()).requeueAfter()).contains(Duration.ofSeconds(60));
+        assertThat(StatefulSetPlanner.plan(Observed.snapshot(set).at(NOW).build()).requeueAfter()).isEmpty();
+        assertThat(StatefulSetPlanner.plan(Observed.snapshot(set).pods(starting).at(NOW).build()).requeueAfter()).isEmpty();
     }
 
     @Test

@@ -25,10 +25,19 @@ class UpstreamOracleIT {
     /** kube-controller-manager's StatefulSet controller, running as its own service account. */
     static final String UPSTREAM = "statefulset-controller";
 
+    /**
+     * Both control planes with {@code MaxUnavailableStatefulSet} on (beta and off by default in 1.36, on
+     * in 1.37): ours always follows the rolling update of {@code updateStatefulSetAfterInvariantEstablished},
+     * which upstream runs only with the gate on, and the API server keeps {@code maxUnavailable} only
+     * with it on; off, the comparison would be with the older one-pod-at-a-time loop.
+     */
+    static final String GATES = "MaxUnavailableStatefulSet=true";
+
     @RegisterExtension
-    static final RealClusterExtension upstreamCluster = new RealClusterExtension("upstream", RealCluster.withUpstreamController());
+    static final RealClusterExtension upstreamCluster = new RealClusterExtension("upstream",
+            RealCluster.withUpstreamController().withFeatureGates(GATES));
     @RegisterExtension
-    static final RealClusterExtension oursCluster = new RealClusterExtension("ours", RealCluster.options());
+    static final RealClusterExtension oursCluster = new RealClusterExtension("ours", RealCluster.options().withFeatureGates(GATES));
     static RealCluster upstream;
     static RealCluster ours;
     static final AtomicInteger runs = new AtomicInteger();
