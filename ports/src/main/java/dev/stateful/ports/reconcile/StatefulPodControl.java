@@ -202,7 +202,6 @@ final class StatefulPodControl {
     private record ClaimFailures(List<String> messages, RuntimeException first) {
     }
 
-    /** {@code UpdatePodClaimForRetentionPolicy}: a claim deleted meanwhile is left to the next sync. */
     /**
      * {@code UpdatePodClaimForRetentionPolicy}'s writes: the first that fails, NotFound included (a
      * claim deleted since the cache showed it), fails the sync, which decides again.
