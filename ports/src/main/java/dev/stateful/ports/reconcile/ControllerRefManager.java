@@ -28,40 +28,87 @@ final class ControllerRefManager {
         this.sets = sets;
     }
 
-    /** Patches the plan's ownership changes in order; throws the first error, which fails the sync. */
+    /**
+     * Patches the plan's ownership changes in order. As upstream's {@code ClaimPods}, a pod's failed
+     * patch does not stop the others and a pod gone before its adoption is left out; what failed is
+     * thrown at the end (the first error, the rest suppressed), which fails the sync. A revision's
+     * failed adoption stops at once ({@code adoptOrphanRevisions}).
+     */
     void apply(StatefulSet set, List<Ownership.Change> changes, SyncWrites writes) {
+        RuntimeException failed = null;
+        RuntimeException cannotAdopt = null;
         boolean checked = false;
         for (Ownership.Change change : changes) {
             if (!checked && !(change instanceof Ownership.Change.ReleasePod)) {
-                canAdopt(set);
+                cannotAdopt = canAdopt(set);
                 checked = true;
             }
-            if (change instanceof Ownership.Change.AdoptPod a) {
-                writes.cached(OwnWrite.updated(pods.adopt(a.pod(), PodIdentity.controllerRef(set))));
-            } else if (change instanceof Ownership.Change.ReleasePod r) {
-                try {
-                    writes.cached(OwnWrite.updated(pods.release(r.pod(), set.metadata().uid())));
-                } catch (ApiException.NotFound | ApiException.Invalid ignored) {
-                    // the pod is gone or changed owner: nothing left to release
+            try {
+                if (change instanceof Ownership.Change.ReleasePod r) {
+                    release(set, r, writes);
+                } else if (cannotAdopt != null) {
+                    throw cannotAdopt;
+                } else if (change instanceof Ownership.Change.AdoptPod a) {
+                    adopt(set, a, writes);
+                } else if (change instanceof Ownership.Change.AdoptRevision r) {
+                    revisions.adopt(r.revision(), PodIdentity.controllerRef(set));
                     writes.uncached();
                 }
-            } else if (change instanceof Ownership.Change.AdoptRevision r) {
-                revisions.adopt(r.revision(), PodIdentity.controllerRef(set));
-                writes.uncached();
+            } catch (RuntimeException e) {
+                if (failed == null) {
+                    failed = e;
+                } else if (failed != e) {
+                    failed.addSuppressed(e);
+                }
+                if (change instanceof Ownership.Change.AdoptRevision) {
+                    break;
+                }
             }
+        }
+        if (failed != null) {
+            throw failed;
         }
     }
 
-    /** Upstream {@code canAdopt}: an uncached read proves the set still exists with the same uid. */
-    private void canAdopt(StatefulSet set) {
-        StatefulSet fresh = sets.get(set.namespace(), set.name())
-                .orElseThrow(() -> new ApiException.NotFound("original StatefulSet " + set.key() + " is gone"));
+    private void adopt(StatefulSet set, Ownership.Change.AdoptPod a, SyncWrites writes) {
+        try {
+            writes.cached(OwnWrite.updated(pods.adopt(a.pod(), PodIdentity.controllerRef(set))));
+        } catch (ApiException.NotFound gone) {
+            // ClaimObject: "If the pod no longer exists, ignore the error"
+        }
+    }
+
+    private void release(StatefulSet set, Ownership.Change.ReleasePod r, SyncWrites writes) {
+        try {
+            writes.cached(OwnWrite.updated(pods.release(r.pod(), set.metadata().uid())));
+        } catch (ApiException.NotFound | ApiException.Invalid ignored) {
+            // the pod is gone or changed owner: nothing left to release
+            writes.uncached();
+        }
+    }
+
+    /**
+     * Upstream {@code canAdopt}: an uncached read proves the set still exists with the same uid;
+     * the error that forbids adopting, null when it may.
+     */
+    private RuntimeException canAdopt(StatefulSet set) {
+        java.util.Optional<StatefulSet> read;
+        try {
+            read = sets.get(set.namespace(), set.name());
+        } catch (RuntimeException e) {
+            return e;
+        }
+        if (read.isEmpty()) {
+            return new ApiException.NotFound("original StatefulSet " + set.key() + " is gone");
+        }
+        StatefulSet fresh = read.get();
         if (!fresh.metadata().uid().equals(set.metadata().uid())) {
-            throw new ApiException.Conflict("original StatefulSet " + set.key() + " is gone: got uid "
+            return new ApiException.Conflict("original StatefulSet " + set.key() + " is gone: got uid "
                     + fresh.metadata().uid() + ", wanted " + set.metadata().uid());
         }
         if (fresh.metadata().isTerminating()) {
-            throw new ApiException.Conflict(set.key() + " has just been deleted");
+            return new ApiException.Conflict(set.key() + " has just been deleted");
         }
+        return null;
     }
 }

@@ -69,4 +69,28 @@ class ControllerRefManagerTest {
 
         assertThat(ports.calls).containsExactly("pods.release web-0", "pods.release web-1");
     }
+
+    /** {@code ClaimPods}: every pod is tried, a pod gone before its adoption is left out, and what failed fails the sync. */
+    @Test
+    void aPodsFailedAdoptionDoesNotStopTheOthersAndAPodGoneIsLeftOut() {
+        ports.set = Optional.of(set);
+        ports.failNext("pods.adopt", new ApiException.NotFound("pods \"web-0\" not found"));
+
+        refs.apply(set, List.of(new Ownership.Change.AdoptPod(pod("web-0")), new Ownership.Change.AdoptPod(pod("web-1"))), writes);
+        assertThat(ports.calls).containsExactly("sets.get web", "pods.adopt web-0", "pods.adopt web-1");
+
+        ports.calls.clear();
+        ports.failNext("pods.adopt", new ApiException.Conflict("the object has been modified"));
+        assertThatThrownBy(() -> refs.apply(set, List.of(new Ownership.Change.AdoptPod(pod("web-2")), new Ownership.Change.AdoptPod(pod("web-3")),
+                new Ownership.Change.ReleasePod(pod("web-4"))), writes))
+                .isInstanceOf(ApiException.Conflict.class).hasMessage("the object has been modified");
+        assertThat(ports.calls).containsExactly("sets.get web", "pods.adopt web-2", "pods.adopt web-3", "pods.release web-4");
+    }
+
+    @Test
+    void whenTheSetCannotAdoptItsReleasesStillGoThrough() {
+        assertThatThrownBy(() -> refs.apply(set, List.of(new Ownership.Change.AdoptPod(pod("web-0")), new Ownership.Change.ReleasePod(pod("web-1"))),
+                writes)).isInstanceOf(ApiException.NotFound.class).hasMessageContaining("is gone");
+        assertThat(ports.calls).containsExactly("sets.get web", "pods.release web-1");
+    }
 }
