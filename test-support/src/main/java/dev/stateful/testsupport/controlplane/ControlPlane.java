@@ -176,8 +176,55 @@ public final class ControlPlane implements AutoCloseable {
         admin = client("admin");
     }
 
-    /** Starts a fresh control plane; {@code name} labels its logs under {@code target/control-plane/}. */
+    /** How often a control plane is started on fresh ports when one of its ports was taken meanwhile. */
+    private static final int PORT_ATTEMPTS = 3;
+
+    /**
+     * Starts a fresh control plane; {@code name} labels its logs under {@code target/control-plane/}.
+     * The ports are found free ({@link LoopbackPorts}) before the processes bind them, and anything on
+     * the machine may take one in between (an outgoing connection's ephemeral port among them): a
+     * component that then fails to bind, "address already in use" in its log, starts the whole plane
+     * again on other ports.
+     */
     public static ControlPlane start(String name, Options options) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return startOnce(name, options);
+            } catch (PlaneDidNotStart e) {
+                if (attempt >= PORT_ATTEMPTS || !e.portTaken) {
+                    throw e;
+                }
+                LOG.warn("control plane {}: a port was taken before its server bound it; starting again on other ports ({})", name, e.getMessage());
+            }
+        }
+    }
+
+    /** A start that failed, and whether a component's log shows it could not bind its port. */
+    private static final class PlaneDidNotStart extends IllegalStateException {
+        private final boolean portTaken;
+
+        PlaneDidNotStart(String message, Throwable cause, boolean portTaken) {
+            super(message, cause);
+            this.portTaken = portTaken;
+        }
+    }
+
+    /** Whether a log in {@code logs} shows a component that could not bind its port. */
+    static boolean portTaken(Path logs) {
+        try (Stream<Path> files = Files.list(logs)) {
+            return files.filter(f -> f.getFileName().toString().endsWith(".log")).anyMatch(f -> {
+                try {
+                    return Files.readString(f).contains("address already in use");
+                } catch (IOException unreadable) {
+                    return false;
+                }
+            });
+        } catch (IOException unreadable) {
+            return false;
+        }
+    }
+
+    private static ControlPlane startOnce(String name, Options options) {
         Binaries binaries = Binaries.locate();
         ControlPlane plane;
         try {
@@ -199,7 +246,7 @@ public final class ControlPlane implements AutoCloseable {
             return plane;
         } catch (RuntimeException | Error e) {
             plane.close();
-            throw new IllegalStateException("control plane did not start; logs in " + plane.logs, e);
+            throw new PlaneDidNotStart("control plane did not start; logs in " + plane.logs, e, portTaken(plane.logs));
         }
     }
 
@@ -351,13 +398,23 @@ public final class ControlPlane implements AutoCloseable {
         });
     }
 
+    /** Waits for {@code condition}; a component that has exited ends the wait at once, with its exit. */
     private void await(String what, java.util.function.Supplier<Boolean> condition) {
+        java.util.concurrent.atomic.AtomicReference<IllegalStateException> exited = new java.util.concurrent.atomic.AtomicReference<>();
         Eventually.await(what, STARTUP, () -> {
-            etcd.checkAlive();
-            apiServer.checkAlive();
-            controllerManager.checkAlive();
+            try {
+                etcd.checkAlive();
+                apiServer.checkAlive();
+                controllerManager.checkAlive();
+            } catch (IllegalStateException e) {
+                exited.set(e);
+                return true;
+            }
             return condition.get();
         });
+        if (exited.get() != null) {
+            throw exited.get();
+        }
     }
 
     private void stopProcesses() {
