@@ -31,6 +31,11 @@ public record PodStatus(String phase, List<PodCondition> conditions) {
         return Optional.ofNullable(firstReadyCondition());
     }
 
+    /** Upstream's {@code isPending}: the phase is Pending. */
+    public boolean isPending() {
+        return PENDING.equals(phase);
+    }
+
     public boolean isReady() {
         PodCondition ready = firstReadyCondition();
         return ready != null && ready.isTrue();

@@ -24,6 +24,11 @@ public final class ClaimErrors {
         return "failed to create PVC " + claimName + ": " + error;
     }
 
+    /** {@code UpdatePodClaimForRetentionPolicy}'s error for a claim whose owner references could not be written. */
+    public static String ownerUpdateFailed(String claimName, String error) {
+        return "could not update claim " + claimName + " for delete policy ownerRefs: " + error;
+    }
+
     /**
      * {@code utilerrors.NewAggregate(errs).Error()}: one message bare; several, repeats dropped,
      * comma-separated in brackets.

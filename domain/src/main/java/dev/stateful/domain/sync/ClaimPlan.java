@@ -56,7 +56,7 @@ record ClaimPlan(List<PersistentVolumeClaim> create, List<PersistentVolumeClaim>
         // upstream warns only where it calls UpdatePodClaimForRetentionPolicy: on creation, on every sync
         // of a Pending pod (createMissingPersistentVolumeClaims), or on a mismatch (ClaimsMatchRetentionPolicy
         // fails exactly when some claim needs an update)
-        boolean fixAttempted = !pod.isCreated() || dev.stateful.domain.model.PodStatus.PENDING.equals(pod.status().phase())
+        boolean fixAttempted = !pod.isCreated() || pod.status().isPending()
                 || !retention.claimsToUpdate().isEmpty();
         for (int i = 0; fixAttempted && i < retention.conflictingControllerClaims().size(); i++) {
             warnings = added(warnings, new Operation.Warn(pod.name(), ClaimOwnership.CONFLICTING_CONTROLLER_REASON,

@@ -327,7 +327,7 @@ public final class StatefulSetPlanner {
             List<Operation> ops = new ArrayList<>();
             // one look at the pod's claims serves both the Pending check and the repair below
             ClaimPlan claims = ClaimPlan.forPod(snapshot, updateSet, pod, ordinal);
-            boolean pending = dev.stateful.domain.model.PodStatus.PENDING.equals(pod.status().phase());
+            boolean pending = pod.status().isPending();
             if (pending) {
                 if (!claims.terminating().isEmpty()) {
                     waits.add(new Wait(pod.name(), pod.name() + " is Pending and its claim " + claims.terminating().get(0) + " is being deleted"));

@@ -7,6 +7,7 @@ import dev.stateful.domain.model.PersistentVolumeClaim;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.revision.RevisionWrite;
+import dev.stateful.domain.storage.ClaimErrors;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -229,7 +230,7 @@ final class PlanApplier {
         private String updateClaims(List<PersistentVolumeClaim> toUpdate) {
             for (PersistentVolumeClaim claim : toUpdate) {
                 if (claims.computeIfPresent(claim.name(), (name, stored) -> claim) == null) {
-                    return "could not update claim " + claim.name() + " for delete policy ownerRefs: not found";
+                    return ClaimErrors.ownerUpdateFailed(claim.name(), "not found");
                 }
             }
             return null;

@@ -112,14 +112,13 @@ final class StatefulPodControl {
         String podName = d.pod().name();
         try {
             pods.delete(d.pod().namespace(), podName, d.pod().metadata().uid());
-            writes.cached(OwnWrite.deleted(d.pod()));
         } catch (ApiException.NotFound gone) {
-            // not a write of ours, but one the pod cache has still to show before this set is decided again
-            writes.cached(OwnWrite.deleted(d.pod()));
+            // gone already: the pod cache still has to show it before this set is decided again, as after a delete
         } catch (RuntimeException e) {
             podEvent(set, "delete", podName, e);
             throw e;
         }
+        writes.cached(OwnWrite.deleted(d.pod()));
         podEvent(set, "delete", podName, null);
     }
 
@@ -211,7 +210,7 @@ final class StatefulPodControl {
             try {
                 writes.cached(OwnWrite.updated(claims.update(claim)));
             } catch (RuntimeException e) {
-                throw new ApiException.Unavailable("could not update claim " + claim.name() + " for delete policy ownerRefs: " + e.getMessage(), e);
+                throw new ApiException.Unavailable(ClaimErrors.ownerUpdateFailed(claim.name(), e.getMessage()), e);
             }
         }
     }

@@ -26,6 +26,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 
 /**
@@ -400,7 +401,7 @@ public final class ControlPlane implements AutoCloseable {
 
     /** Waits for {@code condition}; a component that has exited ends the wait at once, with its exit. */
     private void await(String what, java.util.function.Supplier<Boolean> condition) {
-        java.util.concurrent.atomic.AtomicReference<IllegalStateException> exited = new java.util.concurrent.atomic.AtomicReference<>();
+        AtomicReference<IllegalStateException> exited = new AtomicReference<>();
         Eventually.await(what, STARTUP, () -> {
             try {
                 etcd.checkAlive();
