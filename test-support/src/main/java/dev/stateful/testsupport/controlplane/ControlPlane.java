@@ -335,6 +335,18 @@ public final class ControlPlane implements AutoCloseable {
     }
 
     /**
+     * Stops kube-controller-manager and starts it again with the same flags: a whole plane again after
+     * {@link #restartApiServer()}, whose outage leaves kube-controller-manager's informers waiting out
+     * client-go's reflector backoff (it doubles from 0.8 s to 30 s while the server is down) before they
+     * watch again. Until then its garbage collector's graph misses new objects: a set deleted with
+     * orphan propagation has only the dependents in the graph orphaned, and the others are then deleted
+     * as dependents of an owner that is gone.
+     */
+    public void restartControllerManager() {
+        restartControllerManager(options.controllers());
+    }
+
+    /**
      * Stops kube-controller-manager and starts it again running {@code controllers} (its other
      * flags unchanged): e.g. to fill a cluster with no StatefulSet controller looking, then start one
      * that finds it full.
