@@ -15,7 +15,8 @@ import java.util.function.Function;
  */
 final class StatefulSetStatusUpdater {
 
-    static final int MAX_CONFLICT_RETRIES = 5;
+    /** {@code retry.DefaultRetry}, which upstream's status updater retries with: five attempts in all. */
+    static final int MAX_CONFLICT_RETRIES = 4;
 
     private final StatusWriter writer;
 

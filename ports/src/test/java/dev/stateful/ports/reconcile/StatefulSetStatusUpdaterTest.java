@@ -39,14 +39,25 @@ class StatefulSetStatusUpdaterTest {
     }
 
     @Test
-    void theLastOfFiveRetriesFailsTheWriteWithTheConflict() {
-        for (int i = 0; i <= StatefulSetStatusUpdater.MAX_CONFLICT_RETRIES; i++) {
+    void aWriteThatConflictsFourTimesIsWrittenOnTheFifthAttempt() {
+        for (int i = 1; i <= 4; i++) {
+            ports.failNext("status.update", new ApiException.Conflict("stale " + i));
+        }
+        ports.set = Optional.of(set);
+
+        assertThat(updater.update(set, THREE_REPLICAS)).get().extracting(s -> s.status().replicas()).isEqualTo(3);
+        assertThat(ports.calls.stream().filter(c -> c.startsWith("status.update"))).hasSize(5);
+    }
+
+    @Test
+    void theFifthConflictingAttemptFailsTheWriteWithItsConflictAsUpstreamsDefaultRetry() {
+        for (int i = 1; i <= 5; i++) {
             ports.failNext("status.update", new ApiException.Conflict("stale " + i));
         }
         ports.set = Optional.of(set);
 
         assertThatThrownBy(() -> updater.update(set, THREE_REPLICAS)).isInstanceOf(ApiException.Conflict.class).hasMessage("stale 5");
-        assertThat(ports.calls.stream().filter(c -> c.startsWith("status.update"))).hasSize(6);
+        assertThat(ports.calls.stream().filter(c -> c.startsWith("status.update"))).hasSize(5);
     }
 
     @Test
