@@ -37,6 +37,24 @@ class SimulationRegressionTest {
     }
 
     /**
+     * Used to break STORAGE (found by a 5,000-schedule soak): with the claim watch stalled, a switch to
+     * whenDeleted=Delete gave www-web-0 the set as its owner; the set was deleted and created again
+     * before any sync saw it gone, and the new set, Retain/Retain, created web-0 on the claim its cache
+     * still showed without owners, which the garbage collector would delete with the old set.
+     */
+    @Test
+    void aSetCreatedAgainWaitsForTheCachesToShowTheWritesOfTheSetBeforeIt() {
+        keepsEveryRule(new Schedule(7300001823L, new SetConfig(1, false, 0, false, null, null, null, null, "Retain", "Retain", false), List.of(
+                new Step.RunFor(1),
+                new Step.StallWatch(Kind.CLAIMS),
+                new Step.SetRetention("Delete", "Delete"),
+                new Step.RunFor(3),
+                new Step.DeleteSet(false),
+                new Step.CreateSet(),
+                new Step.SyncPass())));
+    }
+
+    /**
      * Used to break STORAGE: a scale to zero under whenScaled=Delete handed www-web-0 to web-0, which
      * then failed; the scale back to one made web-0 in range again, and the controller deleted the
      * failed pod before giving the claim back, so the garbage collector deleted the claim with it.

@@ -19,8 +19,4 @@ public record RetentionPolicy(String whenDeleted, String whenScaled) {
     public boolean deleteWhenScaled() {
         return DELETE_VALUE.equals(whenScaled);
     }
-
-    public boolean retainsAll() {
-        return !deleteWhenDeleted() && !deleteWhenScaled();
-    }
 }

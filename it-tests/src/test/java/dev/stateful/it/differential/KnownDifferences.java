@@ -87,8 +87,7 @@ enum KnownDifferences {
 
     /**
      * A pod is created only on claims whose owner references, read past the cache, are the ones
-     * the plan saw (unless the set retains both ways and the cache shows no owner): it needs a
-     * claim cache behind an owner reference, which no scenario produces.
+     * the plan saw: it needs a claim cache behind an owner reference, which no scenario produces.
      */
     CLAIMS_READ_FRESH_BEFORE_A_POD_STARTS(d -> false),
 
