@@ -37,6 +37,52 @@ class SimulationRegressionTest {
     }
 
     /**
+     * Used to break POD_DELETION (found by a 20,000-schedule soak, with the four below): the set was
+     * deleted with --cascade=orphan and created again, its new template outdating the orphan web-0;
+     * with the pod watch stalled, a sync adopted web-0 and its rolling update deleted it, and the next
+     * sync, still seeing the orphan, found it gone when adopting it and deleted it all the same.
+     * Upstream's {@code ClaimPods} leaves such a pod out of the pods the sync acts on.
+     */
+    @Test
+    void anOrphanGoneBeforeItsAdoptionIsNotActedOn() {
+        keepsEveryRule(new Schedule(8100002904L, new SetConfig(1, false, 0, false, null, null, null, null, "Retain", "Retain", false), List.of(
+                new Step.RunFor(1),
+                new Step.DeleteSet(true),
+                new Step.RunFor(2),
+                new Step.CreateSet(),
+                new Step.SetImage("nginx:1.27"),
+                new Step.StallWatch(Kind.PODS),
+                new Step.RunFor(2))));
+    }
+
+    /** Used to break POD_DELETION: the same, the orphan evicted and the pod cache relisted stale. */
+    @Test
+    void anEvictedOrphanGoneBeforeItsAdoptionIsNotDeletedAgain() {
+        keepsEveryRule(new Schedule(8100007421L, new SetConfig(3, false, 0, false, null, null, null, null, "Retain", "Retain", false), List.of(
+                new Step.RunFor(7),
+                new Step.Behave(2, PodBehaviour.EVICTED),
+                new Step.DeleteSet(true),
+                new Step.RunFor(7),
+                new Step.StaleRelist(Kind.PODS, 1),
+                new Step.CreateSet(),
+                new Step.RunFor(2))));
+    }
+
+    /** Used to break POD_DELETION: an adoption answered 404 (a fault) left the pod unadopted, and the sync deleted it. */
+    @Test
+    void anOrphanWhoseAdoptionWasAnsweredNotFoundIsNotDeleted() {
+        keepsEveryRule(new Schedule(8100011735L, new SetConfig(0, false, 0, false, null, null, null, null, "Retain", "Retain", false), List.of(
+                new Step.Scale(1),
+                new Step.RunFor(1),
+                new Step.FaultStorm(FaultType.NOT_FOUND, 0.5),
+                new Step.RunFor(1),
+                new Step.DeleteSet(true),
+                new Step.RunFor(2),
+                new Step.CreateSet(),
+                new Step.RunFor(1))));
+    }
+
+    /**
      * Used to break STORAGE (found by a 5,000-schedule soak): with the claim watch stalled, a switch to
      * whenDeleted=Delete gave www-web-0 the set as its owner; the set was deleted and created again
      * before any sync saw it gone, and the new set, Retain/Retain, created web-0 on the claim its cache

@@ -125,6 +125,15 @@ public record Snapshot(StatefulSet set, List<Pod> pods, Map<String, PersistentVo
         return Optional.ofNullable(claims.get(name));
     }
 
+    /**
+     * This snapshot without the pods of {@code uids}: upstream's {@code ClaimPods} leaves out an orphan
+     * that was gone when it came to adopt it, so the sync never acts on it.
+     */
+    public Snapshot withoutPods(java.util.Set<String> uids) {
+        List<Pod> kept = pods.stream().filter(p -> !uids.contains(p.metadata().uid())).toList();
+        return new Snapshot(set, kept, claims, revisions, now);
+    }
+
     public Snapshot withRevision(ControllerRevision revision) {
         List<ControllerRevision> copy = new java.util.ArrayList<>(revisions);
         copy.removeIf(r -> r.name().equals(revision.name()));

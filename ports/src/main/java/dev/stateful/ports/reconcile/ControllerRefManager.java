@@ -8,7 +8,9 @@ import dev.stateful.ports.ApiException;
 import dev.stateful.ports.PodControl;
 import dev.stateful.ports.RevisionControl;
 import dev.stateful.ports.StatusWriter;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Adoption and release (upstream's {@code PodControllerRefManager.ClaimPods} patches and
@@ -33,8 +35,11 @@ final class ControllerRefManager {
      * patch does not stop the others and a pod gone before its adoption is left out; what failed is
      * thrown at the end (the first error, the rest suppressed), which fails the sync. A revision's
      * failed adoption stops at once ({@code adoptOrphanRevisions}).
+     *
+     * @return the uids of the orphans that were gone when adopted, which the sync must leave out
      */
-    void apply(StatefulSet set, List<Ownership.Change> changes, SyncWrites writes) {
+    Set<String> apply(StatefulSet set, List<Ownership.Change> changes, SyncWrites writes) {
+        Set<String> gone = new HashSet<>();
         RuntimeException failed = null;
         RuntimeException cannotAdopt = null;
         boolean checked = false;
@@ -48,8 +53,8 @@ final class ControllerRefManager {
                     release(set, r, writes);
                 } else if (cannotAdopt != null) {
                     throw cannotAdopt;
-                } else if (change instanceof Ownership.Change.AdoptPod a) {
-                    adopt(set, a, writes);
+                } else if (change instanceof Ownership.Change.AdoptPod a && !adopt(set, a, writes)) {
+                    gone.add(a.pod().metadata().uid());
                 } else if (change instanceof Ownership.Change.AdoptRevision r) {
                     revisions.adopt(r.revision(), PodIdentity.controllerRef(set));
                     writes.uncached();
@@ -68,13 +73,16 @@ final class ControllerRefManager {
         if (failed != null) {
             throw failed;
         }
+        return gone;
     }
 
-    private void adopt(StatefulSet set, Ownership.Change.AdoptPod a, SyncWrites writes) {
+    /** Whether the pod was adopted; false when it no longer exists (ClaimObject: "If the pod no longer exists, ignore the error"). */
+    private boolean adopt(StatefulSet set, Ownership.Change.AdoptPod a, SyncWrites writes) {
         try {
             writes.cached(OwnWrite.updated(pods.adopt(a.pod(), PodIdentity.controllerRef(set))));
+            return true;
         } catch (ApiException.NotFound gone) {
-            // ClaimObject: "If the pod no longer exists, ignore the error"
+            return false;
         }
     }
 

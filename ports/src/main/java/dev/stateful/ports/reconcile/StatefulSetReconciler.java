@@ -25,6 +25,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
@@ -149,7 +150,12 @@ public final class StatefulSetReconciler {
                 return result(plan, refuseInvalid(plan), Optional.empty());
             }
             try {
-                refs.apply(set, plan.ownership(), writes);
+                Set<String> gone = refs.apply(set, plan.ownership(), writes);
+                if (!gone.isEmpty()) {
+                    // ClaimPods hands the sync only the pods it claimed: a pod gone before its adoption is not acted on
+                    snapshot = snapshot.withoutPods(gone);
+                    plan = StatefulSetPlanner.plan(snapshot);
+                }
             } catch (RuntimeException e) {
                 return result(plan, e, Optional.empty());
             }

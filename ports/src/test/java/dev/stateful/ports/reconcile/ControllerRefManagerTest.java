@@ -14,6 +14,7 @@ import dev.stateful.domain.testing.Fixtures;
 import dev.stateful.ports.ApiException;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** Adoption and release, guarded as upstream's {@code canAdopt} guards them. */
@@ -76,8 +77,9 @@ class ControllerRefManagerTest {
         ports.set = Optional.of(set);
         ports.failNext("pods.adopt", new ApiException.NotFound("pods \"web-0\" not found"));
 
-        refs.apply(set, List.of(new Ownership.Change.AdoptPod(pod("web-0")), new Ownership.Change.AdoptPod(pod("web-1"))), writes);
+        Set<String> leftOut = refs.apply(set, List.of(new Ownership.Change.AdoptPod(pod("web-0")), new Ownership.Change.AdoptPod(pod("web-1"))), writes);
         assertThat(ports.calls).containsExactly("sets.get web", "pods.adopt web-0", "pods.adopt web-1");
+        assertThat(leftOut).as("the pods the sync must not act on").containsExactly(pod("web-0").metadata().uid());
 
         ports.calls.clear();
         ports.failNext("pods.adopt", new ApiException.Conflict("the object has been modified"));
