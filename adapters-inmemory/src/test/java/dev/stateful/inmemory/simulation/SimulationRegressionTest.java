@@ -37,7 +37,8 @@ class SimulationRegressionTest {
     }
 
     /**
-     * Used to break POD_DELETION (found by a 20,000-schedule soak, with the four below): the set was
+     * Used to break POD_DELETION (a 20,000-schedule soak found it five times; the next two tests are two
+     * more of them): the set was
      * deleted with --cascade=orphan and created again, its new template outdating the orphan web-0;
      * with the pod watch stalled, a sync adopted web-0 and its rolling update deleted it, and the next
      * sync, still seeing the orphan, found it gone when adopting it and deleted it all the same.
@@ -86,10 +87,11 @@ class SimulationRegressionTest {
      * Used to break STORAGE (found by a 5,000-schedule soak): with the claim watch stalled, a switch to
      * whenDeleted=Delete gave www-web-0 the set as its owner; the set was deleted and created again
      * before any sync saw it gone, and the new set, Retain/Retain, created web-0 on the claim its cache
-     * still showed without owners, which the garbage collector would delete with the old set.
+     * still showed without owners, which the garbage collector would delete with the old set. The
+     * claim is now read past the cache before the pod is created ({@code FreshClaimCheck}).
      */
     @Test
-    void aSetCreatedAgainWaitsForTheCachesToShowTheWritesOfTheSetBeforeIt() {
+    void aSetCreatedAgainDoesNotStartItsPodOnAClaimTheSetBeforeItHandedToTheGarbageCollector() {
         keepsEveryRule(new Schedule(7300001823L, new SetConfig(1, false, 0, false, null, null, null, null, "Retain", "Retain", false), List.of(
                 new Step.RunFor(1),
                 new Step.StallWatch(Kind.CLAIMS),

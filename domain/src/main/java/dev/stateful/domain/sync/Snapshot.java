@@ -129,7 +129,7 @@ public record Snapshot(StatefulSet set, List<Pod> pods, Map<String, PersistentVo
      * This snapshot without the pods of {@code uids}: upstream's {@code ClaimPods} leaves out an orphan
      * that was gone when it came to adopt it, so the sync never acts on it.
      */
-    public Snapshot withoutPods(java.util.Set<String> uids) {
+    public Snapshot withoutPods(Set<String> uids) {
         List<Pod> kept = pods.stream().filter(p -> !uids.contains(p.metadata().uid())).toList();
         return new Snapshot(set, kept, claims, revisions, now);
     }
