@@ -14,6 +14,7 @@ import dev.stateful.it.support.RealClusterExtension;
 import dev.stateful.it.support.WebSet;
 import dev.stateful.it.support.Workload;
 import dev.stateful.testsupport.api.ApiWrite;
+import dev.stateful.testsupport.kubelet.SimulatedKubelet;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.OwnerReference;
@@ -323,15 +324,22 @@ class RealControlPlaneBehaviourIT {
     void aPodWatchReadInProtobufGivesTheRecordsTheJsonWatchGives() throws Exception {
         web.create(WebSet.in(namespace).replicas(2));
         web.awaitRolledOut(2);
-        cluster.client().pods().inNamespace(namespace).resource(new PodBuilder().withNewMetadata().withName("held")
-                .addToLabels("app", "held").addToAnnotations("note", "kept").addToFinalizers("example.com/hold").endMetadata()
+        // The two watches read one after the other, so "held" must not change between them: the simulated
+        // kubelet binds and starts it first, and its annotation stops the kubelet ending its termination
+        // (a delete with grace period 0, which moves deletionTimestamp).
+        var held = cluster.plane().admin().pods().inNamespace(namespace).withName("held"); // the test's own user may not watch pods
+        cluster.client().pods().inNamespace(namespace).resource(new PodBuilder().withNewMetadata().withName("held").addToLabels("app", "held")
+                .addToAnnotations("note", "kept").addToAnnotations(SimulatedKubelet.HOLD_TERMINATION, "true")
+                .addToFinalizers("example.com/hold").endMetadata()
                 .withNewSpec().addNewContainer().withName("c").withImage("busybox").endContainer()
                 .addNewVolume().withName("scratch").withNewEmptyDir().endEmptyDir().endVolume()
                 .addNewVolume().withName("data").withNewPersistentVolumeClaim("data-held", true).endVolume()
                 .endSpec().build()).create();
-        cluster.client().pods().inNamespace(namespace).withName("held").delete(); // kept by its finalizer, now terminating
         List<String> names = List.of("held", "web-0", "web-1");
         try {
+            held.waitUntilCondition(p -> p != null && "Running".equals(p.getStatus().getPhase()), 30, TimeUnit.SECONDS);
+            held.delete(); // kept by its finalizer, now terminating
+            held.waitUntilCondition(p -> p != null && p.getMetadata().getDeletionTimestamp() != null, 30, TimeUnit.SECONDS);
             Map<String, dev.stateful.domain.model.Pod> json = podsWatched(null, names);
             Map<String, dev.stateful.domain.model.Pod> protobuf = podsWatched("application/vnd.kubernetes.protobuf", names);
 
@@ -340,8 +348,8 @@ class RealControlPlaneBehaviourIT {
             assertThat(json.get("web-0").status().phase()).isEqualTo("Running");
             assertThat(protobuf).containsOnlyKeys(names).isEqualTo(json);
         } finally {
-            cluster.client().pods().inNamespace(namespace).withName("held")
-                    .edit(p -> new PodBuilder(p).editMetadata().withFinalizers(List.of()).endMetadata().build());
+            held.edit(p -> new PodBuilder(p).editMetadata().withFinalizers(List.of())
+                    .removeFromAnnotations(SimulatedKubelet.HOLD_TERMINATION).endMetadata().build());
         }
     }
 
