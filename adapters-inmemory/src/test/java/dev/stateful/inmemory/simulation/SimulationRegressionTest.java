@@ -164,4 +164,24 @@ class SimulationRegressionTest {
                 new Step.CreateSet(),
                 new Step.RunFor(3))));
     }
+
+    /**
+     * Used to break CONVERGENCE (a 20,000-schedule soak, seed 8200008581): the set was deleted with
+     * --cascade=orphan and created again while the set watch was stalled; the earlier set's sync,
+     * still in the cache, gave the orphaned claim of the running web-0 its gone uid as owner
+     * (whenDeleted=Delete), and the garbage collector deleted the claim. The set is now read past
+     * the cache before it becomes a claim's owner, as upstream's {@code canAdopt} reads it before
+     * an adoption (kubernetes#131284).
+     */
+    @Test
+    void aSetReplacedUnderItsNameDoesNotGiveAnOrphanedClaimTheGoneUid() {
+        keepsEveryRule(new Schedule(8200008581L, new SetConfig(1, false, 0, false, null, null, null, null, "Delete", "Retain", false), List.of(
+                new Step.StallWatch(Kind.STATEFULSETS),
+                new Step.RunFor(3),
+                new Step.StallWatch(Kind.PODS),
+                new Step.DeleteSet(true),
+                new Step.RunFor(1),
+                new Step.CreateSet(),
+                new Step.RunFor(1))));
+    }
 }

@@ -7,7 +7,6 @@ import dev.stateful.domain.sync.Ownership;
 import dev.stateful.ports.ApiException;
 import dev.stateful.ports.PodControl;
 import dev.stateful.ports.RevisionControl;
-import dev.stateful.ports.StatusWriter;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -15,19 +14,17 @@ import java.util.Set;
 /**
  * Adoption and release (upstream's {@code PodControllerRefManager.ClaimPods} patches and
  * {@code adoptOrphanRevisions}): before the first adoption an uncached read proves that the set
- * still exists with the same uid and is not being deleted ({@code RecheckDeletionTimestamp} in
- * {@code canAdopt}); releases need no such check.
+ * still exists with the same uid and is not being deleted ({@link SetRecheck}); releases need no
+ * such check.
  */
 final class ControllerRefManager {
 
     private final PodControl pods;
     private final RevisionControl revisions;
-    private final StatusWriter sets;
 
-    ControllerRefManager(PodControl pods, RevisionControl revisions, StatusWriter sets) {
+    ControllerRefManager(PodControl pods, RevisionControl revisions) {
         this.pods = pods;
         this.revisions = revisions;
-        this.sets = sets;
     }
 
     /**
@@ -38,14 +35,14 @@ final class ControllerRefManager {
      *
      * @return the uids of the orphans that were gone when adopted, which the sync must leave out
      */
-    Set<String> apply(StatefulSet set, List<Ownership.Change> changes, SyncWrites writes) {
+    Set<String> apply(StatefulSet set, List<Ownership.Change> changes, SyncWrites writes, SetRecheck recheck) {
         Set<String> gone = new HashSet<>();
         RuntimeException failed = null;
         RuntimeException cannotAdopt = null;
         boolean checked = false;
         for (Ownership.Change change : changes) {
             if (!checked && !(change instanceof Ownership.Change.ReleasePod)) {
-                cannotAdopt = canAdopt(set);
+                cannotAdopt = recheck.refusal();
                 checked = true;
             }
             try {
@@ -93,30 +90,5 @@ final class ControllerRefManager {
             // the pod is gone or changed owner: nothing left to release
             writes.uncached();
         }
-    }
-
-    /**
-     * Upstream {@code canAdopt}: an uncached read proves the set still exists with the same uid;
-     * the error that forbids adopting, null when it may.
-     */
-    private RuntimeException canAdopt(StatefulSet set) {
-        java.util.Optional<StatefulSet> read;
-        try {
-            read = sets.get(set.namespace(), set.name());
-        } catch (RuntimeException e) {
-            return e;
-        }
-        if (read.isEmpty()) {
-            return new ApiException.NotFound("original StatefulSet " + set.key() + " is gone");
-        }
-        StatefulSet fresh = read.get();
-        if (!fresh.metadata().uid().equals(set.metadata().uid())) {
-            return new ApiException.Conflict("original StatefulSet " + set.key() + " is gone: got uid "
-                    + fresh.metadata().uid() + ", wanted " + set.metadata().uid());
-        }
-        if (fresh.metadata().isTerminating()) {
-            return new ApiException.Conflict(set.key() + " has just been deleted");
-        }
-        return null;
     }
 }

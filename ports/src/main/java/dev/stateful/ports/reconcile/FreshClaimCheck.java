@@ -23,7 +23,7 @@ import java.util.Optional;
  * has the same hole; reading its own writes (kubernetes#137254) narrows it to the controller's own
  * writes within one process, but a relist served from a stale watch cache, or an owner reference
  * written by someone else, still loses the claim there. No upstream issue tracks it. Costs one GET per existing
- * claim per pod creation.
+ * claim per pod creation, unless the claim is one {@link VerifiedClaims} holds.
  *
  * <p>Every existing claim is read, under Retain/Retain too. The controller writes no owner reference
  * under that policy, but a claim may still carry one it wrote under an earlier Delete policy, or
@@ -31,7 +31,9 @@ import java.util.Optional;
  * found a set deleted under whenDeleted=Delete and created again, Retain/Retain, before the claim
  * watch caught up, starting its pod on a claim the garbage collector was about to delete (seed
  * 7300001823, pinned in {@code SimulationRegressionTest}). Skipping the read for claims the cache
- * showed without owners left exactly that window open.
+ * showed without owners left exactly that window open. What is skipped is a claim this process
+ * has itself seen without owners, for this incarnation of the set, and not written since
+ * ({@link VerifiedClaims}).
  */
 final class FreshClaimCheck {
 
@@ -41,15 +43,16 @@ final class FreshClaimCheck {
     /**
      * Throws Conflict when a claim of {@code podName} that {@code seen} (the snapshot's claims, by
      * name) shows existing differs, as the API server has it now, in what the plan relied on: its
-     * existence, its deletion, its owner references.
+     * existence, its deletion, its owner references. A claim read and found as seen without owners
+     * goes into {@code verified}.
      */
     static void requireClaimsAsSeen(StatefulSet set, int ordinal, String podName, Map<String, PersistentVolumeClaim> seen,
-                                    ClaimControl claims) {
+                                    ClaimControl claims, VerifiedClaims verified) {
         for (PersistentVolumeClaim template : PodClaims.templatesByName(set)) {
             String name = PodClaims.claimName(set, template, ordinal);
             PersistentVolumeClaim cached = seen.get(name);
-            if (cached == null) {
-                continue; // created by this sync, or its create failed and the pod is not created anyway
+            if (cached == null || verified.shows(set, cached)) {
+                continue; // created by this sync (or its create failed, and the pod is not created anyway); or seen unowned already
             }
             Optional<PersistentVolumeClaim> fresh = claims.read(set.namespace(), name);
             String change = fresh.isEmpty() ? "is gone"
@@ -61,6 +64,7 @@ final class FreshClaimCheck {
                 throw new ApiException.Conflict("not creating pod " + podName + ": its claim " + name + " " + change
                         + " since the claim cache saw it");
             }
+            verified.remember(set, fresh.get());
         }
     }
 

@@ -3,6 +3,7 @@ package dev.stateful.ports.reconcile;
 import dev.stateful.domain.consistency.OwnWrite;
 import dev.stateful.domain.features.ClaimResize;
 import dev.stateful.domain.identity.PodIdentity;
+import dev.stateful.domain.model.ObjectKey;
 import dev.stateful.domain.model.PersistentVolumeClaim;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.storage.ClaimErrors;
@@ -26,6 +27,7 @@ final class StatefulPodControl {
     private final PodControl pods;
     private final ClaimControl claims;
     private final EventRecorder events;
+    private final VerifiedClaims verified = new VerifiedClaims();
 
     StatefulPodControl(PodControl pods, ClaimControl claims, EventRecorder events) {
         this.pods = pods;
@@ -33,12 +35,18 @@ final class StatefulPodControl {
         this.events = events;
     }
 
+    /** The set is gone: what this process saw of its claims no longer spares a read. */
+    void forgetSet(ObjectKey set) {
+        verified.forgetSet(set);
+    }
+
     /**
      * {@code CreateStatefulPod}: the missing claims, a fresh read of those that exist
      * ({@link FreshClaimCheck}), the pod, then the retention-policy owner references of its claims. A pod that exists already fails the sync without an event: the
      * next sync sees it.
      */
-    void createPod(StatefulSet set, Operation.CreatePod c, Map<String, PersistentVolumeClaim> seenClaims, SyncWrites writes) {
+    void createPod(StatefulSet set, Operation.CreatePod c, Map<String, PersistentVolumeClaim> seenClaims, SyncWrites writes,
+                   SetRecheck recheck) {
         String podName = c.pod().name();
         try {
             createClaims(set, podName, c.createClaims(), writes);
@@ -47,7 +55,7 @@ final class StatefulPodControl {
             throw claimError;
         }
         // no event when the claim cache is behind (or the read failed): the next sync decides again
-        FreshClaimCheck.requireClaimsAsSeen(set, PodIdentity.ordinal(c.pod()), podName, seenClaims, claims);
+        FreshClaimCheck.requireClaimsAsSeen(set, PodIdentity.ordinal(c.pod()), podName, seenClaims, claims, verified);
         RuntimeException createError = null;
         try {
             writes.cached(OwnWrite.created(pods.create(c.pod())));
@@ -57,7 +65,7 @@ final class StatefulPodControl {
             createError = e;
         }
         try {
-            updateClaims(c.updateClaims(), writes);
+            updateClaims(set, c.updateClaims(), writes, recheck);
         } catch (RuntimeException ownerError) {
             podEvent(set, "update", podName, ownerError);
             throw ownerError;
@@ -69,11 +77,11 @@ final class StatefulPodControl {
     }
 
     /** {@code UpdateStatefulPod}: claims first, then the pod if it changed; one event either way. */
-    void updatePod(StatefulSet set, Operation.UpdatePod u, SyncWrites writes) {
+    void updatePod(StatefulSet set, Operation.UpdatePod u, SyncWrites writes, SetRecheck recheck) {
         RuntimeException error = null;
         try {
             createClaims(set, u.pod().name(), u.createClaims(), writes);
-            updateClaims(u.updateClaims(), writes);
+            updateClaims(set, u.updateClaims(), writes, recheck);
             if (u.podChanged()) {
                 writes.cached(OwnWrite.updated(pods.update(u.pod())));
             }
@@ -90,10 +98,10 @@ final class StatefulPodControl {
      * {@code createMissingPersistentVolumeClaims} and {@code fixPodClaim} for a pod that exists: a
      * failed create has only its claim's event; a failed owner update the pod's when upstream records it.
      */
-    void ensureClaims(StatefulSet set, Operation.EnsureClaims e, SyncWrites writes) {
+    void ensureClaims(StatefulSet set, Operation.EnsureClaims e, SyncWrites writes, SetRecheck recheck) {
         createClaims(set, e.podName(), e.createClaims(), writes);
         try {
-            updateClaims(e.updateClaims(), writes);
+            updateClaims(set, e.updateClaims(), writes, recheck);
         } catch (RuntimeException ownerError) {
             if (e.podEvent()) {
                 podEvent(set, "update", e.podName(), ownerError);
@@ -131,8 +139,11 @@ final class StatefulPodControl {
      */
     ClaimResize.Refusal resizeClaim(StatefulSet set, Operation.ResizeClaim r, SyncWrites writes) {
         String claimName = r.claim().name();
+        verified.forget(r.claim());
         try {
-            writes.cached(OwnWrite.updated(claims.resize(r.claim().metadata().namespace(), claimName, r.storage())));
+            PersistentVolumeClaim resized = claims.resize(r.claim().metadata().namespace(), claimName, r.storage());
+            writes.cached(OwnWrite.updated(resized));
+            verified.remember(set, resized);
         } catch (ApiException.Forbidden | ApiException.Invalid refused) {
             events.record(set, EventRecorder.Type.Warning, ClaimResize.REASON,
                     ClaimResize.refusalEvent(claimName, r.podName(), set.name(), r.storage(), refused.getMessage()));
@@ -184,7 +195,9 @@ final class StatefulPodControl {
         RuntimeException first = null;
         for (PersistentVolumeClaim claim : toCreate) {
             try {
-                writes.cached(OwnWrite.created(claims.create(claim)));
+                PersistentVolumeClaim created = claims.create(claim);
+                writes.cached(OwnWrite.created(created));
+                verified.remember(set, created);
                 events.record(set, EventRecorder.Type.Normal, Events.SUCCESSFUL_CREATE, Events.claim(claim.name(), podName, set.name(), null));
             } catch (ApiException.AlreadyExists exists) {
                 failures.add(ClaimErrors.failedToCreate(claim.name(), exists.getMessage()));
@@ -203,12 +216,23 @@ final class StatefulPodControl {
 
     /**
      * {@code UpdatePodClaimForRetentionPolicy}'s writes: the first that fails, NotFound included (a
-     * claim deleted since the cache showed it), fails the sync, which decides again.
+     * claim deleted since the cache showed it), fails the sync, which decides again. One that gives
+     * the claim the set as owner waits for the set's recheck ({@link SetRecheck}).
      */
-    private void updateClaims(List<PersistentVolumeClaim> toUpdate, SyncWrites writes) {
+    private void updateClaims(StatefulSet set, List<PersistentVolumeClaim> toUpdate, SyncWrites writes, SetRecheck recheck) {
         for (PersistentVolumeClaim claim : toUpdate) {
             try {
-                writes.cached(OwnWrite.updated(claims.update(claim)));
+                if (claim.metadata().ownerReferences().stream().anyMatch(r -> r.uid().equals(set.metadata().uid()))) {
+                    recheck.require();
+                }
+            } catch (RuntimeException e) {
+                throw new ApiException.Unavailable(ClaimErrors.ownerUpdateFailed(claim.name(), e.getMessage()), e);
+            }
+            verified.forget(claim);
+            try {
+                PersistentVolumeClaim updated = claims.update(claim);
+                writes.cached(OwnWrite.updated(updated));
+                verified.remember(set, updated);
             } catch (RuntimeException e) {
                 throw new ApiException.Unavailable(ClaimErrors.ownerUpdateFailed(claim.name(), e.getMessage()), e);
             }

@@ -40,8 +40,9 @@ import org.slf4j.LoggerFactory;
  * ({@link ControllerRefManager}), the revision write and history ({@link RevisionHistoryControl}),
  * pod and claim writes with their events ({@link StatefulPodControl}) and the status write
  * ({@link StatefulSetStatusUpdater}). Each unit throws the error that fails the sync; this class
- * keeps the first and goes on with the status and history, as upstream does. Between syncs it holds only the writes the caches have not shown yet ({@link OwnWrites}),
- * so a restart, which starts from freshly listed caches, loses nothing.
+ * keeps the first and goes on with the status and history, as upstream does. Between syncs it holds only the writes the caches have not shown yet ({@link OwnWrites})
+ * and the claims it has seen without owners ({@link VerifiedClaims}), so a restart, which starts from freshly listed caches and
+ * reads each claim again, loses nothing.
  */
 public final class StatefulSetReconciler {
 
@@ -52,6 +53,7 @@ public final class StatefulSetReconciler {
 
     private final ClusterReader reader;
     private final ControllerRefManager refs;
+    private final StatusWriter sets;
     private final RevisionHistoryControl history;
     private final StatefulPodControl podControl;
     private final StatefulSetStatusUpdater status;
@@ -77,7 +79,8 @@ public final class StatefulSetReconciler {
                                  StatusWriter statusWriter, EventRecorder events, Clock clock, Executor batchExecutor,
                                  ReconcileListener listener, OwnWrites ownWrites) {
         this.reader = reader;
-        this.refs = new ControllerRefManager(pods, revisions, statusWriter);
+        this.refs = new ControllerRefManager(pods, revisions);
+        this.sets = statusWriter;
         this.history = new RevisionHistoryControl(revisions);
         this.podControl = new StatefulPodControl(pods, claims, events);
         this.status = new StatefulSetStatusUpdater(statusWriter);
@@ -110,6 +113,7 @@ public final class StatefulSetReconciler {
         if (observed.isEmpty()) {
             LOG.debug("StatefulSet {} has been deleted", key);
             ownWrites.forget(key);
+            podControl.forgetSet(key);
             SyncResult result = new SyncResult(key, Optional.empty(), Optional.empty(), Optional.empty(), 0);
             listener.synced(result);
             return result;
@@ -134,6 +138,7 @@ public final class StatefulSetReconciler {
         private boolean specMovedOn;
         private final StatefulSet set;
         private final SyncWrites writes;
+        private final SetRecheck recheck;
         private final AtomicInteger rollingDeletes = new AtomicInteger();
         /** A claim resize the API server refused, for the status to carry ({@code ClaimResize}); null when none was. */
         private final AtomicReference<ClaimResize.Refusal> resizeRefused = new AtomicReference<>();
@@ -142,6 +147,7 @@ public final class StatefulSetReconciler {
             this.snapshot = snapshot;
             this.set = snapshot.set();
             this.writes = new SyncWrites(set.key(), ownWrites);
+            this.recheck = new SetRecheck(sets, set);
         }
 
         SyncResult execute() {
@@ -150,7 +156,7 @@ public final class StatefulSetReconciler {
                 return result(plan, refuseInvalid(plan), Optional.empty());
             }
             try {
-                Set<String> gone = refs.apply(set, plan.ownership(), writes);
+                Set<String> gone = refs.apply(set, plan.ownership(), writes, recheck);
                 if (!gone.isEmpty()) {
                     // ClaimPods hands the sync only the pods it claimed: a pod gone before its adoption is not acted on
                     snapshot = snapshot.withoutPods(gone);
@@ -258,11 +264,11 @@ public final class StatefulSetReconciler {
 
         private void apply(Operation op) {
             if (op instanceof Operation.CreatePod c) {
-                podControl.createPod(set, c, snapshot.claims(), writes);
+                podControl.createPod(set, c, snapshot.claims(), writes, recheck);
             } else if (op instanceof Operation.UpdatePod u) {
-                podControl.updatePod(set, u, writes);
+                podControl.updatePod(set, u, writes, recheck);
             } else if (op instanceof Operation.EnsureClaims e) {
-                podControl.ensureClaims(set, e, writes);
+                podControl.ensureClaims(set, e, writes, recheck);
             } else if (op instanceof Operation.DeletePod d) {
                 podControl.deletePod(set, d, writes);
                 if (d.cause() == Operation.DeletePod.Cause.ROLLING_UPDATE) {

@@ -22,8 +22,13 @@ class ControllerRefManagerTest {
 
     private final StatefulSet set = Fixtures.statefulSet("web", 3);
     private final FakePorts ports = new FakePorts();
-    private final ControllerRefManager refs = new ControllerRefManager(ports, ports, ports.status);
+    private final ControllerRefManager refs = new ControllerRefManager(ports, ports);
     private final SyncWrites writes = new SyncWrites(set.key(), OwnWrites.off());
+
+    /** One sync's ownership changes, with its one recheck of the set. */
+    private Set<String> apply(List<? extends Ownership.Change> changes) {
+        return refs.apply(set, List.copyOf(changes), writes, new SetRecheck(ports.status, set));
+    }
 
     private static Pod pod(String name) {
         return new Pod(ObjectMeta.named("default", name).withUid(name + "-uid"), Json.object(), null);
@@ -34,8 +39,8 @@ class ControllerRefManagerTest {
         ports.set = Optional.of(set);
         ControllerRevision orphan = TestJson.revision(ObjectMeta.named("default", "web-a"), "{}", 1);
 
-        refs.apply(set, List.of(new Ownership.Change.AdoptPod(pod("web-0")), new Ownership.Change.AdoptPod(pod("web-1")),
-                new Ownership.Change.AdoptRevision(orphan)), writes);
+        apply(List.of(new Ownership.Change.AdoptPod(pod("web-0")), new Ownership.Change.AdoptPod(pod("web-1")),
+                new Ownership.Change.AdoptRevision(orphan)));
 
         assertThat(ports.calls).containsExactly("sets.get web", "pods.adopt web-0", "pods.adopt web-1", "revisions.adopt web-a");
         assertThat(ports.pods.get("web-0").metadata().controllerRef()).get().extracting(r -> r.uid()).isEqualTo("web-uid");
@@ -46,7 +51,7 @@ class ControllerRefManagerTest {
     void aSetReplacedByAnotherWithTheSameNameAdoptsNothing() {
         ports.set = Optional.of(set.withMetadata(set.metadata().withUid("new-uid")));
 
-        assertThatThrownBy(() -> refs.apply(set, List.of(new Ownership.Change.AdoptPod(pod("web-0"))), writes))
+        assertThatThrownBy(() -> apply(List.of(new Ownership.Change.AdoptPod(pod("web-0")))))
                 .isInstanceOf(ApiException.Conflict.class)
                 .hasMessage("original StatefulSet default/web is gone: got uid new-uid, wanted web-uid");
         assertThat(ports.calls).containsExactly("sets.get web");
@@ -54,10 +59,10 @@ class ControllerRefManagerTest {
 
     @Test
     void aSetGoneOrBeingDeletedAdoptsNothing() {
-        assertThatThrownBy(() -> refs.apply(set, List.of(new Ownership.Change.AdoptPod(pod("web-0"))), writes))
+        assertThatThrownBy(() -> apply(List.of(new Ownership.Change.AdoptPod(pod("web-0")))))
                 .isInstanceOf(ApiException.NotFound.class);
         ports.set = Optional.of(set.withMetadata(set.metadata().withDeletionTimestamp(Fixtures.T0)));
-        assertThatThrownBy(() -> refs.apply(set, List.of(new Ownership.Change.AdoptPod(pod("web-0"))), writes))
+        assertThatThrownBy(() -> apply(List.of(new Ownership.Change.AdoptPod(pod("web-0")))))
                 .isInstanceOf(ApiException.Conflict.class).hasMessageEndingWith("has just been deleted");
         assertThat(ports.pods).isEmpty();
     }
@@ -66,7 +71,7 @@ class ControllerRefManagerTest {
     void releasesNeedNoCheckAndAPodGoneMeanwhileIsFine() {
         ports.failNext("pods.release", new ApiException.NotFound("gone"));
 
-        refs.apply(set, List.of(new Ownership.Change.ReleasePod(pod("web-0")), new Ownership.Change.ReleasePod(pod("web-1"))), writes);
+        apply(List.of(new Ownership.Change.ReleasePod(pod("web-0")), new Ownership.Change.ReleasePod(pod("web-1"))));
 
         assertThat(ports.calls).containsExactly("pods.release web-0", "pods.release web-1");
     }
@@ -77,22 +82,22 @@ class ControllerRefManagerTest {
         ports.set = Optional.of(set);
         ports.failNext("pods.adopt", new ApiException.NotFound("pods \"web-0\" not found"));
 
-        Set<String> leftOut = refs.apply(set, List.of(new Ownership.Change.AdoptPod(pod("web-0")), new Ownership.Change.AdoptPod(pod("web-1"))), writes);
+        Set<String> leftOut = apply(List.of(new Ownership.Change.AdoptPod(pod("web-0")), new Ownership.Change.AdoptPod(pod("web-1"))));
         assertThat(ports.calls).containsExactly("sets.get web", "pods.adopt web-0", "pods.adopt web-1");
         assertThat(leftOut).as("the pods the sync must not act on").containsExactly(pod("web-0").metadata().uid());
 
         ports.calls.clear();
         ports.failNext("pods.adopt", new ApiException.Conflict("the object has been modified"));
-        assertThatThrownBy(() -> refs.apply(set, List.of(new Ownership.Change.AdoptPod(pod("web-2")), new Ownership.Change.AdoptPod(pod("web-3")),
-                new Ownership.Change.ReleasePod(pod("web-4"))), writes))
+        assertThatThrownBy(() -> apply(List.of(new Ownership.Change.AdoptPod(pod("web-2")), new Ownership.Change.AdoptPod(pod("web-3")),
+                new Ownership.Change.ReleasePod(pod("web-4")))))
                 .isInstanceOf(ApiException.Conflict.class).hasMessage("the object has been modified");
         assertThat(ports.calls).containsExactly("sets.get web", "pods.adopt web-2", "pods.adopt web-3", "pods.release web-4");
     }
 
     @Test
     void whenTheSetCannotAdoptItsReleasesStillGoThrough() {
-        assertThatThrownBy(() -> refs.apply(set, List.of(new Ownership.Change.AdoptPod(pod("web-0")), new Ownership.Change.ReleasePod(pod("web-1"))),
-                writes)).isInstanceOf(ApiException.NotFound.class).hasMessageContaining("is gone");
+        assertThatThrownBy(() -> apply(List.of(new Ownership.Change.AdoptPod(pod("web-0")), new Ownership.Change.ReleasePod(pod("web-1")))))
+                .isInstanceOf(ApiException.NotFound.class).hasMessageContaining("is gone");
         assertThat(ports.calls).containsExactly("sets.get web", "pods.release web-1");
     }
 }

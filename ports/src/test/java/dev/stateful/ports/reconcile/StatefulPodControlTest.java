@@ -15,6 +15,7 @@ import dev.stateful.domain.testing.Fixtures;
 import dev.stateful.ports.ApiException;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -27,6 +28,11 @@ class StatefulPodControlTest {
     private final StatefulPodControl control = new StatefulPodControl(ports, ports, ports);
     private final OwnWrites ownWrites = OwnWrites.off();
     private final SyncWrites writes = new SyncWrites(set.key(), ownWrites);
+    private final SetRecheck recheck = new SetRecheck(ports.status, set);
+
+    {
+        ports.set = Optional.of(set); // the set is live, as the recheck before writing it as a claim's owner reads it
+    }
 
     private static Pod pod(String name) {
         return new Pod(ObjectMeta.named("default", name).withUid(name + "-uid"), Json.object(), null);
@@ -38,7 +44,7 @@ class StatefulPodControlTest {
 
     @Test
     void createPodCreatesTheMissingClaimsThenThePodAndRecordsBoth() {
-        control.createPod(set, new Operation.CreatePod(pod("web-0"), List.of(claim("www-web-0")), List.of()), Map.of(), writes);
+        control.createPod(set, new Operation.CreatePod(pod("web-0"), List.of(claim("www-web-0")), List.of()), Map.of(), writes, recheck);
 
         assertThat(ports.calls).containsExactly("claims.create www-web-0", "pods.create web-0");
         assertThat(ports.events).containsExactly(
@@ -57,7 +63,7 @@ class StatefulPodControlTest {
         ports.calls.clear();
 
         assertThatThrownBy(() -> control.createPod(deletesWhenScaled, new Operation.CreatePod(pod("web-0"), List.of(), List.of()),
-                Map.of("www-web-0", seen), writes))
+                Map.of("www-web-0", seen), writes, recheck))
                 .isInstanceOf(ApiException.Conflict.class)
                 .hasMessageContaining("not creating pod web-0: its claim www-web-0 has owners [Pod/web-0 (old-web-0-uid)]");
         assertThat(ports.calls).containsExactly("claims.read www-web-0");
@@ -69,7 +75,7 @@ class StatefulPodControlTest {
         PersistentVolumeClaim seen = ports.create(claim("www-web-0"));
         ports.calls.clear();
 
-        control.createPod(deletesWhenScaled, new Operation.CreatePod(pod("web-0"), List.of(), List.of()), Map.of("www-web-0", seen), writes);
+        control.createPod(deletesWhenScaled, new Operation.CreatePod(pod("web-0"), List.of(), List.of()), Map.of("www-web-0", seen), writes, recheck);
 
         assertThat(ports.calls).containsExactly("claims.read www-web-0", "pods.create web-0");
     }
@@ -87,7 +93,7 @@ class StatefulPodControlTest {
         ports.calls.clear();
 
         assertThatThrownBy(() -> control.createPod(set, new Operation.CreatePod(pod("web-0"), List.of(), List.of()),
-                Map.of("www-web-0", seen), writes))
+                Map.of("www-web-0", seen), writes, recheck))
                 .isInstanceOf(ApiException.Conflict.class)
                 .hasMessageContaining("its claim www-web-0 has owners [StatefulSet/web (earlier-web-uid)], not []");
         assertThat(ports.calls).containsExactly("claims.read www-web-0");
@@ -101,16 +107,158 @@ class StatefulPodControlTest {
         ports.update(seen);
         ports.calls.clear();
 
-        control.createPod(set, new Operation.CreatePod(pod("web-0"), List.of(), List.of()), Map.of("www-web-0", seen), writes);
+        control.createPod(set, new Operation.CreatePod(pod("web-0"), List.of(), List.of()), Map.of("www-web-0", seen), writes, recheck);
 
         assertThat(ports.calls).containsExactly("claims.read www-web-0", "pods.create web-0");
+    }
+
+    // ---------------------------------------------------------------- the set rechecked before it owns a claim
+
+    private final StatefulSet deletesWithTheSet = set.withSpec(set.spec().withRetentionPolicy(new RetentionPolicy("Delete", "Retain")));
+
+    private PersistentVolumeClaim ownedByTheSet(String name) {
+        PersistentVolumeClaim claim = ports.create(claim(name));
+        return claim.withMetadata(claim.metadata().withOwnerReferences(List.of(
+                new OwnerReference("apps/v1", "StatefulSet", "web", set.metadata().uid(), true, true))));
+    }
+
+    /**
+     * A set deleted with --cascade=orphan and created again while the set cache still shows the
+     * earlier one: its uid on the orphaned claim would have the garbage collector delete the claim.
+     */
+    @Test
+    void aClaimIsNotGivenTheSetAsOwnerWhenAnUncachedReadFindsAnotherSetUnderItsName() {
+        PersistentVolumeClaim toOwn = ownedByTheSet("www-web-0");
+        ports.set = Optional.of(set.withMetadata(set.metadata().withUid("new-web-uid")));
+        ports.calls.clear();
+
+        assertThatThrownBy(() -> control.ensureClaims(deletesWithTheSet, new Operation.EnsureClaims("web-0", List.of(), List.of(toOwn), false),
+                writes, recheck))
+                .isInstanceOf(ApiException.Unavailable.class)
+                .hasMessageContaining("original StatefulSet default/web is gone: got uid new-web-uid, wanted web-uid");
+        assertThat(ports.calls).containsExactly("sets.get web");
+        assertThat(ports.claims.get("www-web-0").metadata().ownerReferences()).isEmpty();
+    }
+
+    @Test
+    void theSetIsReadOnceASyncBeforeItOwnsClaimsAndNotForOtherClaimWrites() {
+        PersistentVolumeClaim first = ownedByTheSet("www-web-0");
+        PersistentVolumeClaim second = ownedByTheSet("www-web-1");
+        PersistentVolumeClaim third = ports.create(claim("www-web-2"));
+        ports.calls.clear();
+
+        control.ensureClaims(deletesWithTheSet, new Operation.EnsureClaims("web-2", List.of(), List.of(third), false), writes, recheck);
+        control.ensureClaims(deletesWithTheSet, new Operation.EnsureClaims("web-0", List.of(), List.of(first), false), writes, recheck);
+        control.ensureClaims(deletesWithTheSet, new Operation.EnsureClaims("web-1", List.of(), List.of(second), false), writes, recheck);
+
+        assertThat(ports.calls).containsExactly("claims.update www-web-2", "sets.get web", "claims.update www-web-0", "claims.update www-web-1");
+    }
+
+    // ---------------------------------------------------------------- claims this process has seen without owners
+
+    private static final OwnerReference OLD_POD = new OwnerReference("v1", "Pod", "web-0", "old-web-0-uid", true, true);
+
+    private void createWeb0(StatefulSet on, List<PersistentVolumeClaim> toCreate, Map<String, PersistentVolumeClaim> seen) {
+        ports.pods.remove("web-0"); // the earlier web-0 is gone, as before any pod is created again
+        control.createPod(on, new Operation.CreatePod(pod("web-0"), toCreate, List.of()), seen, writes, recheck);
+    }
+
+    @Test
+    void aClaimThisSetCreatedWithoutOwnersIsNotReadAgainWhenItsPodIsCreatedAgain() {
+        createWeb0(set, List.of(claim("www-web-0")), Map.of());
+        ports.calls.clear();
+
+        createWeb0(set, List.of(), Map.of("www-web-0", ports.claims.get("www-web-0")));
+
+        assertThat(ports.calls).containsExactly("pods.create web-0");
+    }
+
+    @Test
+    void aClaimReadOnceWithoutOwnersIsNotReadForTheNextPodOnIt() {
+        PersistentVolumeClaim seen = ports.create(claim("www-web-0"));
+        createWeb0(set, List.of(), Map.of("www-web-0", seen));
+        ports.calls.clear();
+
+        createWeb0(set, List.of(), Map.of("www-web-0", seen));
+
+        assertThat(ports.calls).containsExactly("pods.create web-0");
+    }
+
+    /** The set's own owner write under whenScaled=Delete, not yet in the claim cache when the scale-down is undone. */
+    @Test
+    void aClaimThisProcessGaveAnOwnerIsReadAgainWhileTheCacheStillShowsItWithout() {
+        createWeb0(deletesWhenScaled, List.of(claim("www-web-0")), Map.of());
+        PersistentVolumeClaim cachedBefore = ports.claims.get("www-web-0");
+        control.ensureClaims(deletesWhenScaled, new Operation.EnsureClaims("web-0", List.of(),
+                List.of(cachedBefore.withMetadata(cachedBefore.metadata().withOwnerReferences(List.of(OLD_POD)))), false), writes, recheck);
+        ports.calls.clear();
+
+        assertThatThrownBy(() -> createWeb0(deletesWhenScaled, List.of(), Map.of("www-web-0", cachedBefore)))
+                .isInstanceOf(ApiException.Conflict.class)
+                .hasMessageContaining("its claim www-web-0 has owners [Pod/web-0 (old-web-0-uid)], not []");
+        assertThat(ports.calls).containsExactly("claims.read www-web-0");
+    }
+
+    /** A write that timed out may still have been applied by the API server. */
+    @Test
+    void aClaimWhoseOwnerUpdateFailedIsReadAgain() {
+        createWeb0(deletesWhenScaled, List.of(claim("www-web-0")), Map.of());
+        PersistentVolumeClaim cachedBefore = ports.claims.get("www-web-0");
+        PersistentVolumeClaim owned = cachedBefore.withMetadata(cachedBefore.metadata().withOwnerReferences(List.of(OLD_POD)));
+        ports.failNext("claims.update", new ApiException.Unavailable("timeout", null));
+        assertThatThrownBy(() -> control.ensureClaims(deletesWhenScaled, new Operation.EnsureClaims("web-0", List.of(), List.of(owned), false), writes, recheck))
+                .isInstanceOf(ApiException.Unavailable.class);
+        ports.claims.put("www-web-0", owned); // applied after all
+        ports.calls.clear();
+
+        assertThatThrownBy(() -> createWeb0(deletesWhenScaled, List.of(), Map.of("www-web-0", cachedBefore)))
+                .isInstanceOf(ApiException.Conflict.class);
+        assertThat(ports.calls).containsExactly("claims.read www-web-0");
+    }
+
+    @Test
+    void aClaimSeenWithoutOwnersByAnEarlierSetOfThatNameIsReadAgain() {
+        createWeb0(set, List.of(claim("www-web-0")), Map.of());
+        StatefulSet again = set.withMetadata(set.metadata().withUid("web-again-uid"));
+        ports.calls.clear();
+
+        createWeb0(again, List.of(), Map.of("www-web-0", ports.claims.get("www-web-0")));
+
+        assertThat(ports.calls).containsExactly("claims.read www-web-0", "pods.create web-0");
+    }
+
+    @Test
+    void theClaimsOfASetSeenGoneAreReadAgain() {
+        createWeb0(set, List.of(claim("www-web-0")), Map.of());
+        control.forgetSet(set.key());
+        ports.calls.clear();
+
+        createWeb0(set, List.of(), Map.of("www-web-0", ports.claims.get("www-web-0")));
+
+        assertThat(ports.calls).containsExactly("claims.read www-web-0", "pods.create web-0");
+    }
+
+    @Test
+    void aClaimTheCacheShowsUnderAnotherUidOrWithOwnersIsReadAgain() {
+        createWeb0(set, List.of(claim("www-web-0")), Map.of());
+        PersistentVolumeClaim created = ports.claims.get("www-web-0");
+        PersistentVolumeClaim recreated = created.withMetadata(created.metadata().withUid("another-uid")); // deleted and created again
+        PersistentVolumeClaim owned = recreated.withMetadata(recreated.metadata().withOwnerReferences(List.of(OLD_POD))); // another writer's owner
+        ports.claims.put("www-web-0", recreated);
+        ports.calls.clear();
+
+        createWeb0(set, List.of(), Map.of("www-web-0", recreated));
+        ports.claims.put("www-web-0", owned);
+        createWeb0(set, List.of(), Map.of("www-web-0", owned));
+
+        assertThat(ports.calls).containsExactly("claims.read www-web-0", "pods.create web-0", "claims.read www-web-0", "pods.create web-0");
     }
 
     @Test
     void aPodThatExistsAlreadyFailsTheSyncWithoutAnEvent() {
         ports.failNext("pods.create", new ApiException.AlreadyExists("pods \"web-0\" already exists"));
 
-        assertThatThrownBy(() -> control.createPod(set, new Operation.CreatePod(pod("web-0"), List.of(), List.of()), Map.of(), writes))
+        assertThatThrownBy(() -> control.createPod(set, new Operation.CreatePod(pod("web-0"), List.of(), List.of()), Map.of(), writes, recheck))
                 .isInstanceOf(ApiException.AlreadyExists.class);
         assertThat(ports.events).isEmpty();
         assertThat(writes.count()).isZero();
@@ -120,7 +268,7 @@ class StatefulPodControlTest {
     void aClaimThatCannotBeCreatedFailsThePodWithAClaimEventAndAPodEvent() {
         ports.failNext("claims.create", new ApiException.Forbidden("quota exceeded"));
 
-        assertThatThrownBy(() -> control.createPod(set, new Operation.CreatePod(pod("web-0"), List.of(claim("www-web-0")), List.of()), Map.of(), writes))
+        assertThatThrownBy(() -> control.createPod(set, new Operation.CreatePod(pod("web-0"), List.of(claim("www-web-0")), List.of()), Map.of(), writes, recheck))
                 .isInstanceOf(ApiException.Unavailable.class).hasMessage("failed to create PVC www-web-0: quota exceeded");
         assertThat(ports.calls).containsExactly("claims.create www-web-0");
         assertThat(ports.events).containsExactly(
@@ -133,7 +281,7 @@ class StatefulPodControlTest {
         ports.failNext("claims.create", new ApiException.Forbidden("quota exceeded")).failNext("claims.create", new ApiException.AlreadyExists("exists"));
 
         assertThatThrownBy(() -> control.createPod(set, new Operation.CreatePod(pod("web-0"), List.of(claim("www-web-0"), claim("logs-web-0")), List.of()),
-                Map.of(), writes))
+                Map.of(), writes, recheck))
                 .isInstanceOf(ApiException.Unavailable.class)
                 .hasMessage("[failed to create PVC www-web-0: quota exceeded, failed to create PVC logs-web-0: exists]");
         assertThat(ports.calls).containsExactly("claims.create www-web-0", "claims.create logs-web-0");
@@ -143,7 +291,7 @@ class StatefulPodControlTest {
     void aClaimThatExistsAlreadyFailsThePodWithOnlyThePodEvent() {
         ports.failNext("claims.create", new ApiException.AlreadyExists("exists"));
 
-        assertThatThrownBy(() -> control.createPod(set, new Operation.CreatePod(pod("web-0"), List.of(claim("www-web-0")), List.of()), Map.of(), writes))
+        assertThatThrownBy(() -> control.createPod(set, new Operation.CreatePod(pod("web-0"), List.of(claim("www-web-0")), List.of()), Map.of(), writes, recheck))
                 .isInstanceOf(ApiException.Unavailable.class);
         assertThat(ports.events).containsExactly("Warning FailedCreate: Create Pod web-0 in StatefulSet web failed error: failed to create PVC www-web-0: exists");
     }
@@ -152,7 +300,7 @@ class StatefulPodControlTest {
     void aFailedPodCreateIsAFailedCreateEventAndTheError() {
         ports.failNext("pods.create", new ApiException.Unavailable("timeout"));
 
-        assertThatThrownBy(() -> control.createPod(set, new Operation.CreatePod(pod("web-0"), List.of(), List.of()), Map.of(), writes))
+        assertThatThrownBy(() -> control.createPod(set, new Operation.CreatePod(pod("web-0"), List.of(), List.of()), Map.of(), writes, recheck))
                 .isInstanceOf(ApiException.Unavailable.class).hasMessage("timeout");
         assertThat(ports.events).containsExactly("Warning FailedCreate: Create Pod web-0 in StatefulSet web failed error: timeout");
     }
@@ -161,7 +309,7 @@ class StatefulPodControlTest {
     void aClaimOwnerUpdateThatFailsAfterTheCreateIsAFailedUpdateEvent() {
         ports.failNext("claims.update", new ApiException.Conflict("stale"));
 
-        assertThatThrownBy(() -> control.createPod(set, new Operation.CreatePod(pod("web-0"), List.of(), List.of(claim("www-web-0"))), Map.of(), writes))
+        assertThatThrownBy(() -> control.createPod(set, new Operation.CreatePod(pod("web-0"), List.of(), List.of(claim("www-web-0"))), Map.of(), writes, recheck))
                 .hasMessage("could not update claim www-web-0 for delete policy ownerRefs: stale");
         assertThat(ports.calls).containsExactly("pods.create web-0", "claims.update www-web-0");
         assertThat(ports.events).containsExactly(
@@ -173,7 +321,7 @@ class StatefulPodControlTest {
     void aClaimDeletedSinceTheCacheShowedItFailsTheSyncWithoutAnEventWhereFixPodClaimRecordsNone() {
         ports.failNext("claims.update", new ApiException.NotFound("persistentvolumeclaims \"www-web-3\" not found"));
 
-        assertThatThrownBy(() -> control.ensureClaims(set, new Operation.EnsureClaims("web-3", List.of(), List.of(claim("www-web-3")), false), writes))
+        assertThatThrownBy(() -> control.ensureClaims(set, new Operation.EnsureClaims("web-3", List.of(), List.of(claim("www-web-3")), false), writes, recheck))
                 .hasMessage("could not update claim www-web-3 for delete policy ownerRefs: persistentvolumeclaims \"www-web-3\" not found");
         assertThat(ports.events).isEmpty();
     }
@@ -183,7 +331,7 @@ class StatefulPodControlTest {
     void aPendingPodsFailedClaimOwnerUpdateIsAFailedUpdateEventOfThePod() {
         ports.failNext("claims.update", new ApiException.Conflict("stale"));
 
-        assertThatThrownBy(() -> control.ensureClaims(set, new Operation.EnsureClaims("web-0", List.of(), List.of(claim("www-web-0")), true), writes))
+        assertThatThrownBy(() -> control.ensureClaims(set, new Operation.EnsureClaims("web-0", List.of(), List.of(claim("www-web-0")), true), writes, recheck))
                 .hasMessage("could not update claim www-web-0 for delete policy ownerRefs: stale");
         assertThat(ports.events).containsExactly(
                 "Warning FailedUpdate: Update Pod web-0 in StatefulSet web failed error: could not update claim www-web-0 for delete policy ownerRefs: stale");
@@ -191,7 +339,7 @@ class StatefulPodControlTest {
 
     @Test
     void updatePodRecordsOneEventAfterTheClaimsAndThePod() {
-        control.updatePod(set, new Operation.UpdatePod(pod("web-0"), true, List.of(), List.of()), writes);
+        control.updatePod(set, new Operation.UpdatePod(pod("web-0"), true, List.of(), List.of()), writes, recheck);
 
         assertThat(ports.calls).containsExactly("pods.update web-0");
         assertThat(ports.events).containsExactly("Normal SuccessfulUpdate: Update Pod web-0 in StatefulSet web successful");
@@ -201,7 +349,7 @@ class StatefulPodControlTest {
     void anUpdateWhoseClaimFailsLeavesThePodAlone() {
         ports.failNext("claims.create", new ApiException.Forbidden("no"));
 
-        assertThatThrownBy(() -> control.updatePod(set, new Operation.UpdatePod(pod("web-0"), true, List.of(claim("www-web-0")), List.of()), writes))
+        assertThatThrownBy(() -> control.updatePod(set, new Operation.UpdatePod(pod("web-0"), true, List.of(claim("www-web-0")), List.of()), writes, recheck))
                 .isInstanceOf(ApiException.Unavailable.class);
         assertThat(ports.calls).containsExactly("claims.create www-web-0");
         assertThat(ports.events).last().asString().startsWith("Warning FailedUpdate: Update Pod web-0 in StatefulSet web failed error:");
