@@ -7,6 +7,7 @@ import dev.stateful.domain.model.ObjectKey;
 import dev.stateful.domain.model.PersistentVolumeClaim;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.storage.ClaimErrors;
+import dev.stateful.domain.storage.ClaimOwnership;
 import dev.stateful.domain.sync.Operation;
 import dev.stateful.ports.ApiException;
 import dev.stateful.ports.ClaimControl;
@@ -222,14 +223,10 @@ final class StatefulPodControl {
     private void updateClaims(StatefulSet set, List<PersistentVolumeClaim> toUpdate, SyncWrites writes, SetRecheck recheck) {
         for (PersistentVolumeClaim claim : toUpdate) {
             try {
-                if (claim.metadata().ownerReferences().stream().anyMatch(r -> r.uid().equals(set.metadata().uid()))) {
+                if (ClaimOwnership.hasOwnerRef(claim, ClaimOwnership.Owner.of(set))) {
                     recheck.require();
                 }
-            } catch (RuntimeException e) {
-                throw new ApiException.Unavailable(ClaimErrors.ownerUpdateFailed(claim.name(), e.getMessage()), e);
-            }
-            verified.forget(claim);
-            try {
+                verified.forget(claim);
                 PersistentVolumeClaim updated = claims.update(claim);
                 writes.cached(OwnWrite.updated(updated));
                 verified.remember(set, updated);
