@@ -94,6 +94,30 @@ class ReadOwnWritesScenarioTest {
         assertThat(monitor.violations()).isEmpty();
     }
 
+    /**
+     * A delete answered NotFound wrote nothing (upstream's {@code ConsistencyStore} records no
+     * deletes at all): the next sync decides from the cache at once. Had it waited for the pod to
+     * disappear, a wrong answer with the pod still there would hold the set for the whole patience.
+     */
+    @Test
+    void aDeleteAnsweredNotFoundWhileThePodIsStillThereDoesNotHoldTheSetBack() {
+        s.apply(SetManifest.web().replicas(2));
+        s.settle();
+        long mark = s.mark();
+        cluster.faults().on(Verb.DELETE, Kind.PODS).nth(1).fail(dev.stateful.inmemory.faults.ApiError.NOT_FOUND);
+
+        s.scale(1);
+        s.sync();
+        SyncResult next = s.sync();
+
+        assertThat(next.error()).isEmpty();
+        assertThat(s.controllerWrites(mark).verb(Verb.DELETE).kind(Kind.PODS).records()).extracting(r -> r.name() + " " + r.outcome())
+                .as("the next sync deletes web-1 again instead of waiting to see it gone")
+                .containsExactly("web-1 INJECTED_FAILURE", "web-1 APPLIED");
+        s.settle();
+        assertThat(s.podNames()).containsExactly("web-0");
+    }
+
     @Test
     void aLaggingClaimCacheMakesTheSetWaitInsteadOfCreatingTheClaimAgain() {
         s.apply(SetManifest.web().replicas(1));

@@ -1,5 +1,6 @@
 package dev.stateful.inmemory.simulation;
 
+import dev.stateful.domain.consistency.OwnWrite;
 import dev.stateful.domain.model.ControllerRevision;
 import dev.stateful.domain.model.ObjectKey;
 import dev.stateful.domain.model.PersistentVolumeClaim;
@@ -56,7 +57,18 @@ final class ControllerCache implements ClusterReader, ChangeListener {
         final List<Map.Entry<ObjectKey, Object>> ownThisSync = new ArrayList<>();
         /** The changes applied last, newest last (for duplicate deliveries). */
         final Deque<Change<?>> applied = new ArrayDeque<>();
+        /** The resourceVersion the view is complete up to once the backlog is empty (its last list or change). */
+        long synced;
         boolean stalled;
+
+        /**
+         * client-go's {@code LastSyncResourceVersion}: every change of this kind up to it is in the
+         * view. Held-back changes keep it below the oldest of them, even when later ones were
+         * delivered out of order, so it never claims a change the view lacks.
+         */
+        long observed() {
+            return backlog.isEmpty() ? synced : Math.min(synced, backlog.peekFirst().resourceVersion() - 1);
+        }
     }
 
     /** How many applied changes an informer remembers for {@link #redeliver}. */
@@ -157,6 +169,7 @@ final class ControllerCache implements ClusterReader, ChangeListener {
         informer.view.clear();
         synchronized (stores.lock()) {
             informer.view.putAll(store(kind).snapshot(""));
+            informer.synced = stores.resourceVersion();
         }
         informer.stalled = false;
     }
@@ -221,6 +234,15 @@ final class ControllerCache implements ClusterReader, ChangeListener {
     // ------------------------------------------------------------------ ClusterReader
 
     @Override
+    public String observedVersion(OwnWrite.Kind kind) {
+        return switch (kind) {
+            case POD -> Long.toString(informers.get(Kind.PODS).observed());
+            case CLAIM -> Long.toString(informers.get(Kind.CLAIMS).observed());
+            case SET -> "";
+        };
+    }
+
+    @Override
     public Optional<StatefulSet> statefulSet(ObjectKey key) {
         return Optional.ofNullable((StatefulSet) informers.get(Kind.STATEFULSETS).view.get(key));
     }
@@ -262,6 +284,7 @@ final class ControllerCache implements ClusterReader, ChangeListener {
     }
 
     private static void apply(Informer informer, Change<?> change) {
+        informer.synced = Math.max(informer.synced, change.resourceVersion());
         informer.applied.addLast(change);
         if (informer.applied.size() > REMEMBERED) {
             informer.applied.pollFirst();

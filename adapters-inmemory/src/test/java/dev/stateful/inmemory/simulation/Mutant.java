@@ -1,5 +1,6 @@
 package dev.stateful.inmemory.simulation;
 
+import dev.stateful.domain.consistency.OwnWrite;
 import dev.stateful.domain.identity.PodIdentity;
 import dev.stateful.domain.model.ControllerRevision;
 import dev.stateful.domain.model.IntOrString;
@@ -248,6 +249,11 @@ enum Mutant {
             @Override
             public List<ControllerRevision> revisions(String namespace) {
                 return real.revisions(namespace);
+            }
+
+            @Override
+            public String observedVersion(OwnWrite.Kind kind) {
+                return real.observedVersion(kind);
             }
         };
     }

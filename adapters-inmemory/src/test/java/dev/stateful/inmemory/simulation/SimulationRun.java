@@ -33,6 +33,7 @@ import dev.stateful.ports.ApiException;
 import dev.stateful.ports.leadership.LeaderGuard;
 import dev.stateful.ports.leadership.Leadership;
 import dev.stateful.ports.leadership.LeaseTimings;
+import dev.stateful.ports.reconcile.OwnWrites;
 import dev.stateful.ports.reconcile.StatefulSetReconciler;
 import java.time.Duration;
 import java.time.Instant;
@@ -127,7 +128,8 @@ final class SimulationRun {
                 mutant.claims(LeaderGuard.claims(elector, checked.claims(cluster.claimControl())), cache),
                 LeaderGuard.revisions(elector, checked.revisions(cluster.revisionControl())),
                 mutant.status(LeaderGuard.status(elector, checked.status(cluster.statusWriter()))),
-                LeaderGuard.events(elector, cluster.eventRecorder()), cluster.clock(), batches, checker);
+                LeaderGuard.events(elector, cluster.eventRecorder()), cluster.clock(), batches, checker,
+                OwnWrites.tracking(cluster.clock(), OwnWrites.DEFAULT_PATIENCE));
     }
 
     /**

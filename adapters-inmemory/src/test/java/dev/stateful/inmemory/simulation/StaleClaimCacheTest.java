@@ -14,6 +14,11 @@ import org.junit.jupiter.api.Test;
  * stalled, the scale-down is undone before the garbage collector ran, and the cache still shows the
  * claim as the set's. Before the fresh read of the claims in {@code FreshClaimCheck}, the new web-0
  * started on the claim and the garbage collector then deleted it.
+ *
+ * <p>The controller reads its own writes ({@code OwnWrites}), so within its patience it would wait
+ * for the claim cache to show its owner write instead; the schedule waits the patience out (61 s)
+ * before the scale-up, as a claim watch stalled that long, a restart or an owner written by
+ * someone else would leave it, and the claim's read is the only guard left.
  */
 class StaleClaimCacheTest {
 
@@ -24,6 +29,7 @@ class StaleClaimCacheTest {
                     new Step.StallWatch(Kind.CLAIMS),
                     new Step.Scale(0),
                     new Step.RunFor(1),
+                    new Step.Wait(61),
                     new Step.Scale(1),
                     new Step.RunFor(1)));
 

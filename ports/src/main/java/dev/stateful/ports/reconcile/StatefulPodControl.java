@@ -116,18 +116,24 @@ final class StatefulPodControl {
      * the delete wanted, so it is a {@code SuccessfulDelete} as any delete that went through; so is a
      * uid precondition the API server refused (the pod meant is gone; one of that name is newer, for
      * the next sync to decide on). Any other error is {@code FailedDelete} and fails the sync.
+     *
+     * <p>Only a delete that went through is a write the next sync waits to see ({@link OwnWrites});
+     * upstream's {@code ConsistencyStore} records no deletes at all. After NotFound this process
+     * wrote nothing: a stale cache only means the next sync deletes again and is answered NotFound
+     * again, as upstream's would be, while waiting for the pod to disappear would hold the set for
+     * the whole patience whenever the answer was wrong and the pod is still there.
      */
     void deletePod(StatefulSet set, Operation.DeletePod d, SyncWrites writes) {
         String podName = d.pod().name();
         try {
             pods.delete(d.pod().namespace(), podName, d.pod().metadata().uid());
+            writes.cached(OwnWrite.deleted(d.pod()));
         } catch (ApiException.NotFound gone) {
-            // gone already: the pod cache still has to show it before this set is decided again, as after a delete
+            writes.uncached();
         } catch (RuntimeException e) {
             podEvent(set, "delete", podName, e);
             throw e;
         }
-        writes.cached(OwnWrite.deleted(d.pod()));
         podEvent(set, "delete", podName, null);
     }
 
