@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.BiPredicate;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
@@ -22,15 +23,14 @@ import java.util.regex.Pattern;
 enum KnownDifferences {
 
     /**
-     * Rolling updates honour maxUnavailable and replace unhealthy outdated pods at once (kubernetes#137409).
-     * Allows nothing yet, though a scenario can show it: random seed 760189246359648776 (a Parallel
-     * rollout begun while an outdated pod is not ready) differs from 1.36.3 at two steps, upstream
-     * waiting where ours replaces the pod and goes on, and the rollout happening a step later
-     * upstream; against 1.37.2, whose kubernetes#137666 does as ours, it passes. A rule allowing
-     * exactly that, across the steps it moves, is still to be written, so a soak against 1.36 can
-     * fail on it.
+     * Rolling updates honour maxUnavailable and replace unhealthy outdated pods at once
+     * (kubernetes#137409): where 1.36's {@code updateStatefulSetAfterInvariantEstablished} waits
+     * because an outdated pod is unavailable, ours replaces it and goes on, and upstream does the
+     * same writes one step later, once that step's action frees it ({@link RolloutRanAhead}; random
+     * seed 760189246359648776, a Parallel rollout begun while web-0 is not ready, upstream going on
+     * when web-0 fails; against 1.37.2, whose kubernetes#137666 does as ours, it passes).
      */
-    MAX_UNAVAILABLE_ALWAYS_HONOURED(d -> false),
+    MAX_UNAVAILABLE_ALWAYS_HONOURED(RolloutRanAhead::allows),
 
     /**
      * {@code status.currentRevision} moves to the update revision only once every replica is also
@@ -124,10 +124,21 @@ enum KnownDifferences {
     /** Revisions of kube-controller-manager 1.33 and 1.34 for the same template are reused. */
     EARLIER_REVISIONS_REUSED(d -> false);
 
-    private final Predicate<Difference> allows;
+    /** Both runs of the scenario a difference came from, for a rule that spans settle points. */
+    record Run(Trace upstream, Trace ours) {
+        /** For a difference judged on its own: no rule that needs the runs allows it. */
+        static final Run UNKNOWN = new Run(new Trace(List.of()), new Trace(List.of()));
+    }
 
-    KnownDifferences(Predicate<Difference> allows) {
+    private final BiPredicate<Difference, Run> allows;
+
+    KnownDifferences(BiPredicate<Difference, Run> allows) {
         this.allows = allows;
+    }
+
+    /** A rule that judges each difference on its own. */
+    KnownDifferences(Predicate<Difference> allows) {
+        this((d, run) -> allows.test(d));
     }
 
     /**
@@ -138,18 +149,23 @@ enum KnownDifferences {
     record Sorted(Map<KnownDifferences, Long> allowed, List<Difference> unlisted) {
     }
 
-    static Sorted sort(List<Difference> differences) {
+    static Sorted sort(List<Difference> differences, Run run) {
         Map<KnownDifferences, Long> allowed = new EnumMap<>(KnownDifferences.class);
         List<Difference> unlisted = new ArrayList<>();
         for (Difference d : differences) {
-            allowing(d).ifPresentOrElse(rule -> allowed.merge(rule, 1L, Long::sum), () -> unlisted.add(d));
+            allowing(d, run).ifPresentOrElse(rule -> allowed.merge(rule, 1L, Long::sum), () -> unlisted.add(d));
         }
         return new Sorted(Collections.unmodifiableMap(allowed), List.copyOf(unlisted));
     }
 
     /** The first rule that allows {@code difference}, if one does. */
+    static Optional<KnownDifferences> allowing(Difference difference, Run run) {
+        return Arrays.stream(values()).filter(rule -> rule.allows.test(difference, run)).findFirst();
+    }
+
+    /** The first rule that allows {@code difference} judged on its own, if one does. */
     static Optional<KnownDifferences> allowing(Difference difference) {
-        return Arrays.stream(values()).filter(rule -> rule.allows.test(difference)).findFirst();
+        return allowing(difference, Run.UNKNOWN);
     }
 
     /**
@@ -174,7 +190,7 @@ enum KnownDifferences {
     }
 
     /** A status as {@link Snapshot} writes it: {@code key=value} pairs. */
-    private record Status(Map<String, String> fields) {
+    record Status(Map<String, String> fields) {
         static Status of(String text) {
             Map<String, String> fields = new HashMap<>();
             for (String pair : text.split(" ")) {

@@ -118,6 +118,13 @@ final class Scenarios {
                         .then("create 3 Parallel", a -> a.create(web(a).replicas(3).parallel()))
                         .then("maxUnavailable 3", a -> a.maxUnavailable(3))
                         .then("image v2", a -> a.image(V2)).build(),
+                // 1.36.3 waits while web-0 is unavailable (kubernetes#137409) and rolls once it fails: MAX_UNAVAILABLE_ALWAYS_HONOURED
+                Scenario.named("maxUnavailable: an outdated pod that is not ready is replaced at once")
+                        .parallel()
+                        .then("create 3 Parallel", a -> a.create(web(a).replicas(3).parallel()))
+                        .then("web-0 not ready", a -> a.ready("web-0", false))
+                        .then("image v2", a -> a.image(V2))
+                        .then("web-0 fails", a -> a.failPod("web-0")).build(),
                 Scenario.named("onDelete: a template change replaces no pod by itself")
                         .then("create 2 OnDelete", a -> a.create(web(a).replicas(2).onDelete()))
                         .then("image v2", a -> a.image(V2))
