@@ -12,7 +12,10 @@ import dev.stateful.inmemory.junit.InMemoryClusterExtension;
 import dev.stateful.inmemory.store.Kind;
 import dev.stateful.inmemory.store.Verb;
 import dev.stateful.ports.reconcile.SyncResult;
+import dev.stateful.domain.model.Pod;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -121,6 +124,31 @@ class FaultToleranceScenarioTest {
         assertThat(s.controllerWrites(mark).verb(Verb.UPDATE_STATUS).records()).extracting(WriteRecord::outcome)
                 .containsExactly(Outcome.INJECTED_FAILURE, Outcome.APPLIED);
         assertThat(s.status().observedGeneration()).isEqualTo(1);
+    }
+
+    /**
+     * {@code UpdateStatefulPod} retries a conflicting repair on the pod read again ({@code RetryOnConflict}):
+     * the pod-name label a user removed is back after one sync, with no {@code FailedUpdate}.
+     */
+    @Test
+    void aConflictingPodRepairIsRetriedInTheSameSyncWithoutAFailedUpdate(InMemoryCluster cluster) {
+        s.apply(SetManifest.web().replicas(2).withoutClaims());
+        s.settle();
+        Pod web1 = s.pod("web-1");
+        Map<String, String> labels = new HashMap<>(web1.metadata().labels());
+        labels.remove("statefulset.kubernetes.io/pod-name");
+        cluster.user().pods().update(web1.withMetadata(web1.metadata().withLabels(labels)));
+        cluster.faults().on(Verb.UPDATE, Kind.PODS).nth(1).conflict();
+        long mark = s.mark();
+
+        SyncResult result = s.sync();
+
+        assertThat(result.error()).isEmpty();
+        assertThat(s.controllerWrites(mark).verb(Verb.UPDATE).kind(Kind.PODS).records()).extracting(WriteRecord::outcome)
+                .containsExactly(Outcome.INJECTED_FAILURE, Outcome.APPLIED);
+        assertThat(s.pod("web-1").metadata().labels()).containsEntry("statefulset.kubernetes.io/pod-name", "web-1");
+        assertThat(s.eventMessages("FailedUpdate")).isEmpty();
+        assertThat(s.eventMessages("SuccessfulUpdate")).containsExactly("Update Pod web-1 in StatefulSet web successful");
     }
 
     /** Found by the simulation: the re-read after a status conflict failed and its exception escaped the sync. */

@@ -233,7 +233,7 @@ enum Mutant {
 
             @Override
             public List<Pod> pods(String namespace) {
-                return real.pods(namespace).stream().map(p -> isWebs(p.name()) ? pod(p) : p).filter(p -> p != null).toList();
+                return real.pods(namespace).stream().map(p -> isWebs(p.name()) ? Mutant.this.pod(p) : p).filter(p -> p != null).toList();
             }
 
             @Override

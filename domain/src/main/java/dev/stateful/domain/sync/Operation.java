@@ -38,8 +38,12 @@ public sealed interface Operation {
         }
     }
 
-    /** {@code UpdateStatefulPod}: repair identity/storage and claim owner refs. */
-    record UpdatePod(Pod pod, boolean podChanged, List<PersistentVolumeClaim> createClaims, List<PersistentVolumeClaim> updateClaims) implements Operation {
+    /**
+     * {@code UpdateStatefulPod}: repair identity/storage and claim owner refs. {@code repair} is what
+     * made {@code pod}, for the executor to apply again to the pod the cache shows after a conflict.
+     */
+    record UpdatePod(Pod pod, boolean podChanged, List<PersistentVolumeClaim> createClaims, List<PersistentVolumeClaim> updateClaims,
+                     PodRepair repair) implements Operation {
         public UpdatePod {
             createClaims = List.copyOf(createClaims);
             updateClaims = List.copyOf(updateClaims);

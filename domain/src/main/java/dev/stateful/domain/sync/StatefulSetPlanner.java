@@ -371,17 +371,11 @@ public final class StatefulSetPlanner {
                 ops.addAll(warnings);
                 return Step.go(ops);
             }
-            Pod repaired = pod;
-            if (!identity) {
-                repaired = PodIdentity.updateIdentity(updateSet, repaired);
-            }
-            List<PersistentVolumeClaim> create = List.of();
-            if (!storage) {
-                repaired = PodClaims.updateStorage(updateSet, repaired);
-                create = pending ? List.of() : claims.create();
-            }
+            PodRepair repair = new PodRepair(updateSet);
+            Pod repaired = repair.apply(pod, identity, storage);
+            List<PersistentVolumeClaim> create = storage || pending ? List.of() : claims.create();
             ops.addAll(warnings);
-            ops.add(new Operation.UpdatePod(repaired, !identity || !storage, create, owners));
+            ops.add(new Operation.UpdatePod(repaired, !identity || !storage, create, owners, repair));
             return Step.go(ops);
         }
 

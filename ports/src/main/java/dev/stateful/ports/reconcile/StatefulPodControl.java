@@ -5,17 +5,22 @@ import dev.stateful.domain.features.ClaimResize;
 import dev.stateful.domain.identity.PodIdentity;
 import dev.stateful.domain.model.ObjectKey;
 import dev.stateful.domain.model.PersistentVolumeClaim;
+import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.storage.ClaimErrors;
 import dev.stateful.domain.storage.ClaimOwnership;
 import dev.stateful.domain.sync.Operation;
+import dev.stateful.domain.sync.PodRepair;
 import dev.stateful.ports.ApiException;
 import dev.stateful.ports.ClaimControl;
 import dev.stateful.ports.EventRecorder;
 import dev.stateful.ports.PodControl;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Pod and claim writes with their events (upstream {@code StatefulPodControl}: {@code CreateStatefulPod},
@@ -25,15 +30,38 @@ import java.util.Map;
  */
 final class StatefulPodControl {
 
+    /**
+     * client-go's {@code retry.DefaultBackoff}, which {@code UpdateStatefulPod} retries a conflicting pod
+     * update with: four attempts, waiting 10 ms, then five times longer each time, plus up to a tenth.
+     */
+    static final List<Duration> CONFLICT_BACKOFF = List.of(Duration.ofMillis(10), Duration.ofMillis(50), Duration.ofMillis(250));
+    static final double CONFLICT_BACKOFF_JITTER = 0.1;
+
+    /** The pod as the cache shows it (upstream's {@code objectMgr.GetPod}, a lister read). */
+    interface PodLister {
+        Optional<Pod> pod(String namespace, String name);
+    }
+
+    /** Waits between attempts; the reconciler's waits on the worker's thread, as upstream's do. */
+    interface Sleeper {
+        Sleeper THREAD = d -> Thread.sleep(d.toMillis(), d.toNanosPart() % 1_000_000);
+
+        void sleep(Duration duration) throws InterruptedException;
+    }
+
     private final PodControl pods;
     private final ClaimControl claims;
     private final EventRecorder events;
+    private final PodLister lister;
+    private final Sleeper sleeper;
     private final VerifiedClaims verified = new VerifiedClaims();
 
-    StatefulPodControl(PodControl pods, ClaimControl claims, EventRecorder events) {
+    StatefulPodControl(PodControl pods, ClaimControl claims, EventRecorder events, PodLister lister, Sleeper sleeper) {
         this.pods = pods;
         this.claims = claims;
         this.events = events;
+        this.lister = lister;
+        this.sleeper = sleeper;
     }
 
     /** The set is gone: what this process saw of its claims no longer spares a read. */
@@ -84,7 +112,7 @@ final class StatefulPodControl {
             createClaims(set, u.pod().name(), u.createClaims(), writes);
             updateClaims(set, u.updateClaims(), writes, recheck);
             if (u.podChanged()) {
-                writes.cached(OwnWrite.updated(pods.update(u.pod())));
+                updateRetryingConflicts(u.pod(), u.repair()).ifPresent(updated -> writes.cached(OwnWrite.updated(updated)));
             }
         } catch (RuntimeException e) {
             error = e;
@@ -92,6 +120,50 @@ final class StatefulPodControl {
         podEvent(set, "update", u.pod().name(), error);
         if (error != null) {
             throw error;
+        }
+    }
+
+    /**
+     * {@code UpdateStatefulPod}'s {@code RetryOnConflict}: a conflict (the kubelet wrote the pod's status
+     * meanwhile, say) is retried after {@link #CONFLICT_BACKOFF}'s wait on the pod the cache shows then,
+     * repaired again; one the cache shows repaired already needs no write. Only the last conflict fails
+     * the update, so a race with the kubelet is no {@code FailedUpdate}. A pod the cache no longer shows
+     * is tried again as it was, as upstream's loop keeps its copy when the lister read fails. Only the
+     * pod is written again: its claims were created and given their owners before the first attempt,
+     * where upstream's loop goes over them again from a claim cache that may not show those writes yet.
+     *
+     * @return the pod as written; empty when the cache showed it repaired
+     */
+    private Optional<Pod> updateRetryingConflicts(Pod repaired, PodRepair repair) {
+        Pod target = repaired;
+        for (int attempt = 0; ; attempt++) {
+            try {
+                return Optional.of(pods.update(target));
+            } catch (ApiException.Conflict conflict) {
+                if (attempt >= CONFLICT_BACKOFF.size() || !backOff(CONFLICT_BACKOFF.get(attempt))) {
+                    throw conflict;
+                }
+            }
+            Optional<Pod> cached = lister.pod(target.namespace(), repaired.name());
+            if (cached.isPresent()) {
+                Optional<Pod> again = repair.apply(cached.get());
+                if (again.isEmpty()) {
+                    return Optional.empty();
+                }
+                target = again.get();
+            }
+        }
+    }
+
+    /** Waits {@code base} plus up to {@link #CONFLICT_BACKOFF_JITTER} of it; false when interrupted (the worker is stopping). */
+    private boolean backOff(Duration base) {
+        long jitter = (long) (base.toNanos() * CONFLICT_BACKOFF_JITTER * ThreadLocalRandom.current().nextDouble());
+        try {
+            sleeper.sleep(base.plusNanos(jitter));
+            return true;
+        } catch (InterruptedException stopping) {
+            Thread.currentThread().interrupt();
+            return false;
         }
     }
 

@@ -82,7 +82,7 @@ public final class StatefulSetReconciler {
         this.refs = new ControllerRefManager(pods, revisions);
         this.sets = statusWriter;
         this.history = new RevisionHistoryControl(revisions);
-        this.podControl = new StatefulPodControl(pods, claims, events);
+        this.podControl = new StatefulPodControl(pods, claims, events, reader::pod, StatefulPodControl.Sleeper.THREAD);
         this.status = new StatefulSetStatusUpdater(statusWriter);
         this.events = events;
         this.clock = clock;

@@ -10,9 +10,14 @@ import dev.stateful.domain.model.PersistentVolumeClaim;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.RetentionPolicy;
 import dev.stateful.domain.model.StatefulSet;
+import dev.stateful.domain.model.PodStatus;
 import dev.stateful.domain.sync.Operation;
+import dev.stateful.domain.sync.PodRepair;
 import dev.stateful.domain.testing.Fixtures;
 import dev.stateful.ports.ApiException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -25,7 +30,11 @@ class StatefulPodControlTest {
 
     private final StatefulSet set = Fixtures.statefulSet("web", 3);
     private final FakePorts ports = new FakePorts();
-    private final StatefulPodControl control = new StatefulPodControl(ports, ports, ports);
+    /** What the pod cache shows, by name; a conflicting pod update reads it again from here. */
+    private final Map<String, Pod> cache = new HashMap<>();
+    private final List<Duration> waits = new ArrayList<>();
+    private final StatefulPodControl control = new StatefulPodControl(ports, ports, ports,
+            (namespace, name) -> Optional.ofNullable(cache.get(name)), waits::add);
     private final OwnWrites ownWrites = OwnWrites.off();
     private final SyncWrites writes = new SyncWrites(set.key(), ownWrites);
     private final SetRecheck recheck = new SetRecheck(ports.status, set);
@@ -339,17 +348,89 @@ class StatefulPodControlTest {
 
     @Test
     void updatePodRecordsOneEventAfterTheClaimsAndThePod() {
-        control.updatePod(set, new Operation.UpdatePod(pod("web-0"), true, List.of(), List.of()), writes, recheck);
+        control.updatePod(set, new Operation.UpdatePod(pod("web-0"), true, List.of(), List.of(), new PodRepair(set)), writes, recheck);
 
         assertThat(ports.calls).containsExactly("pods.update web-0");
         assertThat(ports.events).containsExactly("Normal SuccessfulUpdate: Update Pod web-0 in StatefulSet web successful");
+    }
+
+    // ---------------------------------------------------------------- UpdateStatefulPod's RetryOnConflict
+
+    private final PodRepair repair = new PodRepair(set);
+    /** web-0 as the planner saw it: a user removed its pod-name label, so its identity is repaired. */
+    private final Pod stale = pod("web-0").withMetadata(pod("web-0").metadata().withResourceVersion("7"));
+    /** web-0 once the kubelet wrote its status: a newer resourceVersion, the label still missing. */
+    private final Pod running = new Pod(stale.metadata().withResourceVersion("8"), stale.spec(), PodStatus.of("Running"));
+
+    private Operation.UpdatePod repairOf(Pod pod) {
+        return new Operation.UpdatePod(repair.apply(pod).orElseThrow(), true, List.of(), List.of(), repair);
+    }
+
+    @Test
+    void aPodUpdateThatConflictsIsRepairedAgainOnThePodTheCacheShowsAfterTheFirstBackoff() {
+        ports.failNext("pods.update", new ApiException.Conflict("the object has been modified"));
+        cache.put("web-0", running);
+
+        control.updatePod(set, repairOf(stale), writes, recheck);
+
+        assertThat(ports.calls).containsExactly("pods.update web-0", "pods.update web-0");
+        Pod written = ports.pods.get("web-0");
+        assertThat(written.status().phase()).as("the kubelet's write is kept").isEqualTo("Running");
+        assertThat(repair.apply(written)).as("the identity is repaired").isEmpty();
+        assertThat(waits).singleElement().satisfies(wait -> assertThat(wait).isBetween(Duration.ofMillis(10), Duration.ofMillis(11)));
+        assertThat(ports.events).containsExactly("Normal SuccessfulUpdate: Update Pod web-0 in StatefulSet web successful");
+    }
+
+    @Test
+    void aPodTheCacheShowsRepairedAfterAConflictIsNotWrittenAgainAndTheUpdateSucceeded() {
+        ports.failNext("pods.update", new ApiException.Conflict("the object has been modified"));
+        cache.put("web-0", repair.apply(running).orElseThrow());
+
+        control.updatePod(set, repairOf(stale), writes, recheck);
+
+        assertThat(ports.calls).containsExactly("pods.update web-0");
+        assertThat(writes.count()).isZero();
+        assertThat(ports.events).containsExactly("Normal SuccessfulUpdate: Update Pod web-0 in StatefulSet web successful");
+    }
+
+    /** {@code retry.DefaultBackoff}: four attempts, 10, 50 and 250 ms apart (plus up to a tenth), then the last conflict fails it. */
+    @Test
+    void aPodUpdateStillConflictingAfterDefaultBackoffsFourAttemptsIsOneFailedUpdate() {
+        for (int i = 0; i < 4; i++) {
+            ports.failNext("pods.update", new ApiException.Conflict("the object has been modified " + i));
+        }
+        cache.put("web-0", stale);
+
+        assertThatThrownBy(() -> control.updatePod(set, repairOf(stale), writes, recheck))
+                .isInstanceOf(ApiException.Conflict.class).hasMessage("the object has been modified 3");
+
+        assertThat(ports.calls).hasSize(4).containsOnly("pods.update web-0");
+        assertThat(waits).hasSize(3);
+        List<Duration> base = List.of(Duration.ofMillis(10), Duration.ofMillis(50), Duration.ofMillis(250));
+        for (int i = 0; i < 3; i++) {
+            assertThat(waits.get(i)).isBetween(base.get(i), base.get(i).plus(base.get(i).dividedBy(10)));
+        }
+        assertThat(ports.events).containsExactly(
+                "Warning FailedUpdate: Update Pod web-0 in StatefulSet web failed error: the object has been modified 3");
+    }
+
+    @Test
+    void aPodUpdateRefusedOtherwiseThanByAConflictIsNotRetried() {
+        ports.failNext("pods.update", new ApiException.Invalid("spec.volumes: Forbidden: pod updates may not change fields other than ..."));
+        cache.put("web-0", running);
+
+        assertThatThrownBy(() -> control.updatePod(set, repairOf(stale), writes, recheck)).isInstanceOf(ApiException.Invalid.class);
+
+        assertThat(ports.calls).containsExactly("pods.update web-0");
+        assertThat(waits).isEmpty();
+        assertThat(ports.events).singleElement().asString().startsWith("Warning FailedUpdate: Update Pod web-0 in StatefulSet web failed error:");
     }
 
     @Test
     void anUpdateWhoseClaimFailsLeavesThePodAlone() {
         ports.failNext("claims.create", new ApiException.Forbidden("no"));
 
-        assertThatThrownBy(() -> control.updatePod(set, new Operation.UpdatePod(pod("web-0"), true, List.of(claim("www-web-0")), List.of()), writes, recheck))
+        assertThatThrownBy(() -> control.updatePod(set, new Operation.UpdatePod(pod("web-0"), true, List.of(claim("www-web-0")), List.of(), new PodRepair(set)), writes, recheck))
                 .isInstanceOf(ApiException.Unavailable.class);
         assertThat(ports.calls).containsExactly("claims.create www-web-0");
         assertThat(ports.events).last().asString().startsWith("Warning FailedUpdate: Update Pod web-0 in StatefulSet web failed error:");
