@@ -216,6 +216,11 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
     }
 
     @Override
+    public Optional<Pod> pod(String namespace, String name) {
+        return pods.store().get(namespace, name);
+    }
+
+    @Override
     public Optional<PersistentVolumeClaim> claim(String namespace, String name) {
         return claims.store().get(namespace, name);
     }

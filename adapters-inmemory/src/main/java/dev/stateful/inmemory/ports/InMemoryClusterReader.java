@@ -45,6 +45,11 @@ public final class InMemoryClusterReader implements ClusterReader {
     }
 
     @Override
+    public Optional<Pod> pod(String namespace, String name) {
+        return get(stores.pods(), new ObjectKey(namespace, name));
+    }
+
+    @Override
     public Optional<PersistentVolumeClaim> claim(String namespace, String name) {
         return get(stores.claims(), new ObjectKey(namespace, name));
     }

@@ -6,6 +6,7 @@ import dev.stateful.inmemory.InMemoryCluster;
 import dev.stateful.inmemory.audit.Outcome;
 import dev.stateful.inmemory.driver.ControllerDriver;
 import dev.stateful.inmemory.junit.InMemoryClusterExtension;
+import dev.stateful.inmemory.store.DeleteOptions;
 import dev.stateful.inmemory.store.Kind;
 import dev.stateful.inmemory.store.Verb;
 import dev.stateful.ports.reconcile.SyncResult;
@@ -154,6 +155,50 @@ class ReadOwnWritesScenarioTest {
         assertThat(decided.plan()).as("past the patience it decides from what the cache shows").isPresent();
         assertThat(s.controllerWrites(0).verb(Verb.CREATE).kind(Kind.PODS).records()).extracting(r -> r.name() + " " + r.outcome())
                 .containsExactly("web-0 APPLIED", "web-0 REJECTED");
+    }
+
+    /**
+     * Upstream's {@code sync} asks its {@code ConsistencyStore} ({@code EnsureReady}, by the set's name)
+     * before it looks the set up: a set deleted and created again under its name waits for the writes
+     * made for the earlier one, rather than creating a pod the cache does not show yet.
+     */
+    @Test
+    void aSetCreatedAgainUnderItsNameWaitsForTheWritesMadeForTheEarlierOne() {
+        s.apply(SetManifest.web().replicas(1).withoutClaims());
+        cluster.faults().staleReads(Kind.PODS, 1);
+        s.sync();
+        cluster.user().statefulSets().delete(s.set().key(), DeleteOptions.DEFAULT);
+
+        SyncResult gone = s.sync();
+        s.apply(SetManifest.web().replicas(1).withoutClaims());
+        long mark = s.mark();
+        SyncResult[] again = {s.sync(), s.sync()};
+
+        assertThat(gone.requeueAfter()).as("the set is gone, its pod create not yet seen: it looks again").isPresent();
+        assertThat(again).allSatisfy(r -> {
+            assertThat(r.plan()).as("waiting").isEmpty();
+            assertThat(r.writes()).isZero();
+        });
+        cluster.faults().freshReads();
+        s.settle();
+        assertThat(s.controllerWrites(mark).verb(Verb.CREATE).kind(Kind.PODS).records()).extracting(r -> r.name() + " " + r.outcome())
+                .as("web-0 is created for the new set once the garbage collector took the earlier set's")
+                .endsWith("web-0 APPLIED");
+        assertThat(s.pod("web-0").metadata().controllerRef()).get().extracting(ref -> ref.uid()).isEqualTo(s.set().metadata().uid());
+    }
+
+    /** The writes of a set seen gone are forgotten once the caches show them: nothing holds the name back. */
+    @Test
+    void aSetSeenGoneWithItsWritesShownIsForgotten() {
+        s.apply(SetManifest.web().replicas(1).withoutClaims());
+        s.sync();
+        cluster.user().statefulSets().delete(s.set().key(), DeleteOptions.DEFAULT);
+
+        SyncResult gone = s.sync();
+
+        assertThat(gone.requeueAfter()).isEmpty();
+        s.apply(SetManifest.web().replicas(1).withoutClaims());
+        assertThat(s.sync().plan()).isPresent();
     }
 
     @Test

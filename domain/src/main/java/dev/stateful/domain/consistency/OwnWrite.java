@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
@@ -83,11 +84,21 @@ public record OwnWrite(Kind kind, Verb verb, String name, String uid, String res
         for (Pod pod : snapshot.pods()) {
             pods.putIfAbsent(pod.name(), pod.metadata());
         }
+        // every snapshot holds the set itself: its resourceVersion tells whether a status write is in
+        return shownIn(name -> Optional.ofNullable(pods.get(name)), name -> snapshot.claim(name).map(PersistentVolumeClaim::metadata),
+                Optional.of(snapshot.set().metadata()), observedPods, observedClaims);
+    }
+
+    /**
+     * Whether the caches show a write, each object looked up by name: {@code set} empty when the
+     * cache no longer holds the set (its status write is then shown, the set being gone).
+     */
+    public static Predicate<OwnWrite> shownIn(Function<String, Optional<ObjectMeta>> pods, Function<String, Optional<ObjectMeta>> claims,
+                                              Optional<ObjectMeta> set, String observedPods, String observedClaims) {
         return write -> switch (write.kind) {
-            case CLAIM -> write.shown(snapshot.claim(write.name).map(PersistentVolumeClaim::metadata), observedClaims);
-            case POD -> write.shown(Optional.ofNullable(pods.get(write.name)), observedPods);
-            // every snapshot holds the set itself: its resourceVersion tells whether the write is in
-            case SET -> write.shown(Optional.of(snapshot.set().metadata()), "");
+            case CLAIM -> write.shown(claims.apply(write.name), observedClaims);
+            case POD -> write.shown(pods.apply(write.name), observedPods);
+            case SET -> write.shown(set, "");
         };
     }
 

@@ -2,6 +2,8 @@ package dev.stateful.ports.reconcile;
 
 import dev.stateful.domain.consistency.OwnWrite;
 import dev.stateful.domain.model.ObjectKey;
+import dev.stateful.domain.model.PersistentVolumeClaim;
+import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.sync.Snapshot;
 import dev.stateful.ports.ClusterReader;
 import java.time.Clock;
@@ -10,8 +12,10 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -78,12 +82,28 @@ public final class OwnWrites {
 
     /** The writes to {@code set}'s objects that {@code snapshot} does not show yet; forgets the rest. */
     List<OwnWrite> unseen(ObjectKey set, Snapshot snapshot, Observed observed) {
+        return unseen(set, () -> OwnWrite.shownIn(snapshot, observed.pods(), observed.claims()));
+    }
+
+    /**
+     * The writes made for {@code set}, which the cache no longer holds, that the caches do not show
+     * yet, each object looked up by name; forgets the rest. Upstream's {@code sync} asks its
+     * {@code ConsistencyStore} ({@code EnsureReady}, keyed by the set's name) before it looks the set
+     * up, so a set deleted and created again under its name does not decide without them.
+     */
+    List<OwnWrite> unseenOfAGoneSet(ObjectKey set, ClusterReader reader, Observed observed) {
+        String namespace = set.namespace();
+        return unseen(set, () -> OwnWrite.shownIn(name -> reader.pod(namespace, name).map(Pod::metadata),
+                name -> reader.claim(namespace, name).map(PersistentVolumeClaim::metadata), Optional.empty(), observed.pods(), observed.claims()));
+    }
+
+    private List<OwnWrite> unseen(ObjectKey set, Supplier<Predicate<OwnWrite>> shownBy) {
         List<Pending> pending = bySet.get(set);
         if (pending == null) {
             return List.of();
         }
         Instant now = clock.instant();
-        Predicate<OwnWrite> shown = OwnWrite.shownIn(snapshot, observed.pods(), observed.claims());
+        Predicate<OwnWrite> shown = shownBy.get();
         List<Pending> still = new ArrayList<>();
         for (Pending p : pending) {
             if (shown.test(p.write())) {

@@ -111,6 +111,11 @@ public final class StatefulSetReconciler {
         OwnWrites.Observed versions = ownWrites.enabled() ? OwnWrites.Observed.from(reader) : null;
         Optional<Snapshot> observed = snapshot(key);
         if (observed.isEmpty()) {
+            // upstream's EnsureReady comes before the set's lookup: the writes made for it are waited for even now it is gone
+            List<OwnWrite> unseen = ownWrites.enabled() ? ownWrites.unseenOfAGoneSet(key, reader, versions) : List.of();
+            if (!unseen.isEmpty()) {
+                return lookAgainLater(key, unseen);
+            }
             LOG.debug("StatefulSet {} has been deleted", key);
             ownWrites.forget(key);
             podControl.forgetSet(key);
@@ -120,13 +125,17 @@ public final class StatefulSetReconciler {
         }
         List<OwnWrite> unseen = ownWrites.enabled() ? ownWrites.unseen(key, observed.get(), versions) : List.of();
         if (!unseen.isEmpty()) {
-            LOG.debug("StatefulSet {}: the caches do not show {} of its own writes yet ({}), looking again later", key, unseen.size(), unseen);
-            SyncResult result = new SyncResult(key, Optional.empty(), Optional.empty(), Optional.of(CACHE_POLL), 0);
-            listener.synced(result);
-            return result;
+            return lookAgainLater(key, unseen);
         }
         Execution run = new Execution(observed.get());
         SyncResult result = run.execute();
+        listener.synced(result);
+        return result;
+    }
+
+    private SyncResult lookAgainLater(ObjectKey key, List<OwnWrite> unseen) {
+        LOG.debug("StatefulSet {}: the caches do not show {} of its own writes yet ({}), looking again later", key, unseen.size(), unseen);
+        SyncResult result = new SyncResult(key, Optional.empty(), Optional.empty(), Optional.of(CACHE_POLL), 0);
         listener.synced(result);
         return result;
     }
