@@ -25,10 +25,11 @@ enum KnownDifferences {
     /**
      * Rolling updates honour maxUnavailable and replace unhealthy outdated pods at once
      * (kubernetes#137409): where 1.36's {@code updateStatefulSetAfterInvariantEstablished} waits
-     * because an outdated pod is unavailable, ours replaces it and goes on, and upstream does the
-     * same writes one step later, once that step's action frees it ({@link RolloutRanAhead}; random
-     * seed 760189246359648776, a Parallel rollout begun while web-0 is not ready, upstream going on
-     * when web-0 fails; against 1.37.2, whose kubernetes#137666 does as ours, it passes).
+     * because an outdated pod is unavailable, ours replaces it and goes on, ahead of upstream until a
+     * later step frees upstream's, maybe never ({@link RolloutRanAhead}; random seed
+     * 760189246359648776, a Parallel rollout begun while web-0 is not ready, upstream going on when
+     * web-0 fails; random seed 7454844306248833542, where web-0 stays not ready and upstream never
+     * goes on; against 1.37.2, whose kubernetes#137666 does as ours, the first passes).
      */
     MAX_UNAVAILABLE_ALWAYS_HONOURED(RolloutRanAhead::allows),
 
