@@ -25,7 +25,7 @@ public interface ClusterReader {
     /** Every pod in the namespace; the controller claims its own by owner reference and selector. */
     List<Pod> pods(String namespace);
 
-    /** The pod of that name (upstream's pod lister {@code Get}); read only to retry a conflicting update. */
+    /** The pod of that name (upstream's pod lister {@code Get}). */
     default Optional<Pod> pod(String namespace, String name) {
         return pods(namespace).stream().filter(p -> p.name().equals(name)).findFirst();
     }
