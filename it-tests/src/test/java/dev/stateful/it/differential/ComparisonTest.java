@@ -91,4 +91,21 @@ class ComparisonTest {
         String quota = prefix + "pods \"web-1\" is forbidden: exceeded quota: pods, requested: pods=1, used: pods=1, limited: pods=1";
         assertThat(Comparison.claimWaitsThatRaced(List.of(quota), Map.of())).containsExactly(quota);
     }
+
+    @Test
+    void whichOfAPodsCreatedClaimsHadTheirEventLetThroughIsNotComparedButHowManyIs() {
+        List<String> writes = List.of("POST claim/logs-web-3", "POST claim/www-web-3", "POST pod/web-3");
+        String www = "Normal SuccessfulCreate: Create Claim www-web-3 Pod web-3 in StatefulSet web success";
+        String logs = "Normal SuccessfulCreate: Create Claim logs-web-3 Pod web-3 in StatefulSet web success";
+
+        assertThat(Comparison.claimCreatesOfAPodUnordered(List.of(www), writes))
+                .isEqualTo(Comparison.claimCreatesOfAPodUnordered(List.of(logs), writes));
+        assertThat(Comparison.claimCreatesOfAPodUnordered(List.of(www, logs), writes)).as("all let through: as recorded").containsExactly(www, logs);
+        assertThat(Comparison.claimCreatesOfAPodUnordered(List.of(www), writes))
+                .isNotEqualTo(Comparison.claimCreatesOfAPodUnordered(List.of(www, logs), writes));
+        assertThat(Comparison.claimCreatesOfAPodUnordered(List.of(www), List.of("POST claim/www-web-3", "POST claim/logs-web-3 -> 403")))
+                .as("the other claim's create was refused: which event is compared").containsExactly(www);
+        assertThat(Comparison.claimCreatesOfAPodUnordered(List.of(logs), List.of("POST claim/www-web-3", "POST claim/www-web-4")))
+                .as("an event of a claim this step did not create is kept").containsExactly(logs);
+    }
 }

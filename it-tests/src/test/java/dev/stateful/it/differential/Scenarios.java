@@ -125,6 +125,13 @@ final class Scenarios {
                         .then("web-0 not ready", a -> a.ready("web-0", false))
                         .then("image v2", a -> a.image(V2))
                         .then("web-0 fails", a -> a.failPod("web-0")).build(),
+                // 1.36.3 holds for good while web-0 stays not ready; ours has rolled and stays ahead: MAX_UNAVAILABLE_ALWAYS_HONOURED
+                Scenario.named("maxUnavailable: an outdated pod that stays not ready does not hold the rollout")
+                        .parallel()
+                        .then("create 2 Parallel", a -> a.create(web(a).replicas(2).parallel()))
+                        .then("web-0 not ready", a -> a.ready("web-0", false))
+                        .then("image v2", a -> a.image(V2))
+                        .then("scale to 3", a -> a.scale(3)).build(),
                 Scenario.named("onDelete: a template change replaces no pod by itself")
                         .then("create 2 OnDelete", a -> a.create(web(a).replicas(2).onDelete()))
                         .then("image v2", a -> a.image(V2))
