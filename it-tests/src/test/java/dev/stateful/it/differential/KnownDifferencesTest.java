@@ -114,7 +114,7 @@ class KnownDifferencesTest {
             "Normal SuccessfulCreate: Create Pod web-0 in StatefulSet web successful");
 
     static Snapshot pods(String web0, String web1, String status) {
-        return new Snapshot(Map.of("web-0", "revision=" + web0, "web-1", "revision=" + web1), Map.of(), Map.of(OLD, 1L, NEW, 2L), status);
+        return new Snapshot(Map.of("web-0", "revision=" + web0, "web-1", "revision=" + web1), Map.of(), Map.of(OLD, 1L, NEW, 2L), status, 0);
     }
 
     static final Snapshot HELD = pods(OLD, OLD, "replicas=4 ready=3 available=3 current=4 updated=0 currentRevision=" + OLD + " updateRevision=" + NEW);
@@ -166,7 +166,7 @@ class KnownDifferencesTest {
     static Snapshot withWeb2(Snapshot s, String revision, String status) {
         Map<String, String> pods = new java.util.TreeMap<>(s.pods());
         pods.put("web-2", "revision=" + revision);
-        return new Snapshot(pods, s.claims(), s.revisions(), status);
+        return new Snapshot(pods, s.claims(), s.revisions(), status, s.updatableFrom());
     }
 
     static KnownDifferences.Run heldForGood(Trace.Segment oursScaled) {
@@ -199,11 +199,11 @@ class KnownDifferencesTest {
                 "ours made another write", new Trace.Segment("scale to 3", OURS_SCALED, List.of("POST pod/web-2", "POST claim/www-web-2"), Set.of(CREATE_WEB_2)),
                 "a pod has other owners", new Trace.Segment("scale to 3",
                         new Snapshot(Map.of("web-0", "revision=" + NEW, "web-1", "revision=" + NEW + " owners=[]", "web-2", "revision=" + NEW),
-                                OURS_SCALED.claims(), OURS_SCALED.revisions(), OURS_SCALED.status()), List.of("POST pod/web-2"), Set.of(CREATE_WEB_2)),
+                                OURS_SCALED.claims(), OURS_SCALED.revisions(), OURS_SCALED.status(), 0), List.of("POST pod/web-2"), Set.of(CREATE_WEB_2)),
                 "ours updated fewer", new Trace.Segment("scale to 3", withWeb2(HELD_FOR_GOOD, OLD, OURS_SCALED.status().replace("updated=3", "updated=0")),
                         List.of("POST pod/web-2"), Set.of(CREATE_WEB_2)),
                 "another generation", new Trace.Segment("scale to 3", new Snapshot(OURS_SCALED.pods(), OURS_SCALED.claims(), OURS_SCALED.revisions(),
-                        OURS_SCALED.status().replace("observedGeneration=3", "observedGeneration=2")), List.of("POST pod/web-2"), Set.of(CREATE_WEB_2)));
+                        OURS_SCALED.status().replace("observedGeneration=3", "observedGeneration=2"), 0), List.of("POST pod/web-2"), Set.of(CREATE_WEB_2)));
 
         notProgress.forEach((why, oursScaled) -> {
             KnownDifferences.Run run = heldForGood(oursScaled);
@@ -214,13 +214,26 @@ class KnownDifferencesTest {
 
     @Test
     void aRolloutUpstreamHeldWithEveryReplicaAvailableIsNotThisDifference() {
-        Snapshot allAvailable = new Snapshot(HELD.pods(), HELD.claims(), HELD.revisions(), HELD.status().replace("available=3", "available=4"));
+        Snapshot allAvailable = new Snapshot(HELD.pods(), HELD.claims(), HELD.revisions(), HELD.status().replace("available=3", "available=4"), 0);
         KnownDifferences.Run run = new KnownDifferences.Run(
                 new Trace(List.of(new Trace.Segment("image", allAvailable, List.of(), Set.of()), new Trace.Segment("pod web-0 fails", AHEAD, ROLLED, ROLLED_EVENTS))),
                 new Trace(List.of(new Trace.Segment("image", AHEAD, ROLLED, ROLLED_EVENTS),
                         new Trace.Segment("pod web-0 fails", AHEAD, WEB_0_REPLACED, WEB_0_EVENTS))));
 
         assertThat(KnownDifferences.sort(Comparison.of(PARALLEL, run.upstream(), run.ours()), run).unlisted()).isNotEmpty();
+    }
+
+    @Test
+    void aPodBelowThePartitionReplacedInOursIsNotARolloutRanAhead() {
+        Snapshot heldAtPartition1 = new Snapshot(HELD.pods(), HELD.claims(), HELD.revisions(), HELD.status(), 1);
+        Snapshot aheadAtPartition1 = new Snapshot(AHEAD.pods(), AHEAD.claims(), AHEAD.revisions(), AHEAD.status(), 1);
+        KnownDifferences.Run run = new KnownDifferences.Run(new Trace(List.of(new Trace.Segment("image", heldAtPartition1, List.of(), Set.of()))),
+                new Trace(List.of(new Trace.Segment("image", aheadAtPartition1, ROLLED, ROLLED_EVENTS))));
+
+        List<Difference> differences = Comparison.of(PARALLEL, run.upstream(), run.ours());
+
+        assertThat(KnownDifferences.sort(differences, run).unlisted()).as("web-0 is below partition 1: no rollout replaces it")
+                .extracting(Difference::aspect).containsExactly("pods", "status", "writes", "events");
     }
 
     static <T> List<T> concat(List<T> a, List<T> b) {

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Ours ahead of upstream in a rollout that upstream held because a replica was unavailable
@@ -19,8 +20,9 @@ import java.util.Set;
  *
  * <p>The difference starts at step {@code k} when, after it, upstream made no write, its status shows
  * a rollout not completed with fewer replicas available than it has, ours deleted a pod, and ours is
- * ahead: both hold the same pods, claims and revisions, each pod that differs is at an older
- * revision in upstream's cluster and, in ours, at the update revision or terminating; the statuses
+ * ahead: both hold the same pods, claims and revisions, each pod that differs is one the rolling
+ * update may replace (at or above the partition), at an older revision in upstream's cluster and,
+ * in ours, at the update revision or terminating; the statuses
  * differ only in the rollout's counters and current revision, ours having updated at least as many
  * replicas. It lasts while ours stays ahead, and each of those steps may differ in the pods, the
  * status, and in pod creates and deletes and their events. If upstream catches up, holding the same
@@ -81,14 +83,12 @@ final class RolloutRanAhead {
         KnownDifferences.Status oursStatus = KnownDifferences.Status.of(b.status());
         String update = oursStatus.fields().get("updateRevision");
         return withoutProgress(upstreamStatus).equals(withoutProgress(oursStatus)) && oursStatus.get("updated") >= upstreamStatus.get("updated")
-                && a.pods().keySet().stream().allMatch(name -> podAhead(a.pods().get(name), b.pods().get(name), update));
+                && a.pods().keySet().stream().allMatch(name -> a.pods().get(name).equals(b.pods().get(name))
+                        || Snapshot.ordinal(name) >= a.updatableFrom() && podAhead(a.pods().get(name), b.pods().get(name), update));
     }
 
-    /** A pod the same in both, or outdated in upstream's cluster where ours has replaced it or is replacing it. */
+    /** A pod outdated in upstream's cluster where ours has replaced it or is replacing it. */
     private static boolean podAhead(String upstream, String ours, String updateRevision) {
-        if (upstream.equals(ours)) {
-            return true;
-        }
         boolean upstreamOutdated = !upstream.endsWith(Snapshot.TERMINATING) && !Objects.equals(revision(upstream), updateRevision);
         boolean oursReplaced = ours.endsWith(Snapshot.TERMINATING) || Objects.equals(revision(ours), updateRevision);
         return upstreamOutdated && oursReplaced && rest(upstream).equals(rest(ours));
@@ -125,7 +125,7 @@ final class RolloutRanAhead {
                 && union(upstream, Trace.Segment::events).equals(union(ours, Trace.Segment::events));
     }
 
-    private static Set<String> union(List<Trace.Segment> segments, java.util.function.Function<Trace.Segment, Collection<String>> of) {
+    private static Set<String> union(List<Trace.Segment> segments, Function<Trace.Segment, Collection<String>> of) {
         Set<String> out = new HashSet<>();
         segments.forEach(s -> out.addAll(of.apply(s)));
         return out;

@@ -5,6 +5,8 @@ import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.fabric8.kubernetes.api.model.apps.StatefulSetSpec;
+import io.fabric8.kubernetes.api.model.apps.StatefulSetUpdateStrategy;
 import io.fabric8.kubernetes.api.model.apps.StatefulSetStatus;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.util.List;
@@ -17,11 +19,19 @@ import java.util.stream.Collectors;
  * The objects of one namespace at a settle point, as the comparison sees them: what a
  * StatefulSet controller decides, with what differs between two clusters anyway (uids,
  * resourceVersions, timestamps) left out. Owners are named by kind and name.
+ *
+ * @param updatableFrom the lowest ordinal the set's rolling update replaces ({@code ordinals.start}
+ *     plus the partition: upstream's {@code updateMin} indexes the replicas from the start ordinal),
+ *     {@link #NOT_ROLLING} under OnDelete or with no set. The same on both sides (the scenario sets
+ *     it); {@link RolloutRanAhead} needs it to tell a rollout ahead from a pod replaced that the
+ *     partition protects.
  */
-public record Snapshot(Map<String, String> pods, Map<String, String> claims, Map<String, Long> revisions, String status) {
+public record Snapshot(Map<String, String> pods, Map<String, String> claims, Map<String, Long> revisions, String status, int updatableFrom) {
 
     /** How a pod's or claim's description ends while it is being deleted. */
     static final String TERMINATING = " terminating";
+    /** {@link #updatableFrom} when no rolling update replaces any pod. */
+    static final int NOT_ROLLING = Integer.MAX_VALUE;
 
     static Snapshot of(KubernetesClient client, String namespace) {
         Map<String, String> pods = new TreeMap<>();
@@ -38,7 +48,22 @@ public record Snapshot(Map<String, String> pods, Map<String, String> claims, Map
         client.apps().controllerRevisions().inNamespace(namespace).list().getItems()
                 .forEach(r -> revisions.put(r.getMetadata().getName(), r.getRevision()));
         StatefulSet set = client.apps().statefulSets().inNamespace(namespace).withName("web").get();
-        return new Snapshot(pods, claims, revisions, set == null ? "(no set)" : status(set.getStatus()));
+        return new Snapshot(pods, claims, revisions, set == null ? "(no set)" : status(set.getStatus()),
+                set == null ? NOT_ROLLING : updatableFrom(set.getSpec()));
+    }
+
+    private static int updatableFrom(StatefulSetSpec spec) {
+        StatefulSetUpdateStrategy strategy = spec.getUpdateStrategy();
+        if (strategy != null && "OnDelete".equals(strategy.getType())) {
+            return NOT_ROLLING;
+        }
+        int start = spec.getOrdinals() == null ? 0 : n(spec.getOrdinals().getStart());
+        return start + (strategy == null || strategy.getRollingUpdate() == null ? 0 : n(strategy.getRollingUpdate().getPartition()));
+    }
+
+    /** A pod's ordinal: the number its name ends with. */
+    static int ordinal(String podName) {
+        return Integer.parseInt(podName.substring(podName.lastIndexOf('-') + 1));
     }
 
     private static String terminating(HasMetadata object) {
