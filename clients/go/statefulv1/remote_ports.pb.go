@@ -1693,6 +1693,98 @@ func (x *GetStatefulSetObjectResponse) GetStatefulSet() *KubeObject {
 	return nil
 }
 
+// A pod to read.
+type GetPodRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Namespace and name.
+	Ref           *ObjectRef `protobuf:"bytes,1,opt,name=ref,proto3" json:"ref,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetPodRequest) Reset() {
+	*x = GetPodRequest{}
+	mi := &file_stateful_v1_remote_ports_proto_msgTypes[33]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetPodRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetPodRequest) ProtoMessage() {}
+
+func (x *GetPodRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_stateful_v1_remote_ports_proto_msgTypes[33]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetPodRequest.ProtoReflect.Descriptor instead.
+func (*GetPodRequest) Descriptor() ([]byte, []int) {
+	return file_stateful_v1_remote_ports_proto_rawDescGZIP(), []int{33}
+}
+
+func (x *GetPodRequest) GetRef() *ObjectRef {
+	if x != nil {
+		return x.Ref
+	}
+	return nil
+}
+
+// The pod read.
+type GetPodResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The pod; absent if it does not exist.
+	Pod           *KubeObject `protobuf:"bytes,1,opt,name=pod,proto3" json:"pod,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetPodResponse) Reset() {
+	*x = GetPodResponse{}
+	mi := &file_stateful_v1_remote_ports_proto_msgTypes[34]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetPodResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetPodResponse) ProtoMessage() {}
+
+func (x *GetPodResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_stateful_v1_remote_ports_proto_msgTypes[34]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetPodResponse.ProtoReflect.Descriptor instead.
+func (*GetPodResponse) Descriptor() ([]byte, []int) {
+	return file_stateful_v1_remote_ports_proto_rawDescGZIP(), []int{34}
+}
+
+func (x *GetPodResponse) GetPod() *KubeObject {
+	if x != nil {
+		return x.Pod
+	}
+	return nil
+}
+
 // A claim to read.
 type GetClaimRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1704,7 +1796,7 @@ type GetClaimRequest struct {
 
 func (x *GetClaimRequest) Reset() {
 	*x = GetClaimRequest{}
-	mi := &file_stateful_v1_remote_ports_proto_msgTypes[33]
+	mi := &file_stateful_v1_remote_ports_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1716,7 +1808,7 @@ func (x *GetClaimRequest) String() string {
 func (*GetClaimRequest) ProtoMessage() {}
 
 func (x *GetClaimRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_stateful_v1_remote_ports_proto_msgTypes[33]
+	mi := &file_stateful_v1_remote_ports_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1729,7 +1821,7 @@ func (x *GetClaimRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetClaimRequest.ProtoReflect.Descriptor instead.
 func (*GetClaimRequest) Descriptor() ([]byte, []int) {
-	return file_stateful_v1_remote_ports_proto_rawDescGZIP(), []int{33}
+	return file_stateful_v1_remote_ports_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *GetClaimRequest) GetRef() *ObjectRef {
@@ -1750,7 +1842,7 @@ type GetClaimResponse struct {
 
 func (x *GetClaimResponse) Reset() {
 	*x = GetClaimResponse{}
-	mi := &file_stateful_v1_remote_ports_proto_msgTypes[34]
+	mi := &file_stateful_v1_remote_ports_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1762,7 +1854,7 @@ func (x *GetClaimResponse) String() string {
 func (*GetClaimResponse) ProtoMessage() {}
 
 func (x *GetClaimResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_stateful_v1_remote_ports_proto_msgTypes[34]
+	mi := &file_stateful_v1_remote_ports_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1775,7 +1867,7 @@ func (x *GetClaimResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetClaimResponse.ProtoReflect.Descriptor instead.
 func (*GetClaimResponse) Descriptor() ([]byte, []int) {
-	return file_stateful_v1_remote_ports_proto_rawDescGZIP(), []int{34}
+	return file_stateful_v1_remote_ports_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *GetClaimResponse) GetClaim() *KubeObject {
@@ -1796,7 +1888,7 @@ type ListObjectsRequest struct {
 
 func (x *ListObjectsRequest) Reset() {
 	*x = ListObjectsRequest{}
-	mi := &file_stateful_v1_remote_ports_proto_msgTypes[35]
+	mi := &file_stateful_v1_remote_ports_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1808,7 +1900,7 @@ func (x *ListObjectsRequest) String() string {
 func (*ListObjectsRequest) ProtoMessage() {}
 
 func (x *ListObjectsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_stateful_v1_remote_ports_proto_msgTypes[35]
+	mi := &file_stateful_v1_remote_ports_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1821,7 +1913,7 @@ func (x *ListObjectsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListObjectsRequest.ProtoReflect.Descriptor instead.
 func (*ListObjectsRequest) Descriptor() ([]byte, []int) {
-	return file_stateful_v1_remote_ports_proto_rawDescGZIP(), []int{35}
+	return file_stateful_v1_remote_ports_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *ListObjectsRequest) GetNamespace() string {
@@ -1842,7 +1934,7 @@ type ListObjectsResponse struct {
 
 func (x *ListObjectsResponse) Reset() {
 	*x = ListObjectsResponse{}
-	mi := &file_stateful_v1_remote_ports_proto_msgTypes[36]
+	mi := &file_stateful_v1_remote_ports_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1854,7 +1946,7 @@ func (x *ListObjectsResponse) String() string {
 func (*ListObjectsResponse) ProtoMessage() {}
 
 func (x *ListObjectsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_stateful_v1_remote_ports_proto_msgTypes[36]
+	mi := &file_stateful_v1_remote_ports_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1867,7 +1959,7 @@ func (x *ListObjectsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListObjectsResponse.ProtoReflect.Descriptor instead.
 func (*ListObjectsResponse) Descriptor() ([]byte, []int) {
-	return file_stateful_v1_remote_ports_proto_rawDescGZIP(), []int{36}
+	return file_stateful_v1_remote_ports_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *ListObjectsResponse) GetObjects() []*KubeObject {
@@ -1888,7 +1980,7 @@ type WatchClusterRequest struct {
 
 func (x *WatchClusterRequest) Reset() {
 	*x = WatchClusterRequest{}
-	mi := &file_stateful_v1_remote_ports_proto_msgTypes[37]
+	mi := &file_stateful_v1_remote_ports_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1900,7 +1992,7 @@ func (x *WatchClusterRequest) String() string {
 func (*WatchClusterRequest) ProtoMessage() {}
 
 func (x *WatchClusterRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_stateful_v1_remote_ports_proto_msgTypes[37]
+	mi := &file_stateful_v1_remote_ports_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1913,7 +2005,7 @@ func (x *WatchClusterRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WatchClusterRequest.ProtoReflect.Descriptor instead.
 func (*WatchClusterRequest) Descriptor() ([]byte, []int) {
-	return file_stateful_v1_remote_ports_proto_rawDescGZIP(), []int{37}
+	return file_stateful_v1_remote_ports_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *WatchClusterRequest) GetNamespace() string {
@@ -1936,7 +2028,7 @@ type StatefulSetChanged struct {
 
 func (x *StatefulSetChanged) Reset() {
 	*x = StatefulSetChanged{}
-	mi := &file_stateful_v1_remote_ports_proto_msgTypes[38]
+	mi := &file_stateful_v1_remote_ports_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1948,7 +2040,7 @@ func (x *StatefulSetChanged) String() string {
 func (*StatefulSetChanged) ProtoMessage() {}
 
 func (x *StatefulSetChanged) ProtoReflect() protoreflect.Message {
-	mi := &file_stateful_v1_remote_ports_proto_msgTypes[38]
+	mi := &file_stateful_v1_remote_ports_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1961,7 +2053,7 @@ func (x *StatefulSetChanged) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StatefulSetChanged.ProtoReflect.Descriptor instead.
 func (*StatefulSetChanged) Descriptor() ([]byte, []int) {
-	return file_stateful_v1_remote_ports_proto_rawDescGZIP(), []int{38}
+	return file_stateful_v1_remote_ports_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *StatefulSetChanged) GetOldObject() *KubeObject {
@@ -1991,7 +2083,7 @@ type PodChanged struct {
 
 func (x *PodChanged) Reset() {
 	*x = PodChanged{}
-	mi := &file_stateful_v1_remote_ports_proto_msgTypes[39]
+	mi := &file_stateful_v1_remote_ports_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2003,7 +2095,7 @@ func (x *PodChanged) String() string {
 func (*PodChanged) ProtoMessage() {}
 
 func (x *PodChanged) ProtoReflect() protoreflect.Message {
-	mi := &file_stateful_v1_remote_ports_proto_msgTypes[39]
+	mi := &file_stateful_v1_remote_ports_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2016,7 +2108,7 @@ func (x *PodChanged) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PodChanged.ProtoReflect.Descriptor instead.
 func (*PodChanged) Descriptor() ([]byte, []int) {
-	return file_stateful_v1_remote_ports_proto_rawDescGZIP(), []int{39}
+	return file_stateful_v1_remote_ports_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *PodChanged) GetOldObject() *KubeObject {
@@ -2042,7 +2134,7 @@ type CachesSynced struct {
 
 func (x *CachesSynced) Reset() {
 	*x = CachesSynced{}
-	mi := &file_stateful_v1_remote_ports_proto_msgTypes[40]
+	mi := &file_stateful_v1_remote_ports_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2054,7 +2146,7 @@ func (x *CachesSynced) String() string {
 func (*CachesSynced) ProtoMessage() {}
 
 func (x *CachesSynced) ProtoReflect() protoreflect.Message {
-	mi := &file_stateful_v1_remote_ports_proto_msgTypes[40]
+	mi := &file_stateful_v1_remote_ports_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2067,7 +2159,7 @@ func (x *CachesSynced) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CachesSynced.ProtoReflect.Descriptor instead.
 func (*CachesSynced) Descriptor() ([]byte, []int) {
-	return file_stateful_v1_remote_ports_proto_rawDescGZIP(), []int{40}
+	return file_stateful_v1_remote_ports_proto_rawDescGZIP(), []int{42}
 }
 
 // One notification.
@@ -2087,7 +2179,7 @@ type ClusterChange struct {
 
 func (x *ClusterChange) Reset() {
 	*x = ClusterChange{}
-	mi := &file_stateful_v1_remote_ports_proto_msgTypes[41]
+	mi := &file_stateful_v1_remote_ports_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2099,7 +2191,7 @@ func (x *ClusterChange) String() string {
 func (*ClusterChange) ProtoMessage() {}
 
 func (x *ClusterChange) ProtoReflect() protoreflect.Message {
-	mi := &file_stateful_v1_remote_ports_proto_msgTypes[41]
+	mi := &file_stateful_v1_remote_ports_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2112,7 +2204,7 @@ func (x *ClusterChange) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ClusterChange.ProtoReflect.Descriptor instead.
 func (*ClusterChange) Descriptor() ([]byte, []int) {
-	return file_stateful_v1_remote_ports_proto_rawDescGZIP(), []int{41}
+	return file_stateful_v1_remote_ports_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *ClusterChange) GetChange() isClusterChange_Change {
@@ -2256,7 +2348,11 @@ const file_stateful_v1_remote_ports_proto_rawDesc = "" +
 	"\x1bGetStatefulSetObjectRequest\x12(\n" +
 	"\x03ref\x18\x01 \x01(\v2\x16.stateful.v1.ObjectRefR\x03ref\"Z\n" +
 	"\x1cGetStatefulSetObjectResponse\x12:\n" +
-	"\fstateful_set\x18\x01 \x01(\v2\x17.stateful.v1.KubeObjectR\vstatefulSet\";\n" +
+	"\fstateful_set\x18\x01 \x01(\v2\x17.stateful.v1.KubeObjectR\vstatefulSet\"9\n" +
+	"\rGetPodRequest\x12(\n" +
+	"\x03ref\x18\x01 \x01(\v2\x16.stateful.v1.ObjectRefR\x03ref\";\n" +
+	"\x0eGetPodResponse\x12)\n" +
+	"\x03pod\x18\x01 \x01(\v2\x17.stateful.v1.KubeObjectR\x03pod\";\n" +
 	"\x0fGetClaimRequest\x12(\n" +
 	"\x03ref\x18\x01 \x01(\v2\x16.stateful.v1.ObjectRefR\x03ref\"A\n" +
 	"\x10GetClaimResponse\x12-\n" +
@@ -2309,11 +2405,12 @@ const file_stateful_v1_remote_ports_proto_rawDesc = "" +
 	"\fUpdateStatus\x12 .stateful.v1.UpdateStatusRequest\x1a!.stateful.v1.UpdateStatusResponse\x12\\\n" +
 	"\x0fReadStatefulSet\x12#.stateful.v1.ReadStatefulSetRequest\x1a$.stateful.v1.ReadStatefulSetResponse2h\n" +
 	"\x14EventRecorderService\x12P\n" +
-	"\vRecordEvent\x12\x1f.stateful.v1.RecordEventRequest\x1a .stateful.v1.RecordEventResponse2\x9d\x04\n" +
+	"\vRecordEvent\x12\x1f.stateful.v1.RecordEventRequest\x1a .stateful.v1.RecordEventResponse2\xe0\x04\n" +
 	"\x14ClusterReaderService\x12k\n" +
 	"\x14GetStatefulSetObject\x12(.stateful.v1.GetStatefulSetObjectRequest\x1a).stateful.v1.GetStatefulSetObjectResponse\x12[\n" +
 	"\x16ListStatefulSetObjects\x12\x1f.stateful.v1.ListObjectsRequest\x1a .stateful.v1.ListObjectsResponse\x12M\n" +
-	"\bListPods\x12\x1f.stateful.v1.ListObjectsRequest\x1a .stateful.v1.ListObjectsResponse\x12G\n" +
+	"\bListPods\x12\x1f.stateful.v1.ListObjectsRequest\x1a .stateful.v1.ListObjectsResponse\x12A\n" +
+	"\x06GetPod\x12\x1a.stateful.v1.GetPodRequest\x1a\x1b.stateful.v1.GetPodResponse\x12G\n" +
 	"\bGetClaim\x12\x1c.stateful.v1.GetClaimRequest\x1a\x1d.stateful.v1.GetClaimResponse\x12O\n" +
 	"\n" +
 	"ListClaims\x12\x1f.stateful.v1.ListObjectsRequest\x1a .stateful.v1.ListObjectsResponse\x12R\n" +
@@ -2335,7 +2432,7 @@ func file_stateful_v1_remote_ports_proto_rawDescGZIP() []byte {
 }
 
 var file_stateful_v1_remote_ports_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_stateful_v1_remote_ports_proto_msgTypes = make([]protoimpl.MessageInfo, 42)
+var file_stateful_v1_remote_ports_proto_msgTypes = make([]protoimpl.MessageInfo, 44)
 var file_stateful_v1_remote_ports_proto_goTypes = []any{
 	(EventType)(0),                       // 0: stateful.v1.EventType
 	(*CreatePodRequest)(nil),             // 1: stateful.v1.CreatePodRequest
@@ -2371,112 +2468,118 @@ var file_stateful_v1_remote_ports_proto_goTypes = []any{
 	(*RecordEventResponse)(nil),          // 31: stateful.v1.RecordEventResponse
 	(*GetStatefulSetObjectRequest)(nil),  // 32: stateful.v1.GetStatefulSetObjectRequest
 	(*GetStatefulSetObjectResponse)(nil), // 33: stateful.v1.GetStatefulSetObjectResponse
-	(*GetClaimRequest)(nil),              // 34: stateful.v1.GetClaimRequest
-	(*GetClaimResponse)(nil),             // 35: stateful.v1.GetClaimResponse
-	(*ListObjectsRequest)(nil),           // 36: stateful.v1.ListObjectsRequest
-	(*ListObjectsResponse)(nil),          // 37: stateful.v1.ListObjectsResponse
-	(*WatchClusterRequest)(nil),          // 38: stateful.v1.WatchClusterRequest
-	(*StatefulSetChanged)(nil),           // 39: stateful.v1.StatefulSetChanged
-	(*PodChanged)(nil),                   // 40: stateful.v1.PodChanged
-	(*CachesSynced)(nil),                 // 41: stateful.v1.CachesSynced
-	(*ClusterChange)(nil),                // 42: stateful.v1.ClusterChange
-	(*KubeObject)(nil),                   // 43: stateful.v1.KubeObject
-	(*ObjectRef)(nil),                    // 44: stateful.v1.ObjectRef
+	(*GetPodRequest)(nil),                // 34: stateful.v1.GetPodRequest
+	(*GetPodResponse)(nil),               // 35: stateful.v1.GetPodResponse
+	(*GetClaimRequest)(nil),              // 36: stateful.v1.GetClaimRequest
+	(*GetClaimResponse)(nil),             // 37: stateful.v1.GetClaimResponse
+	(*ListObjectsRequest)(nil),           // 38: stateful.v1.ListObjectsRequest
+	(*ListObjectsResponse)(nil),          // 39: stateful.v1.ListObjectsResponse
+	(*WatchClusterRequest)(nil),          // 40: stateful.v1.WatchClusterRequest
+	(*StatefulSetChanged)(nil),           // 41: stateful.v1.StatefulSetChanged
+	(*PodChanged)(nil),                   // 42: stateful.v1.PodChanged
+	(*CachesSynced)(nil),                 // 43: stateful.v1.CachesSynced
+	(*ClusterChange)(nil),                // 44: stateful.v1.ClusterChange
+	(*KubeObject)(nil),                   // 45: stateful.v1.KubeObject
+	(*ObjectRef)(nil),                    // 46: stateful.v1.ObjectRef
 }
 var file_stateful_v1_remote_ports_proto_depIdxs = []int32{
-	43, // 0: stateful.v1.CreatePodRequest.pod:type_name -> stateful.v1.KubeObject
-	43, // 1: stateful.v1.CreatePodResponse.pod:type_name -> stateful.v1.KubeObject
-	43, // 2: stateful.v1.UpdatePodRequest.pod:type_name -> stateful.v1.KubeObject
-	43, // 3: stateful.v1.UpdatePodResponse.pod:type_name -> stateful.v1.KubeObject
-	44, // 4: stateful.v1.DeletePodRequest.ref:type_name -> stateful.v1.ObjectRef
-	43, // 5: stateful.v1.AdoptPodRequest.pod:type_name -> stateful.v1.KubeObject
+	45, // 0: stateful.v1.CreatePodRequest.pod:type_name -> stateful.v1.KubeObject
+	45, // 1: stateful.v1.CreatePodResponse.pod:type_name -> stateful.v1.KubeObject
+	45, // 2: stateful.v1.UpdatePodRequest.pod:type_name -> stateful.v1.KubeObject
+	45, // 3: stateful.v1.UpdatePodResponse.pod:type_name -> stateful.v1.KubeObject
+	46, // 4: stateful.v1.DeletePodRequest.ref:type_name -> stateful.v1.ObjectRef
+	45, // 5: stateful.v1.AdoptPodRequest.pod:type_name -> stateful.v1.KubeObject
 	7,  // 6: stateful.v1.AdoptPodRequest.owner:type_name -> stateful.v1.OwnerRef
-	43, // 7: stateful.v1.AdoptPodResponse.pod:type_name -> stateful.v1.KubeObject
-	43, // 8: stateful.v1.ReleasePodRequest.pod:type_name -> stateful.v1.KubeObject
-	43, // 9: stateful.v1.ReleasePodResponse.pod:type_name -> stateful.v1.KubeObject
-	43, // 10: stateful.v1.CreateClaimRequest.claim:type_name -> stateful.v1.KubeObject
-	43, // 11: stateful.v1.CreateClaimResponse.claim:type_name -> stateful.v1.KubeObject
-	43, // 12: stateful.v1.UpdateClaimRequest.claim:type_name -> stateful.v1.KubeObject
-	43, // 13: stateful.v1.UpdateClaimResponse.claim:type_name -> stateful.v1.KubeObject
-	43, // 14: stateful.v1.CreateRevisionRequest.revision:type_name -> stateful.v1.KubeObject
-	43, // 15: stateful.v1.CreateRevisionResponse.revision:type_name -> stateful.v1.KubeObject
-	44, // 16: stateful.v1.GetRevisionRequest.ref:type_name -> stateful.v1.ObjectRef
-	43, // 17: stateful.v1.GetRevisionResponse.revision:type_name -> stateful.v1.KubeObject
-	43, // 18: stateful.v1.UpdateRevisionRequest.revision:type_name -> stateful.v1.KubeObject
-	43, // 19: stateful.v1.UpdateRevisionResponse.revision:type_name -> stateful.v1.KubeObject
-	44, // 20: stateful.v1.DeleteRevisionRequest.ref:type_name -> stateful.v1.ObjectRef
-	43, // 21: stateful.v1.AdoptRevisionRequest.revision:type_name -> stateful.v1.KubeObject
+	45, // 7: stateful.v1.AdoptPodResponse.pod:type_name -> stateful.v1.KubeObject
+	45, // 8: stateful.v1.ReleasePodRequest.pod:type_name -> stateful.v1.KubeObject
+	45, // 9: stateful.v1.ReleasePodResponse.pod:type_name -> stateful.v1.KubeObject
+	45, // 10: stateful.v1.CreateClaimRequest.claim:type_name -> stateful.v1.KubeObject
+	45, // 11: stateful.v1.CreateClaimResponse.claim:type_name -> stateful.v1.KubeObject
+	45, // 12: stateful.v1.UpdateClaimRequest.claim:type_name -> stateful.v1.KubeObject
+	45, // 13: stateful.v1.UpdateClaimResponse.claim:type_name -> stateful.v1.KubeObject
+	45, // 14: stateful.v1.CreateRevisionRequest.revision:type_name -> stateful.v1.KubeObject
+	45, // 15: stateful.v1.CreateRevisionResponse.revision:type_name -> stateful.v1.KubeObject
+	46, // 16: stateful.v1.GetRevisionRequest.ref:type_name -> stateful.v1.ObjectRef
+	45, // 17: stateful.v1.GetRevisionResponse.revision:type_name -> stateful.v1.KubeObject
+	45, // 18: stateful.v1.UpdateRevisionRequest.revision:type_name -> stateful.v1.KubeObject
+	45, // 19: stateful.v1.UpdateRevisionResponse.revision:type_name -> stateful.v1.KubeObject
+	46, // 20: stateful.v1.DeleteRevisionRequest.ref:type_name -> stateful.v1.ObjectRef
+	45, // 21: stateful.v1.AdoptRevisionRequest.revision:type_name -> stateful.v1.KubeObject
 	7,  // 22: stateful.v1.AdoptRevisionRequest.owner:type_name -> stateful.v1.OwnerRef
-	43, // 23: stateful.v1.AdoptRevisionResponse.revision:type_name -> stateful.v1.KubeObject
-	43, // 24: stateful.v1.UpdateStatusRequest.stateful_set:type_name -> stateful.v1.KubeObject
-	43, // 25: stateful.v1.UpdateStatusResponse.stateful_set:type_name -> stateful.v1.KubeObject
-	44, // 26: stateful.v1.ReadStatefulSetRequest.ref:type_name -> stateful.v1.ObjectRef
-	43, // 27: stateful.v1.ReadStatefulSetResponse.stateful_set:type_name -> stateful.v1.KubeObject
-	43, // 28: stateful.v1.RecordEventRequest.stateful_set:type_name -> stateful.v1.KubeObject
+	45, // 23: stateful.v1.AdoptRevisionResponse.revision:type_name -> stateful.v1.KubeObject
+	45, // 24: stateful.v1.UpdateStatusRequest.stateful_set:type_name -> stateful.v1.KubeObject
+	45, // 25: stateful.v1.UpdateStatusResponse.stateful_set:type_name -> stateful.v1.KubeObject
+	46, // 26: stateful.v1.ReadStatefulSetRequest.ref:type_name -> stateful.v1.ObjectRef
+	45, // 27: stateful.v1.ReadStatefulSetResponse.stateful_set:type_name -> stateful.v1.KubeObject
+	45, // 28: stateful.v1.RecordEventRequest.stateful_set:type_name -> stateful.v1.KubeObject
 	0,  // 29: stateful.v1.RecordEventRequest.type:type_name -> stateful.v1.EventType
-	44, // 30: stateful.v1.GetStatefulSetObjectRequest.ref:type_name -> stateful.v1.ObjectRef
-	43, // 31: stateful.v1.GetStatefulSetObjectResponse.stateful_set:type_name -> stateful.v1.KubeObject
-	44, // 32: stateful.v1.GetClaimRequest.ref:type_name -> stateful.v1.ObjectRef
-	43, // 33: stateful.v1.GetClaimResponse.claim:type_name -> stateful.v1.KubeObject
-	43, // 34: stateful.v1.ListObjectsResponse.objects:type_name -> stateful.v1.KubeObject
-	43, // 35: stateful.v1.StatefulSetChanged.old_object:type_name -> stateful.v1.KubeObject
-	43, // 36: stateful.v1.StatefulSetChanged.new_object:type_name -> stateful.v1.KubeObject
-	43, // 37: stateful.v1.PodChanged.old_object:type_name -> stateful.v1.KubeObject
-	43, // 38: stateful.v1.PodChanged.new_object:type_name -> stateful.v1.KubeObject
-	39, // 39: stateful.v1.ClusterChange.stateful_set:type_name -> stateful.v1.StatefulSetChanged
-	40, // 40: stateful.v1.ClusterChange.pod:type_name -> stateful.v1.PodChanged
-	41, // 41: stateful.v1.ClusterChange.synced:type_name -> stateful.v1.CachesSynced
-	1,  // 42: stateful.v1.PodControlService.CreatePod:input_type -> stateful.v1.CreatePodRequest
-	3,  // 43: stateful.v1.PodControlService.UpdatePod:input_type -> stateful.v1.UpdatePodRequest
-	5,  // 44: stateful.v1.PodControlService.DeletePod:input_type -> stateful.v1.DeletePodRequest
-	8,  // 45: stateful.v1.PodControlService.AdoptPod:input_type -> stateful.v1.AdoptPodRequest
-	10, // 46: stateful.v1.PodControlService.ReleasePod:input_type -> stateful.v1.ReleasePodRequest
-	12, // 47: stateful.v1.ClaimControlService.CreateClaim:input_type -> stateful.v1.CreateClaimRequest
-	14, // 48: stateful.v1.ClaimControlService.UpdateClaim:input_type -> stateful.v1.UpdateClaimRequest
-	34, // 49: stateful.v1.ClaimControlService.ReadClaim:input_type -> stateful.v1.GetClaimRequest
-	16, // 50: stateful.v1.RevisionControlService.CreateRevision:input_type -> stateful.v1.CreateRevisionRequest
-	18, // 51: stateful.v1.RevisionControlService.GetRevision:input_type -> stateful.v1.GetRevisionRequest
-	20, // 52: stateful.v1.RevisionControlService.UpdateRevision:input_type -> stateful.v1.UpdateRevisionRequest
-	22, // 53: stateful.v1.RevisionControlService.DeleteRevision:input_type -> stateful.v1.DeleteRevisionRequest
-	24, // 54: stateful.v1.RevisionControlService.AdoptRevision:input_type -> stateful.v1.AdoptRevisionRequest
-	26, // 55: stateful.v1.StatusWriterService.UpdateStatus:input_type -> stateful.v1.UpdateStatusRequest
-	28, // 56: stateful.v1.StatusWriterService.ReadStatefulSet:input_type -> stateful.v1.ReadStatefulSetRequest
-	30, // 57: stateful.v1.EventRecorderService.RecordEvent:input_type -> stateful.v1.RecordEventRequest
-	32, // 58: stateful.v1.ClusterReaderService.GetStatefulSetObject:input_type -> stateful.v1.GetStatefulSetObjectRequest
-	36, // 59: stateful.v1.ClusterReaderService.ListStatefulSetObjects:input_type -> stateful.v1.ListObjectsRequest
-	36, // 60: stateful.v1.ClusterReaderService.ListPods:input_type -> stateful.v1.ListObjectsRequest
-	34, // 61: stateful.v1.ClusterReaderService.GetClaim:input_type -> stateful.v1.GetClaimRequest
-	36, // 62: stateful.v1.ClusterReaderService.ListClaims:input_type -> stateful.v1.ListObjectsRequest
-	36, // 63: stateful.v1.ClusterReaderService.ListRevisions:input_type -> stateful.v1.ListObjectsRequest
-	38, // 64: stateful.v1.ClusterEventsService.WatchCluster:input_type -> stateful.v1.WatchClusterRequest
-	2,  // 65: stateful.v1.PodControlService.CreatePod:output_type -> stateful.v1.CreatePodResponse
-	4,  // 66: stateful.v1.PodControlService.UpdatePod:output_type -> stateful.v1.UpdatePodResponse
-	6,  // 67: stateful.v1.PodControlService.DeletePod:output_type -> stateful.v1.DeletePodResponse
-	9,  // 68: stateful.v1.PodControlService.AdoptPod:output_type -> stateful.v1.AdoptPodResponse
-	11, // 69: stateful.v1.PodControlService.ReleasePod:output_type -> stateful.v1.ReleasePodResponse
-	13, // 70: stateful.v1.ClaimControlService.CreateClaim:output_type -> stateful.v1.CreateClaimResponse
-	15, // 71: stateful.v1.ClaimControlService.UpdateClaim:output_type -> stateful.v1.UpdateClaimResponse
-	35, // 72: stateful.v1.ClaimControlService.ReadClaim:output_type -> stateful.v1.GetClaimResponse
-	17, // 73: stateful.v1.RevisionControlService.CreateRevision:output_type -> stateful.v1.CreateRevisionResponse
-	19, // 74: stateful.v1.RevisionControlService.GetRevision:output_type -> stateful.v1.GetRevisionResponse
-	21, // 75: stateful.v1.RevisionControlService.UpdateRevision:output_type -> stateful.v1.UpdateRevisionResponse
-	23, // 76: stateful.v1.RevisionControlService.DeleteRevision:output_type -> stateful.v1.DeleteRevisionResponse
-	25, // 77: stateful.v1.RevisionControlService.AdoptRevision:output_type -> stateful.v1.AdoptRevisionResponse
-	27, // 78: stateful.v1.StatusWriterService.UpdateStatus:output_type -> stateful.v1.UpdateStatusResponse
-	29, // 79: stateful.v1.StatusWriterService.ReadStatefulSet:output_type -> stateful.v1.ReadStatefulSetResponse
-	31, // 80: stateful.v1.EventRecorderService.RecordEvent:output_type -> stateful.v1.RecordEventResponse
-	33, // 81: stateful.v1.ClusterReaderService.GetStatefulSetObject:output_type -> stateful.v1.GetStatefulSetObjectResponse
-	37, // 82: stateful.v1.ClusterReaderService.ListStatefulSetObjects:output_type -> stateful.v1.ListObjectsResponse
-	37, // 83: stateful.v1.ClusterReaderService.ListPods:output_type -> stateful.v1.ListObjectsResponse
-	35, // 84: stateful.v1.ClusterReaderService.GetClaim:output_type -> stateful.v1.GetClaimResponse
-	37, // 85: stateful.v1.ClusterReaderService.ListClaims:output_type -> stateful.v1.ListObjectsResponse
-	37, // 86: stateful.v1.ClusterReaderService.ListRevisions:output_type -> stateful.v1.ListObjectsResponse
-	42, // 87: stateful.v1.ClusterEventsService.WatchCluster:output_type -> stateful.v1.ClusterChange
-	65, // [65:88] is the sub-list for method output_type
-	42, // [42:65] is the sub-list for method input_type
-	42, // [42:42] is the sub-list for extension type_name
-	42, // [42:42] is the sub-list for extension extendee
-	0,  // [0:42] is the sub-list for field type_name
+	46, // 30: stateful.v1.GetStatefulSetObjectRequest.ref:type_name -> stateful.v1.ObjectRef
+	45, // 31: stateful.v1.GetStatefulSetObjectResponse.stateful_set:type_name -> stateful.v1.KubeObject
+	46, // 32: stateful.v1.GetPodRequest.ref:type_name -> stateful.v1.ObjectRef
+	45, // 33: stateful.v1.GetPodResponse.pod:type_name -> stateful.v1.KubeObject
+	46, // 34: stateful.v1.GetClaimRequest.ref:type_name -> stateful.v1.ObjectRef
+	45, // 35: stateful.v1.GetClaimResponse.claim:type_name -> stateful.v1.KubeObject
+	45, // 36: stateful.v1.ListObjectsResponse.objects:type_name -> stateful.v1.KubeObject
+	45, // 37: stateful.v1.StatefulSetChanged.old_object:type_name -> stateful.v1.KubeObject
+	45, // 38: stateful.v1.StatefulSetChanged.new_object:type_name -> stateful.v1.KubeObject
+	45, // 39: stateful.v1.PodChanged.old_object:type_name -> stateful.v1.KubeObject
+	45, // 40: stateful.v1.PodChanged.new_object:type_name -> stateful.v1.KubeObject
+	41, // 41: stateful.v1.ClusterChange.stateful_set:type_name -> stateful.v1.StatefulSetChanged
+	42, // 42: stateful.v1.ClusterChange.pod:type_name -> stateful.v1.PodChanged
+	43, // 43: stateful.v1.ClusterChange.synced:type_name -> stateful.v1.CachesSynced
+	1,  // 44: stateful.v1.PodControlService.CreatePod:input_type -> stateful.v1.CreatePodRequest
+	3,  // 45: stateful.v1.PodControlService.UpdatePod:input_type -> stateful.v1.UpdatePodRequest
+	5,  // 46: stateful.v1.PodControlService.DeletePod:input_type -> stateful.v1.DeletePodRequest
+	8,  // 47: stateful.v1.PodControlService.AdoptPod:input_type -> stateful.v1.AdoptPodRequest
+	10, // 48: stateful.v1.PodControlService.ReleasePod:input_type -> stateful.v1.ReleasePodRequest
+	12, // 49: stateful.v1.ClaimControlService.CreateClaim:input_type -> stateful.v1.CreateClaimRequest
+	14, // 50: stateful.v1.ClaimControlService.UpdateClaim:input_type -> stateful.v1.UpdateClaimRequest
+	36, // 51: stateful.v1.ClaimControlService.ReadClaim:input_type -> stateful.v1.GetClaimRequest
+	16, // 52: stateful.v1.RevisionControlService.CreateRevision:input_type -> stateful.v1.CreateRevisionRequest
+	18, // 53: stateful.v1.RevisionControlService.GetRevision:input_type -> stateful.v1.GetRevisionRequest
+	20, // 54: stateful.v1.RevisionControlService.UpdateRevision:input_type -> stateful.v1.UpdateRevisionRequest
+	22, // 55: stateful.v1.RevisionControlService.DeleteRevision:input_type -> stateful.v1.DeleteRevisionRequest
+	24, // 56: stateful.v1.RevisionControlService.AdoptRevision:input_type -> stateful.v1.AdoptRevisionRequest
+	26, // 57: stateful.v1.StatusWriterService.UpdateStatus:input_type -> stateful.v1.UpdateStatusRequest
+	28, // 58: stateful.v1.StatusWriterService.ReadStatefulSet:input_type -> stateful.v1.ReadStatefulSetRequest
+	30, // 59: stateful.v1.EventRecorderService.RecordEvent:input_type -> stateful.v1.RecordEventRequest
+	32, // 60: stateful.v1.ClusterReaderService.GetStatefulSetObject:input_type -> stateful.v1.GetStatefulSetObjectRequest
+	38, // 61: stateful.v1.ClusterReaderService.ListStatefulSetObjects:input_type -> stateful.v1.ListObjectsRequest
+	38, // 62: stateful.v1.ClusterReaderService.ListPods:input_type -> stateful.v1.ListObjectsRequest
+	34, // 63: stateful.v1.ClusterReaderService.GetPod:input_type -> stateful.v1.GetPodRequest
+	36, // 64: stateful.v1.ClusterReaderService.GetClaim:input_type -> stateful.v1.GetClaimRequest
+	38, // 65: stateful.v1.ClusterReaderService.ListClaims:input_type -> stateful.v1.ListObjectsRequest
+	38, // 66: stateful.v1.ClusterReaderService.ListRevisions:input_type -> stateful.v1.ListObjectsRequest
+	40, // 67: stateful.v1.ClusterEventsService.WatchCluster:input_type -> stateful.v1.WatchClusterRequest
+	2,  // 68: stateful.v1.PodControlService.CreatePod:output_type -> stateful.v1.CreatePodResponse
+	4,  // 69: stateful.v1.PodControlService.UpdatePod:output_type -> stateful.v1.UpdatePodResponse
+	6,  // 70: stateful.v1.PodControlService.DeletePod:output_type -> stateful.v1.DeletePodResponse
+	9,  // 71: stateful.v1.PodControlService.AdoptPod:output_type -> stateful.v1.AdoptPodResponse
+	11, // 72: stateful.v1.PodControlService.ReleasePod:output_type -> stateful.v1.ReleasePodResponse
+	13, // 73: stateful.v1.ClaimControlService.CreateClaim:output_type -> stateful.v1.CreateClaimResponse
+	15, // 74: stateful.v1.ClaimControlService.UpdateClaim:output_type -> stateful.v1.UpdateClaimResponse
+	37, // 75: stateful.v1.ClaimControlService.ReadClaim:output_type -> stateful.v1.GetClaimResponse
+	17, // 76: stateful.v1.RevisionControlService.CreateRevision:output_type -> stateful.v1.CreateRevisionResponse
+	19, // 77: stateful.v1.RevisionControlService.GetRevision:output_type -> stateful.v1.GetRevisionResponse
+	21, // 78: stateful.v1.RevisionControlService.UpdateRevision:output_type -> stateful.v1.UpdateRevisionResponse
+	23, // 79: stateful.v1.RevisionControlService.DeleteRevision:output_type -> stateful.v1.DeleteRevisionResponse
+	25, // 80: stateful.v1.RevisionControlService.AdoptRevision:output_type -> stateful.v1.AdoptRevisionResponse
+	27, // 81: stateful.v1.StatusWriterService.UpdateStatus:output_type -> stateful.v1.UpdateStatusResponse
+	29, // 82: stateful.v1.StatusWriterService.ReadStatefulSet:output_type -> stateful.v1.ReadStatefulSetResponse
+	31, // 83: stateful.v1.EventRecorderService.RecordEvent:output_type -> stateful.v1.RecordEventResponse
+	33, // 84: stateful.v1.ClusterReaderService.GetStatefulSetObject:output_type -> stateful.v1.GetStatefulSetObjectResponse
+	39, // 85: stateful.v1.ClusterReaderService.ListStatefulSetObjects:output_type -> stateful.v1.ListObjectsResponse
+	39, // 86: stateful.v1.ClusterReaderService.ListPods:output_type -> stateful.v1.ListObjectsResponse
+	35, // 87: stateful.v1.ClusterReaderService.GetPod:output_type -> stateful.v1.GetPodResponse
+	37, // 88: stateful.v1.ClusterReaderService.GetClaim:output_type -> stateful.v1.GetClaimResponse
+	39, // 89: stateful.v1.ClusterReaderService.ListClaims:output_type -> stateful.v1.ListObjectsResponse
+	39, // 90: stateful.v1.ClusterReaderService.ListRevisions:output_type -> stateful.v1.ListObjectsResponse
+	44, // 91: stateful.v1.ClusterEventsService.WatchCluster:output_type -> stateful.v1.ClusterChange
+	68, // [68:92] is the sub-list for method output_type
+	44, // [44:68] is the sub-list for method input_type
+	44, // [44:44] is the sub-list for extension type_name
+	44, // [44:44] is the sub-list for extension extendee
+	0,  // [0:44] is the sub-list for field type_name
 }
 
 func init() { file_stateful_v1_remote_ports_proto_init() }
@@ -2485,7 +2588,7 @@ func file_stateful_v1_remote_ports_proto_init() {
 		return
 	}
 	file_stateful_v1_objects_proto_init()
-	file_stateful_v1_remote_ports_proto_msgTypes[41].OneofWrappers = []any{
+	file_stateful_v1_remote_ports_proto_msgTypes[43].OneofWrappers = []any{
 		(*ClusterChange_StatefulSet)(nil),
 		(*ClusterChange_Pod)(nil),
 		(*ClusterChange_Synced)(nil),
@@ -2496,7 +2599,7 @@ func file_stateful_v1_remote_ports_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_stateful_v1_remote_ports_proto_rawDesc), len(file_stateful_v1_remote_ports_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   42,
+			NumMessages:   44,
 			NumExtensions: 0,
 			NumServices:   7,
 		},

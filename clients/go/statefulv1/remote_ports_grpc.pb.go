@@ -1025,6 +1025,7 @@ const (
 	ClusterReaderService_GetStatefulSetObject_FullMethodName   = "/stateful.v1.ClusterReaderService/GetStatefulSetObject"
 	ClusterReaderService_ListStatefulSetObjects_FullMethodName = "/stateful.v1.ClusterReaderService/ListStatefulSetObjects"
 	ClusterReaderService_ListPods_FullMethodName               = "/stateful.v1.ClusterReaderService/ListPods"
+	ClusterReaderService_GetPod_FullMethodName                 = "/stateful.v1.ClusterReaderService/GetPod"
 	ClusterReaderService_GetClaim_FullMethodName               = "/stateful.v1.ClusterReaderService/GetClaim"
 	ClusterReaderService_ListClaims_FullMethodName             = "/stateful.v1.ClusterReaderService/ListClaims"
 	ClusterReaderService_ListRevisions_FullMethodName          = "/stateful.v1.ClusterReaderService/ListRevisions"
@@ -1043,6 +1044,9 @@ type ClusterReaderServiceClient interface {
 	ListStatefulSetObjects(ctx context.Context, in *ListObjectsRequest, opts ...grpc.CallOption) (*ListObjectsResponse, error)
 	// Every pod of a namespace.
 	ListPods(ctx context.Context, in *ListObjectsRequest, opts ...grpc.CallOption) (*ListObjectsResponse, error)
+	// One pod (upstream's pod lister Get). A caller talking to a server without it lists the
+	// namespace's pods instead.
+	GetPod(ctx context.Context, in *GetPodRequest, opts ...grpc.CallOption) (*GetPodResponse, error)
 	// One PersistentVolumeClaim.
 	GetClaim(ctx context.Context, in *GetClaimRequest, opts ...grpc.CallOption) (*GetClaimResponse, error)
 	// Every PersistentVolumeClaim of a namespace.
@@ -1083,6 +1087,16 @@ func (c *clusterReaderServiceClient) ListPods(ctx context.Context, in *ListObjec
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(ListObjectsResponse)
 	err := c.cc.Invoke(ctx, ClusterReaderService_ListPods_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *clusterReaderServiceClient) GetPod(ctx context.Context, in *GetPodRequest, opts ...grpc.CallOption) (*GetPodResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(GetPodResponse)
+	err := c.cc.Invoke(ctx, ClusterReaderService_GetPod_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -1132,6 +1146,9 @@ type ClusterReaderServiceServer interface {
 	ListStatefulSetObjects(context.Context, *ListObjectsRequest) (*ListObjectsResponse, error)
 	// Every pod of a namespace.
 	ListPods(context.Context, *ListObjectsRequest) (*ListObjectsResponse, error)
+	// One pod (upstream's pod lister Get). A caller talking to a server without it lists the
+	// namespace's pods instead.
+	GetPod(context.Context, *GetPodRequest) (*GetPodResponse, error)
 	// One PersistentVolumeClaim.
 	GetClaim(context.Context, *GetClaimRequest) (*GetClaimResponse, error)
 	// Every PersistentVolumeClaim of a namespace.
@@ -1156,6 +1173,9 @@ func (UnimplementedClusterReaderServiceServer) ListStatefulSetObjects(context.Co
 }
 func (UnimplementedClusterReaderServiceServer) ListPods(context.Context, *ListObjectsRequest) (*ListObjectsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListPods not implemented")
+}
+func (UnimplementedClusterReaderServiceServer) GetPod(context.Context, *GetPodRequest) (*GetPodResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetPod not implemented")
 }
 func (UnimplementedClusterReaderServiceServer) GetClaim(context.Context, *GetClaimRequest) (*GetClaimResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetClaim not implemented")
@@ -1241,6 +1261,24 @@ func _ClusterReaderService_ListPods_Handler(srv interface{}, ctx context.Context
 	return interceptor(ctx, in, info, handler)
 }
 
+func _ClusterReaderService_GetPod_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetPodRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(ClusterReaderServiceServer).GetPod(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: ClusterReaderService_GetPod_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(ClusterReaderServiceServer).GetPod(ctx, req.(*GetPodRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _ClusterReaderService_GetClaim_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(GetClaimRequest)
 	if err := dec(in); err != nil {
@@ -1313,6 +1351,10 @@ var ClusterReaderService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ListPods",
 			Handler:    _ClusterReaderService_ListPods_Handler,
+		},
+		{
+			MethodName: "GetPod",
+			Handler:    _ClusterReaderService_GetPod_Handler,
 		},
 		{
 			MethodName: "GetClaim",

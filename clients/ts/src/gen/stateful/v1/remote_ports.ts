@@ -317,6 +317,18 @@ export interface GetStatefulSetObjectResponse {
   statefulSet?: KubeObject | undefined;
 }
 
+/** A pod to read. */
+export interface GetPodRequest {
+  /** Namespace and name. */
+  ref?: ObjectRef | undefined;
+}
+
+/** The pod read. */
+export interface GetPodResponse {
+  /** The pod; absent if it does not exist. */
+  pod?: KubeObject | undefined;
+}
+
 /** A claim to read. */
 export interface GetClaimRequest {
   /** Namespace and name. */
@@ -2833,6 +2845,140 @@ export const GetStatefulSetObjectResponse: MessageFns<GetStatefulSetObjectRespon
   },
 };
 
+function createBaseGetPodRequest(): GetPodRequest {
+  return { ref: undefined };
+}
+
+export const GetPodRequest: MessageFns<GetPodRequest> = {
+  encode(message: GetPodRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.ref !== undefined) {
+      ObjectRef.encode(message.ref, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetPodRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetPodRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.ref = ObjectRef.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetPodRequest {
+    return { ref: isSet(object.ref) ? ObjectRef.fromJSON(object.ref) : undefined };
+  },
+
+  toJSON(message: GetPodRequest): unknown {
+    const obj: any = {};
+    if (message.ref !== undefined) {
+      obj.ref = ObjectRef.toJSON(message.ref);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetPodRequest>, I>>(base?: I): GetPodRequest {
+    return GetPodRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetPodRequest>, I>>(object: I): GetPodRequest {
+    const message = createBaseGetPodRequest();
+    message.ref = (object.ref !== undefined && object.ref !== null) ? ObjectRef.fromPartial(object.ref) : undefined;
+    return message;
+  },
+};
+
+function createBaseGetPodResponse(): GetPodResponse {
+  return { pod: undefined };
+}
+
+export const GetPodResponse: MessageFns<GetPodResponse> = {
+  encode(message: GetPodResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.pod !== undefined) {
+      KubeObject.encode(message.pod, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetPodResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetPodResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.pod = KubeObject.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetPodResponse {
+    return { pod: isSet(object.pod) ? KubeObject.fromJSON(object.pod) : undefined };
+  },
+
+  toJSON(message: GetPodResponse): unknown {
+    const obj: any = {};
+    if (message.pod !== undefined) {
+      obj.pod = KubeObject.toJSON(message.pod);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetPodResponse>, I>>(base?: I): GetPodResponse {
+    return GetPodResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetPodResponse>, I>>(object: I): GetPodResponse {
+    const message = createBaseGetPodResponse();
+    message.pod = (object.pod !== undefined && object.pod !== null) ? KubeObject.fromPartial(object.pod) : undefined;
+    return message;
+  },
+};
+
 function createBaseGetClaimRequest(): GetClaimRequest {
   return { ref: undefined };
 }
@@ -4145,6 +4291,19 @@ export const ClusterReaderServiceService = {
     responseSerialize: (value: ListObjectsResponse): Buffer => Buffer.from(ListObjectsResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListObjectsResponse => ListObjectsResponse.decode(value),
   },
+  /**
+   * One pod (upstream's pod lister Get). A caller talking to a server without it lists the
+   * namespace's pods instead.
+   */
+  getPod: {
+    path: "/stateful.v1.ClusterReaderService/GetPod" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetPodRequest): Buffer => Buffer.from(GetPodRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetPodRequest => GetPodRequest.decode(value),
+    responseSerialize: (value: GetPodResponse): Buffer => Buffer.from(GetPodResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetPodResponse => GetPodResponse.decode(value),
+  },
   /** One PersistentVolumeClaim. */
   getClaim: {
     path: "/stateful.v1.ClusterReaderService/GetClaim" as const,
@@ -4184,6 +4343,11 @@ export interface ClusterReaderServiceServer extends UntypedServiceImplementation
   listStatefulSetObjects: handleUnaryCall<ListObjectsRequest, ListObjectsResponse>;
   /** Every pod of a namespace. */
   listPods: handleUnaryCall<ListObjectsRequest, ListObjectsResponse>;
+  /**
+   * One pod (upstream's pod lister Get). A caller talking to a server without it lists the
+   * namespace's pods instead.
+   */
+  getPod: handleUnaryCall<GetPodRequest, GetPodResponse>;
   /** One PersistentVolumeClaim. */
   getClaim: handleUnaryCall<GetClaimRequest, GetClaimResponse>;
   /** Every PersistentVolumeClaim of a namespace. */
@@ -4240,6 +4404,25 @@ export interface ClusterReaderServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListObjectsResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * One pod (upstream's pod lister Get). A caller talking to a server without it lists the
+   * namespace's pods instead.
+   */
+  getPod(
+    request: GetPodRequest,
+    callback: (error: ServiceError | null, response: GetPodResponse) => void,
+  ): ClientUnaryCall;
+  getPod(
+    request: GetPodRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetPodResponse) => void,
+  ): ClientUnaryCall;
+  getPod(
+    request: GetPodRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetPodResponse) => void,
   ): ClientUnaryCall;
   /** One PersistentVolumeClaim. */
   getClaim(

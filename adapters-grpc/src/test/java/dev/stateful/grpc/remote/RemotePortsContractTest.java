@@ -22,6 +22,7 @@ import dev.stateful.grpc.testing.InMemory;
 import dev.stateful.grpc.testing.InProcessServer;
 import dev.stateful.grpc.testing.Manifests;
 import dev.stateful.grpc.testing.Sets;
+import dev.stateful.grpc.v1.ClusterReaderServiceGrpc;
 import dev.stateful.inmemory.InMemoryCluster;
 import dev.stateful.inmemory.audit.Outcome;
 import dev.stateful.inmemory.faults.ApiError;
@@ -29,6 +30,8 @@ import dev.stateful.inmemory.store.Kind;
 import dev.stateful.inmemory.store.Verb;
 import dev.stateful.ports.ApiException;
 import dev.stateful.ports.EventRecorder;
+import io.grpc.BindableService;
+import io.grpc.ServerServiceDefinition;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -193,10 +196,36 @@ class RemotePortsContractTest {
         assertThat(ports.reader().statefulSets("")).hasSize(1);
         assertThat(ports.reader().pods("default")).extracting(Pod::name).containsExactly("web-0", "web-1", "web-2");
         assertThat(ports.reader().claims("default")).hasSize(3);
+        assertThat(ports.reader().pod("default", "web-1")).map(Pod::name).contains("web-1");
+        assertThat(ports.reader().pod("default", "web-9")).isEmpty();
         assertThat(ports.reader().claim("default", "www-web-1")).isPresent();
         assertThat(ports.reader().claim("default", "www-web-9")).isEmpty();
         assertThat(ports.reader().revisions("default")).hasSize(1);
         assertThat(ports.reader().statefulSet(new ObjectKey("default", "db"))).isEmpty();
+    }
+
+    @Test
+    void aReaderServerFromBeforeGetPodIsAnsweredFromItsListOfPods() {
+        cluster.apply(Manifests.web(2, "nginx:1.25"));
+        Sets.settle(cluster);
+        List<BindableService> older = RemotePortsServices.of(InMemory.ports(cluster), executor).stream()
+                .map(s -> s.bindService().getServiceDescriptor().getName().equals(ClusterReaderServiceGrpc.SERVICE_NAME) ? without(s, "GetPod") : s)
+                .toList();
+
+        try (InProcessServer server = InProcessServer.start(ServerSettings.loopback(0), older);
+                RemotePorts remote = RemotePorts.over(server.channel(), FAST)) {
+            assertThat(remote.ports().reader().pod("default", "web-1")).map(Pod::name).contains("web-1");
+            assertThat(remote.ports().reader().pod("default", "web-9")).isEmpty();
+        }
+    }
+
+    /** The service as a server built before that method was added would offer it: UNIMPLEMENTED. */
+    private static BindableService without(BindableService service, String method) {
+        ServerServiceDefinition full = service.bindService();
+        ServerServiceDefinition.Builder older = ServerServiceDefinition.builder(full.getServiceDescriptor().getName());
+        full.getMethods().stream().filter(m -> !m.getMethodDescriptor().getBareMethodName().equals(method)).forEach(older::addMethod);
+        ServerServiceDefinition definition = older.build();
+        return () -> definition;
     }
 
     @Nested

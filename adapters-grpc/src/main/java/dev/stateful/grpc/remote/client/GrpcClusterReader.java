@@ -8,13 +8,18 @@ import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.grpc.v1.ClusterReaderServiceGrpc.ClusterReaderServiceBlockingStub;
 import dev.stateful.grpc.v1.GetClaimRequest;
 import dev.stateful.grpc.v1.GetClaimResponse;
+import dev.stateful.grpc.v1.GetPodRequest;
+import dev.stateful.grpc.v1.GetPodResponse;
 import dev.stateful.grpc.v1.GetStatefulSetObjectRequest;
 import dev.stateful.grpc.v1.GetStatefulSetObjectResponse;
 import dev.stateful.grpc.v1.KubeObject;
 import dev.stateful.grpc.v1.ListObjectsRequest;
 import dev.stateful.grpc.v1.ListObjectsResponse;
 import dev.stateful.grpc.v1.ObjectRef;
+import dev.stateful.ports.ApiException;
 import dev.stateful.ports.ClusterReader;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
@@ -27,6 +32,8 @@ final class GrpcClusterReader implements ClusterReader {
 
     private final ClusterReaderServiceBlockingStub stub;
     private final RemoteCalls calls;
+    /** Set once the remote answered GetPod UNIMPLEMENTED (a server from before it): from then on, the list. */
+    private volatile boolean noGetPod;
 
     GrpcClusterReader(ClusterReaderServiceBlockingStub stub, RemoteCalls calls) {
         this.stub = stub;
@@ -48,6 +55,23 @@ final class GrpcClusterReader implements ClusterReader {
     @Override
     public List<Pod> pods(String namespace) {
         return decode(calls.call(stub, "list pods", s -> s.listPods(list(namespace))), Replies::pod);
+    }
+
+    @Override
+    public Optional<Pod> pod(String namespace, String name) {
+        if (!noGetPod) {
+            try {
+                GetPodResponse response = calls.call(stub, "get pod " + name, s -> s.getPod(
+                        GetPodRequest.newBuilder().setRef(ref(namespace, name)).build()));
+                return response.hasPod() ? Optional.of(Replies.pod(response.getPod())) : Optional.empty();
+            } catch (ApiException.Unavailable e) {
+                if (!(e.getCause() instanceof StatusRuntimeException cause && cause.getStatus().getCode() == Status.Code.UNIMPLEMENTED)) {
+                    throw e;
+                }
+                noGetPod = true;
+            }
+        }
+        return ClusterReader.super.pod(namespace, name);
     }
 
     @Override

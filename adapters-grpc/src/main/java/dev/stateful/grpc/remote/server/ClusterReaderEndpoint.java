@@ -5,6 +5,8 @@ import dev.stateful.grpc.convert.KubeObjects;
 import dev.stateful.grpc.v1.ClusterReaderServiceGrpc;
 import dev.stateful.grpc.v1.GetClaimRequest;
 import dev.stateful.grpc.v1.GetClaimResponse;
+import dev.stateful.grpc.v1.GetPodRequest;
+import dev.stateful.grpc.v1.GetPodResponse;
 import dev.stateful.grpc.v1.GetStatefulSetObjectRequest;
 import dev.stateful.grpc.v1.GetStatefulSetObjectResponse;
 import dev.stateful.grpc.v1.KubeObject;
@@ -42,6 +44,15 @@ final class ClusterReaderEndpoint extends ClusterReaderServiceGrpc.ClusterReader
     @Override
     public void listPods(ListObjectsRequest request, StreamObserver<ListObjectsResponse> out) {
         Unary.answer(out, () -> list(reader.pods(request.getNamespace()), KubeObjects::of));
+    }
+
+    @Override
+    public void getPod(GetPodRequest request, StreamObserver<GetPodResponse> out) {
+        Unary.answer(out, () -> {
+            GetPodResponse.Builder response = GetPodResponse.newBuilder();
+            reader.pod(request.getRef().getNamespace(), request.getRef().getName()).ifPresent(p -> response.setPod(KubeObjects.of(p)));
+            return response.build();
+        });
     }
 
     @Override
