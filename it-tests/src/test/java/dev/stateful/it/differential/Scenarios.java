@@ -132,6 +132,13 @@ final class Scenarios {
                         .then("web-0 not ready", a -> a.ready("web-0", false))
                         .then("image v2", a -> a.image(V2))
                         .then("scale to 3", a -> a.scale(3)).build(),
+                // the budget's edge: an unavailable pod the rollout may not replace is charged, in ours as upstream
+                Scenario.named("maxUnavailable: a not-ready pod below the partition holds the rollout above it")
+                        .parallel()
+                        .then("create 3 Parallel partition 1", a -> a.create(web(a).replicas(3).parallel().partition(1)))
+                        .then("web-0 not ready", a -> a.ready("web-0", false))
+                        .then("image v2", a -> a.image(V2))
+                        .then("web-0 ready", a -> a.ready("web-0", true)).build(),
                 Scenario.named("onDelete: a template change replaces no pod by itself")
                         .then("create 2 OnDelete", a -> a.create(web(a).replicas(2).onDelete()))
                         .then("image v2", a -> a.image(V2))

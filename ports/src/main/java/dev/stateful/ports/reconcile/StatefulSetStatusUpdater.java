@@ -9,7 +9,9 @@ import java.util.function.Function;
 
 /**
  * Writes a set's status through {@code /status} (upstream {@code StatefulSetStatusUpdater}). A
- * conflict is retried on a fresh copy of the set, as {@code retry.RetryOnConflict} does; what to
+ * conflict is retried on a fresh copy of the set, as {@code retry.RetryOnConflict} does, read past
+ * the cache where upstream re-reads its set lister (right after a conflict the lister often still
+ * holds the copy that conflicted, and the reconciler needs to know whether the spec moved on); what to
  * write is decided again over each copy's stored status, so that conditions others wrote meanwhile
  * are kept. A set that is gone, or was replaced by one with another uid, needs no status.
  */
