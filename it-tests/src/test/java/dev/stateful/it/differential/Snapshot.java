@@ -57,13 +57,18 @@ public record Snapshot(Map<String, String> pods, Map<String, String> claims, Map
         if (strategy != null && "OnDelete".equals(strategy.getType())) {
             return NOT_ROLLING;
         }
-        int start = spec.getOrdinals() == null ? 0 : n(spec.getOrdinals().getStart());
-        return start + (strategy == null || strategy.getRollingUpdate() == null ? 0 : n(strategy.getRollingUpdate().getPartition()));
+        long start = spec.getOrdinals() == null ? 0 : n(spec.getOrdinals().getStart());
+        long partition = strategy == null || strategy.getRollingUpdate() == null ? 0 : n(strategy.getRollingUpdate().getPartition());
+        return (int) Math.min(NOT_ROLLING, start + partition);
     }
 
-    /** A pod's ordinal: the number its name ends with. */
+    /** A pod's ordinal: the number its name ends with; -1, below every partition, for a name without one. */
     static int ordinal(String podName) {
-        return Integer.parseInt(podName.substring(podName.lastIndexOf('-') + 1));
+        try {
+            return Integer.parseInt(podName.substring(podName.lastIndexOf('-') + 1));
+        } catch (NumberFormatException notAnOrdinal) {
+            return -1;
+        }
     }
 
     private static String terminating(HasMetadata object) {
