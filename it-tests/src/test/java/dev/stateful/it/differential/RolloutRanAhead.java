@@ -1,5 +1,6 @@
 package dev.stateful.it.differential;
 
+import dev.stateful.domain.identity.PodIdentity;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -21,8 +22,8 @@ import java.util.function.Function;
  * <p>The difference starts at step {@code k} when, after it, upstream made no write, its status shows
  * a rollout not completed with fewer replicas available than it has, ours deleted a pod, and ours is
  * ahead: both hold the same pods, claims and revisions, each pod that differs is one the rolling
- * update may replace (at or above the partition), at an older revision in upstream's cluster and,
- * in ours, at the update revision or terminating; the statuses
+ * update may replace (at or above the partition; a name without an ordinal is below it), at an
+ * older revision in upstream's cluster and, in ours, at the update revision or terminating; the statuses
  * differ only in the rollout's counters and current revision, ours having updated at least as many
  * replicas. It lasts while ours stays ahead, and each of those steps may differ in the pods, the
  * status, and in pod creates and deletes and their events. If upstream catches up, holding the same
@@ -84,7 +85,7 @@ final class RolloutRanAhead {
         String update = oursStatus.fields().get("updateRevision");
         return withoutProgress(upstreamStatus).equals(withoutProgress(oursStatus)) && oursStatus.get("updated") >= upstreamStatus.get("updated")
                 && a.pods().keySet().stream().allMatch(name -> a.pods().get(name).equals(b.pods().get(name))
-                        || Snapshot.ordinal(name) >= a.updatableFrom() && podAhead(a.pods().get(name), b.pods().get(name), update));
+                        || PodIdentity.parse(name).ordinal() >= a.updatableFrom() && podAhead(a.pods().get(name), b.pods().get(name), update));
     }
 
     /** A pod outdated in upstream's cluster where ours has replaced it or is replacing it. */

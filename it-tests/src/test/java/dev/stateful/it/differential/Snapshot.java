@@ -62,15 +62,6 @@ public record Snapshot(Map<String, String> pods, Map<String, String> claims, Map
         return (int) Math.min(NOT_ROLLING, start + partition);
     }
 
-    /** A pod's ordinal: the number its name ends with; -1, below every partition, for a name without one. */
-    static int ordinal(String podName) {
-        try {
-            return Integer.parseInt(podName.substring(podName.lastIndexOf('-') + 1));
-        } catch (NumberFormatException notAnOrdinal) {
-            return -1;
-        }
-    }
-
     private static String terminating(HasMetadata object) {
         return object.getMetadata().getDeletionTimestamp() != null ? TERMINATING : "";
     }
