@@ -55,7 +55,7 @@ public final class BuiltInControllerCheck {
         } catch (KubernetesClientException e) {
             throw new BuiltInControllerOnException("--kinds apps: cannot check whether kube-controller-manager's StatefulSet controller is on"
                     + " (creating statefulset " + namespace + "/" + name + ": " + e.getMessage() + "); grant create, get and delete of"
-                    + " statefulsets in " + namespace + " (deploy/apps/), or run with --kinds crd");
+                    + " statefulsets in " + namespace + " (deploy/builtin-check-role.yaml), or run with --kinds crd");
         }
         try {
             long deadline = System.nanoTime() + wait.toNanos();
