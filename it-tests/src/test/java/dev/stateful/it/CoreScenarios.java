@@ -9,7 +9,10 @@ import dev.stateful.it.support.WebSet;
 import dev.stateful.it.support.Workload;
 import dev.stateful.it.support.WriteChecks;
 import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
+import io.fabric8.kubernetes.api.model.PersistentVolumeClaimBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.apps.StatefulSetStatus;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -224,6 +227,40 @@ abstract class CoreScenarios {
         assertThat(adopted.getMetadata().getUid()).isEqualTo(orphan.getMetadata().getUid());
         web.await("status counting the adopted pod", () -> web.status().getReplicas() != null && web.status().getReplicas() == 1);
         assertThat(timeline.creations()).containsExactly("web-0");
+    }
+
+    /**
+     * A claim still owned by a deleted earlier set of the name is not reused (README: a claim of a gone owner is
+     * never reused); once it is gone the pod starts on a fresh one, although a claim's deletion enqueues no set.
+     * A finalizer of the test's holds the claim until the test lets it go, so the garbage collector of a real
+     * API server cannot take it before the controller has seen it.
+     */
+    @Test
+    void aClaimOfADeletedEarlierSetHoldsBackThePodUntilItIsGoneAndThenAFreshOneIsMade() {
+        KubernetesClient client = environment().client();
+        PersistentVolumeClaim doomed = client.persistentVolumeClaims().inNamespace(namespace).resource(new PersistentVolumeClaimBuilder()
+                .withNewMetadata().withName("www-web-0").addToLabels("app", "web").addToFinalizers("stateful.dev/held-by-test")
+                    .addNewOwnerReference().withApiVersion("apps/v1").withKind("StatefulSet").withName("web")
+                        .withUid("00000000-0000-0000-0000-00000000dead").withController(true).withBlockOwnerDeletion(true)
+                    .endOwnerReference()
+                .endMetadata()
+                .withNewSpec().withAccessModes("ReadWriteOnce").withNewResources().addToRequests("storage", new Quantity("1Mi"))
+                    .endResources().endSpec()
+                .build()).create();
+
+        web.create(WebSet.in(namespace).replicas(1));
+        web.await("the set synced", () -> Long.valueOf(1).equals(web.status().getObservedGeneration()));
+        assertThat(web.podNames()).as("no pod on a claim the garbage collector is to delete").isEmpty();
+
+        client.persistentVolumeClaims().inNamespace(namespace).withName("www-web-0").edit(c -> {
+            c.getMetadata().setFinalizers(List.of());
+            return c;
+        });
+        client.persistentVolumeClaims().inNamespace(namespace).withName("www-web-0").delete();
+
+        web.awaitRolledOut(1);
+        assertThat(web.claims()).singleElement()
+                .satisfies(c -> assertThat(c.getMetadata().getUid()).isNotEqualTo(doomed.getMetadata().getUid()));
     }
 
     protected Map<String, String> uids() {

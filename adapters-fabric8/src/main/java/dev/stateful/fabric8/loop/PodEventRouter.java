@@ -88,9 +88,10 @@ public final class PodEventRouter {
                 out.add(Enqueue.now(set));
                 int minReady = set.spec().minReadySeconds();
                 if (minReady > 0 && !oldPod.status().isReady() && newPod.status().isReady()) {
-                    // Check availability once minReadySeconds have passed; the extra second
-                    // absorbs timer skew (kubernetes#39785).
-                    out.add(new Enqueue(set.key(), Duration.ofSeconds(minReady + 1L)));
+                    // Check availability once minReadySeconds have passed, as upstream's updatePod does; a
+                    // sync that comes a little early (kubernetes#39785) asks to be looked at again when the
+                    // pod becomes available (the plan's requeueAfter).
+                    out.add(new Enqueue(set.key(), Duration.ofSeconds(minReady)));
                 }
             });
             return out;

@@ -159,7 +159,7 @@ class ControllerLoopTest {
 
         assertThat(ticking.poll()).contains(slow.key());
         ticking.done(slow.key());
-        nanos.addAndGet(Duration.ofSeconds(6).toNanos() - 1);
+        nanos.addAndGet(Duration.ofSeconds(5).toNanos() - 1);
         assertThat(ticking.poll()).isEmpty();
         nanos.addAndGet(1);
         assertThat(ticking.poll()).contains(slow.key());

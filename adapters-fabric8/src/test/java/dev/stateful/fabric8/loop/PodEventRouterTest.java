@@ -85,7 +85,7 @@ class PodEventRouterTest {
             assertThat(byKey.route(ownedByWeb, ready(ownedByWeb.withMetadata(ownedByWeb.metadata().withResourceVersion("2")))))
                     .containsExactly(now(WEB));
             assertThat(byKey.route(ownedByTwin, ready(ownedByTwin.withMetadata(ownedByTwin.metadata().withResourceVersion("2")))))
-                    .containsExactly(now(slowTwin), new Enqueue(slowTwin.key(), Duration.ofSeconds(11)));
+                    .containsExactly(now(slowTwin), new Enqueue(slowTwin.key(), Duration.ofSeconds(10)));
         }
 
         @Test
@@ -172,11 +172,11 @@ class PodEventRouterTest {
         }
 
         @Test
-        void a_pod_that_just_became_ready_rechecks_availability_after_minReadySeconds_plus_one() {
+        void a_pod_that_just_became_ready_rechecks_availability_after_minReadySeconds() {
             Pod before = pod("5", Map.of("app", "slow"), ownedBy(SLOW));
 
             assertThat(router.route(before, ready(pod("6", Map.of("app", "slow"), ownedBy(SLOW)))))
-                    .containsExactly(now(SLOW), new Enqueue(SLOW.key(), Duration.ofSeconds(11)));
+                    .containsExactly(now(SLOW), new Enqueue(SLOW.key(), Duration.ofSeconds(10)));
         }
 
         @Test

@@ -13,6 +13,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 
@@ -94,13 +95,17 @@ public final class ControllerDriver {
 
     /**
      * Syncs, ticks and advances time until a pass makes no controller write, the kubelet has
-     * nothing more to do and no requeue or retry is due within {@code horizon}.
+     * nothing more to do and no requeue or retry is due within {@code horizon}, or until the time
+     * advanced for the requeues changed nothing: two passes in a row without a write, a tick or a
+     * failure asked for the same requeues, so the controller only polls (a pod waiting for a claim of a
+     * gone owner to be deleted looks again every second) and only something other than time can move it.
      */
     public Settlement settle(int maxRounds, Duration horizon) {
         Instant started = cluster.clock().instant();
         Instant deadline = started.plus(horizon);
         int controllerWrites = 0;
         List<SyncResult> last = List.of();
+        List<Map.Entry<ObjectKey, Optional<Duration>>> idleRequeues = null;
         for (int round = 1; round <= maxRounds; round++) {
             long mark = cluster.audit().mark();
             last = syncAll();
@@ -108,12 +113,18 @@ public final class ControllerDriver {
             controllerWrites += written;
             int ticked = cluster.tick();
             if (written > 0 || ticked > 0) {
+                idleRequeues = null;
                 continue;
             }
             Optional<Instant> next = nextEvent(last);
-            if (next.isEmpty() || next.get().isAfter(deadline)) {
+            List<Map.Entry<ObjectKey, Optional<Duration>>> requeues = last.stream()
+                    .map(r -> Map.entry(r.key(), r.requeueAfter())).toList();
+            boolean polling = requeues.equals(idleRequeues) && cluster.nextTransition().isEmpty()
+                    && last.stream().allMatch(SyncResult::succeeded);
+            if (next.isEmpty() || next.get().isAfter(deadline) || polling) {
                 return new Settlement(round, controllerWrites, Duration.between(started, cluster.clock().instant()), last);
             }
+            idleRequeues = requeues;
             cluster.advance(Duration.between(cluster.clock().instant(), next.get()));
         }
         throw new IllegalStateException("the cluster did not settle within " + maxRounds + " rounds; last errors: "

@@ -17,8 +17,10 @@ public final class Availability {
     }
 
     /**
-     * {@code podutil.IsPodAvailable}: Ready, and Ready for longer than minReadySeconds (strictly
-     * before {@code now}); with minReadySeconds 0 a Ready pod is available at once.
+     * {@code podutil.IsPodAvailable}: Ready, and Ready for at least minReadySeconds (the Ready
+     * transition plus minReadySeconds at or before {@code now}: upstream compares with {@code <= 0},
+     * and {@code TestIsPodAvailable} has a pod Ready for 51 s available under minReadySeconds 51);
+     * with minReadySeconds 0 a Ready pod is available at once.
      */
     public static boolean isAvailable(Pod pod, int minReadySeconds, Instant now) {
         if (!isRunningAndReady(pod)) {
@@ -27,7 +29,7 @@ public final class Availability {
         if (minReadySeconds == 0) {
             return true;
         }
-        return availableAt(pod, minReadySeconds).map(at -> at.isBefore(now)).orElse(false);
+        return availableAt(pod, minReadySeconds).map(at -> !at.isAfter(now)).orElse(false);
     }
 
     /** When a Ready pod becomes available: the Ready transition plus minReadySeconds. */

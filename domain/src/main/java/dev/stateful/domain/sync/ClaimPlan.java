@@ -24,11 +24,20 @@ record ClaimPlan(List<PersistentVolumeClaim> create, List<PersistentVolumeClaim>
 
     private static final ClaimPlan NOTHING = new ClaimPlan(List.of(), List.of(), List.of(), List.of(), false);
 
-    static ClaimPlan forPod(Snapshot snapshot, StatefulSet set, Pod pod) {
-        return forPod(snapshot, set, pod, PodIdentity.ordinal(pod));
+    /** For an in-range replica ({@code processReplica}: creation, a Pending pod, the invariants' repair). */
+    static ClaimPlan forPod(Snapshot snapshot, StatefulSet set, Pod pod, int ordinal) {
+        return of(snapshot, set, pod, ordinal, true);
     }
 
-    static ClaimPlan forPod(Snapshot snapshot, StatefulSet set, Pod pod, int ordinal) {
+    /**
+     * For a condemned pod ({@code updateStatefulSet}'s {@code fixPodClaim}): no creation and no Pending
+     * pass, so its claims are fixed, and warned about, only when they do not match the policy.
+     */
+    static ClaimPlan forCondemned(Snapshot snapshot, StatefulSet set, Pod pod) {
+        return of(snapshot, set, pod, PodIdentity.ordinal(pod), false);
+    }
+
+    private static ClaimPlan of(Snapshot snapshot, StatefulSet set, Pod pod, int ordinal, boolean inRange) {
         List<PersistentVolumeClaim> templates = PodClaims.templatesByName(set);
         if (templates.isEmpty()) {
             return NOTHING;
@@ -54,9 +63,9 @@ record ClaimPlan(List<PersistentVolumeClaim> create, List<PersistentVolumeClaim>
         ClaimOwnership.RetentionUpdate retention = ClaimOwnership.retentionUpdate(set, pod, existing);
         List<Operation> warnings = List.of();
         // upstream warns only where it calls UpdatePodClaimForRetentionPolicy: on creation, on every sync
-        // of a Pending pod (createMissingPersistentVolumeClaims), or on a mismatch (ClaimsMatchRetentionPolicy
-        // fails exactly when some claim needs an update)
-        boolean fixAttempted = !pod.isCreated() || pod.status().isPending()
+        // of an in-range Pending pod (createMissingPersistentVolumeClaims), or on a mismatch
+        // (ClaimsMatchRetentionPolicy fails exactly when some claim needs an update)
+        boolean fixAttempted = inRange && (!pod.isCreated() || pod.status().isPending())
                 || !retention.claimsToUpdate().isEmpty();
         for (int i = 0; fixAttempted && i < retention.conflictingControllerClaims().size(); i++) {
             warnings = added(warnings, new Operation.Warn(pod.name(), ClaimOwnership.CONFLICTING_CONTROLLER_REASON,

@@ -55,6 +55,9 @@ public final class StatefulSetPlanner {
      */
     public static final int MAX_MISSING_PODS_PER_SYNC = 1000;
 
+    /** How often a set whose pod waits for a claim of a gone owner to be deleted is looked at again. */
+    public static final Duration STALE_CLAIM_RECHECK = Duration.ofSeconds(1);
+
     /**
      * Each set is validated once, the outcome kept with it ({@link StatefulSet#derived}): a set that
      * stays in the cache from sync to sync is validated on its first. A field an API
@@ -75,8 +78,10 @@ public final class StatefulSetPlanner {
         }
         Ownership.PodClaim claim = Ownership.claimPods(set, snapshot.pods());
         List<ControllerRevision> owned = Ownership.ownedRevisions(set, snapshot.revisions());
-        List<Ownership.Change> ownership = new ArrayList<>(claim.changes());
-        ownership.addAll(Ownership.orphanRevisions(set, owned));
+        // upstream's sync adopts the orphan revisions first and stops on a failure before ClaimPods
+        // touches a pod (adoptOrphanRevisions, then getPodsForStatefulSet)
+        List<Ownership.Change> ownership = new ArrayList<>(Ownership.orphanRevisions(set, owned));
+        ownership.addAll(claim.changes());
 
         List<ControllerRevision> sorted = RevisionHistory.sorted(owned);
         // every revision of the namespace occupies its name, owned or not: a clash is a collision
@@ -94,7 +99,7 @@ public final class StatefulSetPlanner {
                         write instanceof RevisionWrite.Renumber r ? r.renumbered() : null);
         PlannedStatus planned = new PlannedStatus.Counted(pass.status, set, snapshot.now(), pass.resizeRefusalOver());
         Optional<Duration> deadline = RolloutConditions.recheckAfter(set, planned.over(pass.status, 0), snapshot.now());
-        Optional<Duration> requeue = Stream.of(pass.requeueAfter(), deadline, pass.claimGrowthRecheck())
+        Optional<Duration> requeue = Stream.of(pass.requeueAfter(), deadline, pass.claimGrowthRecheck(), pass.staleClaimRecheck())
                 .flatMap(Optional::stream).min(Comparator.naturalOrder());
         return new Plan(set.key(), List.of(), ownership, revisions, pass.phases, pass.status,
                 planned, truncate, truncateIfWriteFails, pass.waits, requeue);
@@ -138,6 +143,8 @@ public final class StatefulSetPlanner {
         private boolean resizeRefusalHolds;
         /** Some claim asks for its template's size but does not show it yet. */
         private boolean claimsGrowing;
+        /** A pod waits for a claim of a gone owner to be deleted. */
+        private boolean staleClaims;
 
         Pass(Snapshot snapshot, List<Pod> claimed, RevisionResolution revisions) {
             this.snapshot = snapshot;
@@ -382,6 +389,7 @@ public final class StatefulSetPlanner {
         private Step createReplica(Pod pod, int ordinal) {
             ClaimPlan claims = ClaimPlan.forPod(snapshot, updateSet, pod, ordinal);
             if (claims.stale()) {
+                staleClaims = true;
                 waits.add(new Wait(pod.name(), "claim of " + pod.name() + " still belongs to an earlier " + pod.name() + " or "
                         + set.name() + "; waiting for the garbage collector to delete it"));
                 return Step.stop();
@@ -406,7 +414,7 @@ public final class StatefulSetPlanner {
             List<Phase.Unit> units = new ArrayList<>();
             for (int slot = 0; slot < condemned.size(); slot++) {
                 Pod pod = condemned.get(slot);
-                ClaimPlan claims = ClaimPlan.forPod(snapshot, updateSet, pod);
+                ClaimPlan claims = ClaimPlan.forCondemned(snapshot, updateSet, pod);
                 List<Operation> ops = new ArrayList<>(claims.warnings());
                 if (!claims.update().isEmpty()) {
                     ops.add(new Operation.EnsureClaims(pod.name(), List.of(), claims.update(), false));
@@ -626,6 +634,16 @@ public final class StatefulSetPlanner {
             return claimsGrowing ? Optional.of(ClaimResize.GROWTH_RECHECK) : Optional.empty();
         }
 
+        /**
+         * While a pod waits for a claim of a gone owner to go, look again every {@link #STALE_CLAIM_RECHECK}:
+         * nothing else would bring the set back. The claim's deletion enqueues no set (upstream's controller
+         * handles no claim events either, and its stale-claim wait, {@code PodClaimIsStale}, returns no error
+         * to retry on), and the gone owner's pods, deleted before it, name an owner that no longer resolves.
+         */
+        Optional<Duration> staleClaimRecheck() {
+            return staleClaims ? Optional.of(STALE_CLAIM_RECHECK) : Optional.empty();
+        }
+
         /** Whether the stored {@value ClaimResize#REASON} condition goes: it names no claim that still needs its resize. */
         boolean resizeRefusalOver() {
             return !resizeRefusalHolds && ClaimResize.refusedClaim(set.status()).isPresent() && rollingUpdateRan;
@@ -671,12 +689,12 @@ public final class StatefulSetPlanner {
         }
 
         /**
-         * With minReadySeconds, look again when the next Ready pod becomes available, whatever the
-         * counts say (availableReplicas can equal replicas while an in-range pod is still waiting,
-         * e.g. when a condemned pod is counted), one second after it, since availability is strictly
-         * later than readiness plus minReadySeconds; otherwise, as upstream's {@code syncStatefulSet}
-         * (1.36), after minReadySeconds only while readyReplicas and availableReplicas differ. A set
-         * waiting for pods that are not Ready yet is looked at again when their events come.
+         * With minReadySeconds, look again when the next Ready pod becomes available, as upstream's
+         * {@code syncStatefulSet} does ({@code FindMinNextPodAvailabilityCheck}), but whatever the counts
+         * say (availableReplicas can equal replicas while an in-range pod is still waiting, e.g. when a
+         * condemned pod is counted); otherwise, as upstream (1.36), after minReadySeconds only while
+         * readyReplicas and availableReplicas differ. A set waiting for pods that are not Ready yet is
+         * looked at again when their events come.
          */
         Optional<Duration> requeueAfter() {
             if (minReady <= 0 || status == null) {
@@ -688,7 +706,7 @@ public final class StatefulSetPlanner {
                     .map(p -> Availability.availableAt(p, minReady))
                     .flatMap(Optional::stream)
                     .min(Comparator.naturalOrder());
-            Optional<Duration> untilAvailable = next.map(at -> Duration.between(now, at).plusSeconds(1))
+            Optional<Duration> untilAvailable = next.map(at -> Duration.between(now, at))
                     .filter(d -> !d.isNegative() && !d.isZero());
             if (untilAvailable.isPresent() || status.readyReplicas() == status.availableReplicas()) {
                 return untilAvailable;

@@ -133,6 +133,20 @@ class AdoptionTest {
         assertThat(plan.revisions().update().name()).as("and used").isEqualTo(orphanRevision.name());
     }
 
+    /** Upstream's {@code sync}: {@code adoptOrphanRevisions}, and only then {@code ClaimPods}. */
+    @Test
+    void orphanRevisionsAreAdoptedBeforeOrphanPods() {
+        ControllerRevision orphanRevision = RevisionHistory.newRevision(SET, 1, 0);
+        orphanRevision = orphanRevision.withMetadata(orphanRevision.metadata().withOwnerReferences(List.of()));
+        Pod web1 = orphan(ready(1));
+
+        Plan plan = StatefulSetPlanner.plan(Observed.snapshot(SET).pods(ready(0), web1).revisions(orphanRevision)
+                .claims(Observed.claimsOf(SET, 0)).claims(Observed.claimsOf(SET, 1)).at(NOW).build());
+
+        assertThat(plan.ownership()).containsExactly(new Ownership.Change.AdoptRevision(orphanRevision),
+                new Ownership.Change.AdoptPod(web1));
+    }
+
     @Test
     void revisionsOfOtherOwnersOrNotMatchingTheSelectorAreNotAdopted() {
         ControllerRevision foreign = RevisionHistory.newRevision(Fixtures.withImage(SET, "other"), 1, 0);

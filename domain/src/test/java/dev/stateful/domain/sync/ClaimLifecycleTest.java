@@ -167,9 +167,13 @@ class ClaimLifecycleTest {
         Plan waiting = cluster.sync();
         assertThat(creates(waiting)).isEmpty();
         assertThat(Plans.waits(waiting)).contains("claim of web-2").contains("garbage collector");
+        assertThat(waiting.requeueAfter()).as("the claim's deletion will not bring the set back: it looks again itself")
+                .contains(StatefulSetPlanner.STALE_CLAIM_RECHECK);
 
         cluster.removeClaim("www-web-2");
-        assertThat(creates(cluster.sync())).containsExactly("web-2");
+        Plan created = cluster.sync();
+        assertThat(creates(created)).containsExactly("web-2");
+        assertThat(created.requeueAfter()).isEmpty();
     }
 
     /**
@@ -301,5 +305,27 @@ class ClaimLifecycleTest {
         }
         cluster.running("web-0");
         assertThat(ops(cluster.sync(), Operation.Warn.class)).as("a running pod whose claims need nothing is not looked at").isEmpty();
+    }
+
+    /**
+     * A condemned pod's claims go through {@code fixPodClaim}, which calls {@code UpdatePodClaimForRetentionPolicy}
+     * (and so warns) only when {@code ClaimsMatchRetentionPolicy} fails: no Pending pass looks at them.
+     */
+    @Test
+    void aCondemnedPendingPodsClaimControlledBySomeoneElseIsNotWarnedAboutWhileItsOwnersNeedNothing() {
+        Cluster cluster = Cluster.of(Fixtures.parallel(withPolicy(Fixtures.statefulSet("web", 2), "Retain", "Delete")));
+        cluster.sync();
+        cluster.running("web-0");
+        PersistentVolumeClaim claimed = cluster.claim("www-web-1").orElseThrow();
+        cluster.putClaim(claimed.withMetadata(claimed.metadata().withOwnerReferences(List.of(
+                new OwnerReference("example.com/v1", "Database", "db", "db-uid", true, true)))));
+        assertThat(cluster.pod("web-1").status().isPending()).isTrue();
+        cluster.scale(1);
+
+        Plan plan = cluster.sync();
+
+        assertThat(ops(plan, Operation.DeletePod.class)).extracting(d -> d.pod().name()).containsExactly("web-1");
+        assertThat(ops(plan, Operation.Warn.class)).isEmpty();
+        assertThat(ops(plan, Operation.EnsureClaims.class)).as("the claim is left to its controller").isEmpty();
     }
 }

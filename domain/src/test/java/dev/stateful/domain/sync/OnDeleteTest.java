@@ -90,9 +90,9 @@ class OnDeleteTest {
         assertThat(ready.status().availableReplicas()).isZero();
         assertThat(ready.status().updateRevision()).isNotEqualTo(oldRevision);
         assertThat(cluster.set().status().currentRevision()).as("Ready is not enough").isEqualTo(oldRevision);
-        assertThat(ready.requeueAfter()).contains(Duration.ofSeconds(61));
+        assertThat(ready.requeueAfter()).contains(Duration.ofSeconds(60));
 
-        cluster.advance(Duration.ofSeconds(61)).sync();
+        cluster.advance(Duration.ofSeconds(60)).sync();
         assertThat(cluster.set().status().currentRevision()).isEqualTo(ready.status().updateRevision());
     }
 

@@ -76,14 +76,14 @@ class OrderedReadyCreationTest {
         Plan early = cluster.sync();
         assertThat(creates(early)).isEmpty();
         assertThat(Plans.waits(early)).contains("waiting for web-0 to be available");
-        assertThat(early.requeueAfter()).as("look again one second after web-0 becomes available")
-                .contains(Duration.ofSeconds(31));
+        assertThat(early.requeueAfter()).as("look again when web-0 becomes available")
+                .contains(Duration.ofSeconds(30));
 
-        cluster.advance(Duration.ofSeconds(30));
-        assertThat(creates(cluster.sync())).as("exactly minReadySeconds is not yet available").isEmpty();
+        cluster.advance(Duration.ofSeconds(29));
+        assertThat(creates(cluster.sync())).as("a second before minReadySeconds it is not available yet").isEmpty();
 
         cluster.advance(Duration.ofSeconds(1));
-        assertThat(creates(cluster.sync())).containsExactly("web-1");
+        assertThat(creates(cluster.sync())).as("Ready for exactly minReadySeconds is available").containsExactly("web-1");
     }
 
     @Test

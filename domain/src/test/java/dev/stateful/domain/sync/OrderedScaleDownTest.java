@@ -89,9 +89,9 @@ class OrderedScaleDownTest {
         Plan early = cluster.sync();
         assertThat(deletes(early)).as("no pod has been Ready for 30 s").isEmpty();
         assertThat(cluster.pods()).hasSize(3);
-        assertThat(early.requeueAfter()).contains(Duration.ofSeconds(21));
+        assertThat(early.requeueAfter()).contains(Duration.ofSeconds(20));
 
-        cluster.advance(Duration.ofSeconds(21));
+        cluster.advance(Duration.ofSeconds(20));
         assertThat(deletes(cluster.sync())).containsExactly("web-2");
     }
 

@@ -111,11 +111,12 @@ class StatusTest {
     }
 
     @Test
-    void aPodBecomesAvailableStrictlyAfterMinReadySeconds() {
+    void aPodBecomesAvailableOnceReadyForExactlyMinReadySeconds() {
         Pod pod = Observed.runningReady(Observed.member(Fixtures.statefulSet("web", 1), 0, "web-x"), NOW.minusSeconds(30));
 
-        assertThat(Availability.isAvailable(pod, 30, NOW)).isFalse();
-        assertThat(Availability.isAvailable(pod, 30, NOW.plusMillis(1))).isTrue();
+        assertThat(Availability.isAvailable(pod, 30, NOW.minusMillis(1))).isFalse();
+        assertThat(Availability.isAvailable(pod, 30, NOW)).as("upstream's TestIsPodAvailable: Ready 51 s, minReadySeconds 51").isTrue();
+        assertThat(Availability.isAvailable(pod, 31, NOW)).isFalse();
         assertThat(Availability.isAvailable(pod, 29, NOW)).isTrue();
     }
 
@@ -128,7 +129,7 @@ class StatusTest {
     }
 
     @Test
-    void requeuesOneSecondAfterTheNextPodBecomesAvailable() {
+    void requeuesWhenTheNextPodBecomesAvailable() {
         StatefulSet set = Fixtures.parallel(Fixtures.statefulSet("web", 2));
         set = set.withSpec(set.spec().withMinReadySeconds(60));
         Pod early = Observed.runningReady(Observed.member(set, 0, "web-x"), NOW.minusSeconds(20));
@@ -136,7 +137,7 @@ class StatusTest {
 
         Plan plan = StatefulSetPlanner.plan(Observed.snapshot(set).pods(early, later).at(NOW).build());
 
-        assertThat(plan.requeueAfter()).contains(Duration.ofSeconds(41));
+        assertThat(plan.requeueAfter()).contains(Duration.ofSeconds(40));
     }
 
     /** {@code syncStatefulSet} requeues only while readyReplicas and availableReplicas differ: pod events bring the rest. */

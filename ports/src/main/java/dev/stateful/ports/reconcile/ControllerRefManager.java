@@ -28,10 +28,11 @@ final class ControllerRefManager {
     }
 
     /**
-     * Patches the plan's ownership changes in order. As upstream's {@code ClaimPods}, a pod's failed
-     * patch does not stop the others and a pod gone before its adoption is left out; what failed is
-     * thrown at the end (the first error, the rest suppressed), which fails the sync. A revision's
-     * failed adoption stops at once ({@code adoptOrphanRevisions}).
+     * Patches the plan's ownership changes in order: the revisions' adoptions, then the pods'. As
+     * upstream's {@code ClaimPods}, a pod's failed patch does not stop the others and a pod gone before
+     * its adoption is left out; what failed is thrown at the end (the first error, the rest suppressed),
+     * which fails the sync. A revision's failed adoption stops at once, before any pod is patched
+     * ({@code sync} returns {@code adoptOrphanRevisions}' error before {@code getPodsForStatefulSet}).
      *
      * @return the uids of the orphans that were gone when adopted, which the sync must leave out
      */

@@ -15,6 +15,9 @@ import java.util.Optional;
  */
 final class RevisionHistoryControl {
 
+    /** {@code retry.DefaultBackoff}, which upstream's {@code UpdateControllerRevision} retries with: four attempts in all. */
+    static final int MAX_RENUMBER_RETRIES = 3;
+
     /** A different revision holds the name the plan's revision wants (a hash collision): plan again with it. */
     record Collision(ControllerRevision clash, ApiException.AlreadyExists error) {
     }
@@ -33,7 +36,7 @@ final class RevisionHistoryControl {
      */
     Optional<Collision> write(StatefulSet set, RevisionWrite write, SyncWrites writes) {
         if (write instanceof RevisionWrite.Renumber r) {
-            revisions.update(r.renumbered());
+            renumber(r);
             writes.uncached();
         } else if (write instanceof RevisionWrite.Create c) {
             try {
@@ -47,6 +50,30 @@ final class RevisionHistoryControl {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * {@code UpdateControllerRevision}: a conflict is retried on a fresh copy, read past the cache where
+     * upstream re-reads its lister (the copy the plan read conflicts for certain when this sync has just
+     * adopted the revision), and a copy that already has the number is done.
+     */
+    private void renumber(RevisionWrite.Renumber r) {
+        ControllerRevision target = r.renumbered();
+        for (int attempt = 0; ; attempt++) {
+            try {
+                revisions.update(target);
+                return;
+            } catch (ApiException.Conflict conflict) {
+                if (attempt >= MAX_RENUMBER_RETRIES) {
+                    throw conflict;
+                }
+                ControllerRevision fresh = revisions.get(target.metadata().namespace(), target.name()).orElseThrow(() -> conflict);
+                if (fresh.revision() == r.newRevision()) {
+                    return;
+                }
+                target = fresh.withRevision(r.newRevision());
+            }
+        }
     }
 
     /** {@code truncateHistory}: deletes in order, a revision already gone is fine, the first other error stops it. */

@@ -240,7 +240,11 @@ public final class StatefulSetReconciler {
             }
         }
 
-        /** Each slow-start batch runs at once; the first failure of a batch ends the phase after the batch. */
+        /**
+         * Each slow-start batch runs at once; the first failure of a batch ends the phase after the batch.
+         * An {@link Error} of a batch's thread is rethrown as it is, as if the worker had run the call
+         * itself, so that a fatal one (out of memory) still ends the process rather than failing the sync.
+         */
         private void runBurst(Phase phase) {
             for (List<Phase.Unit> units : phase.batches()) {
                 List<CompletableFuture<Void>> batch = new ArrayList<>();
@@ -252,6 +256,9 @@ public final class StatefulSetReconciler {
                     try {
                         call.join();
                     } catch (CompletionException e) {
+                        if (e.getCause() instanceof Error error) {
+                            throw error;
+                        }
                         first = first != null ? first : e.getCause() instanceof RuntimeException cause ? cause : e;
                     }
                 }

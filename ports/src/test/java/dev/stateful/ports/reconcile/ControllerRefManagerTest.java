@@ -47,6 +47,19 @@ class ControllerRefManagerTest {
         assertThat(writes.count()).isEqualTo(3);
     }
 
+    /** {@code sync} returns {@code adoptOrphanRevisions}' error before {@code ClaimPods} patches a pod. */
+    @Test
+    void aRevisionThatCannotBeAdoptedStopsTheSyncBeforeAnyPodIsPatched() {
+        ports.set = Optional.of(set);
+        ControllerRevision orphan = TestJson.revision(ObjectMeta.named("default", "web-a"), "{}", 1);
+        ports.failNext("revisions.adopt", new ApiException.Forbidden("no"));
+
+        assertThatThrownBy(() -> apply(List.of(new Ownership.Change.AdoptRevision(orphan),
+                new Ownership.Change.AdoptPod(pod("web-0")), new Ownership.Change.ReleasePod(pod("web-1")))))
+                .isInstanceOf(ApiException.Forbidden.class);
+        assertThat(ports.calls).containsExactly("sets.get web", "revisions.adopt web-a");
+    }
+
     @Test
     void aSetReplacedByAnotherWithTheSameNameAdoptsNothing() {
         ports.set = Optional.of(set.withMetadata(set.metadata().withUid("new-uid")));

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.stateful.domain.testing.TestJson;
+import dev.stateful.domain.identity.PodIdentity;
 import dev.stateful.domain.model.ControllerRevision;
 import dev.stateful.domain.model.ObjectMeta;
 import dev.stateful.domain.model.StatefulSet;
@@ -72,6 +73,39 @@ class RevisionHistoryControlTest {
         history.write(set, new RevisionWrite.Renumber(old, 3), writes);
 
         assertThat(ports.revisions.get("web-a").revision()).isEqualTo(3);
+    }
+
+    /** {@code UpdateControllerRevision} retries on conflict: the sync that adopted the revision renumbers it too. */
+    @Test
+    void aRenumberingThatConflictsIsRetriedOnAFreshCopyKeepingWhatOthersWrote() {
+        ControllerRevision orphan = revision("web-a", "{}", 1);
+        ControllerRevision adopted = orphan.withMetadata(orphan.metadata().withResourceVersion("7")
+                .withOwnerReferences(List.of(PodIdentity.controllerRef(set))));
+        ports.revisions.put("web-a", adopted);
+        ports.failNext("revisions.update", new ApiException.Conflict("the object has been modified"));
+
+        history.write(set, new RevisionWrite.Renumber(orphan, 3), writes);
+
+        assertThat(ports.calls).containsExactly("revisions.update web-a", "revisions.get web-a", "revisions.update web-a");
+        assertThat(ports.revisions.get("web-a").revision()).isEqualTo(3);
+        assertThat(ports.revisions.get("web-a").metadata().controllerRef()).as("the adoption is not undone").isPresent();
+    }
+
+    @Test
+    void aRenumberingAnotherWriterAlreadyMadeIsDoneAndOneThatKeepsConflictingFailsTheSync() {
+        ControllerRevision old = revision("web-a", "{}", 1);
+        ports.revisions.put("web-a", old.withRevision(3));
+        ports.failNext("revisions.update", new ApiException.Conflict("modified"));
+
+        history.write(set, new RevisionWrite.Renumber(old, 3), writes);
+        assertThat(ports.calls).containsExactly("revisions.update web-a", "revisions.get web-a");
+
+        ports.revisions.put("web-a", old);
+        for (int i = 0; i <= RevisionHistoryControl.MAX_RENUMBER_RETRIES; i++) {
+            ports.failNext("revisions.update", new ApiException.Conflict("modified " + i));
+        }
+        assertThatThrownBy(() -> history.write(set, new RevisionWrite.Renumber(old, 4), writes))
+                .isInstanceOf(ApiException.Conflict.class).hasMessage("modified " + RevisionHistoryControl.MAX_RENUMBER_RETRIES);
     }
 
     @Test
