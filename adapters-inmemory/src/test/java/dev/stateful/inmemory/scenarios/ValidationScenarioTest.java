@@ -36,7 +36,7 @@ import dev.stateful.inmemory.store.StatefulSetAdmission;
 class ValidationScenarioTest {
 
     static final String FORBIDDEN = "spec: Forbidden: updates to statefulset spec for fields other than 'replicas', 'ordinals', "
-            + "'template', 'updateStrategy', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden";
+            + "'template', 'updateStrategy', 'revisionHistoryLimit', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden";
 
     private Scenario s;
 
@@ -102,8 +102,7 @@ class ValidationScenarioTest {
                 arguments("podManagementPolicy", (UnaryOperator<StatefulSetSpec>) spec -> spec.withPodManagementPolicy("Parallel")),
                 arguments("serviceName", (UnaryOperator<StatefulSetSpec>) spec -> spec.withServiceName("other")),
                 arguments("selector", (UnaryOperator<StatefulSetSpec>) spec -> spec.withSelector(LabelSelector.of(Map.of("app", "nginx", "tier", "web")))
-                        .withTemplate(spec.template().update("metadata", m -> m.with("labels", Map.of("app", "nginx", "tier", "web"))))),
-                arguments("revisionHistoryLimit", (UnaryOperator<StatefulSetSpec>) spec -> spec.withRevisionHistoryLimit(3)));
+                        .withTemplate(spec.template().update("metadata", m -> m.with("labels", Map.of("app", "nginx", "tier", "web"))))));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -124,6 +123,7 @@ class ValidationScenarioTest {
                 arguments("updateStrategy", (UnaryOperator<StatefulSetSpec>) spec -> spec.withUpdateStrategy(
                         UpdateStrategy.rollingUpdate(1, IntOrString.of(2)))),
                 arguments("minReadySeconds", (UnaryOperator<StatefulSetSpec>) spec -> spec.withMinReadySeconds(10)),
+                arguments("revisionHistoryLimit (mutable since kubernetes 1.36)", (UnaryOperator<StatefulSetSpec>) spec -> spec.withRevisionHistoryLimit(3)),
                 arguments("ordinals", (UnaryOperator<StatefulSetSpec>) spec -> spec.withOrdinals(new Ordinals(5))),
                 arguments("persistentVolumeClaimRetentionPolicy", (UnaryOperator<StatefulSetSpec>) spec ->
                         spec.withRetentionPolicy(new RetentionPolicy("Delete", "Delete"))));

@@ -7,8 +7,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The pod template checks of {@code ValidateStatefulSetSpec}. Upstream does not validate the pod
- * spec itself here (its TODO): a bad container surfaces later as a {@code FailedCreate} event.
+ * The pod template checks of {@code ValidateStatefulSetSpec}: the template's metadata against the
+ * selector, restartPolicy and activeDeadlineSeconds, and of {@code ValidatePodTemplateSpec}'s checks of
+ * the pod spec only that it has containers. The API server checks the rest of the pod spec (container
+ * names, images, volumes, probes...): a set it stored passes them, and a manifest that
+ * {@code validate} accepts can still be refused there.
  */
 final class PodTemplateRules {
 
@@ -50,6 +53,13 @@ final class PodTemplateRules {
             return List.of();
         }
         return List.of(Errors.notSupported(path + ".spec.restartPolicy", value.asString().<Object>map(s -> s).orElse(value), RESTART_ALWAYS));
+    }
+
+    /** {@code validateContainers}: a pod template needs at least one container. */
+    static List<Violation> containers(Json.Obj template, String path) {
+        return template.objectOrEmpty("spec").array("containers").isEmpty()
+                ? List.of(Errors.required(path + ".spec.containers", ""))
+                : List.of();
     }
 
     /** A deadline would kill the set's pods; upstream forbids it for all workload controllers. */

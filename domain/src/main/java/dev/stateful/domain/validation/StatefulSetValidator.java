@@ -21,11 +21,13 @@ import java.util.regex.Pattern;
 
 /**
  * apps/v1 StatefulSet validation as the API server does it ({@code ValidateStatefulSet},
- * {@code ValidateStatefulSetUpdate}), run on the <em>defaulted</em> object, plus two project
- * rules upstream lacks: set names of at most 52 characters and named, unique claim templates; and,
- * for our own kind, the rules of its own fields ({@link ExtensionRules}).
+ * {@code ValidateStatefulSetUpdate}), run on the <em>defaulted</em> object, plus the project rule
+ * upstream lacks, set names of at most 52 characters, and, for our own kind, the rules of its own
+ * fields ({@link ExtensionRules}). Of the pod template's own spec and the claim templates' specs, which
+ * the API server validates in full ({@code ValidatePodTemplateSpec}, {@code ValidatePersistentVolumeClaimSpec}),
+ * only what is listed in {@link PodTemplateRules} and {@link #claimTemplates} is checked here.
  * Errors accumulate in upstream order (metadata, then the spec fields in the order Go checks them,
- * then the project rules); map entries are visited in key order.
+ * then the claim template names); map entries are visited in key order.
  */
 public final class StatefulSetValidator {
 
@@ -37,7 +39,12 @@ public final class StatefulSetValidator {
             + "label exceed 63 characters so no pod can be created (kubernetes/kubernetes#64023)";
 
     public static final String FORBIDDEN_SPEC_UPDATE = "updates to statefulset spec for fields other than 'replicas', "
-            + "'ordinals', 'template', 'updateStrategy', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden";
+            + "'ordinals', 'template', 'updateStrategy', 'revisionHistoryLimit', 'persistentVolumeClaimRetentionPolicy' and "
+            + "'minReadySeconds' are forbidden";
+
+    /** A warning, not an error: the API server stores such a set, and upstream's controller uses the last template of a name. */
+    public static final String DUPLICATE_CLAIM_TEMPLATE_WARNING = "spec.volumeClaimTemplates[%d].metadata.name: \"%s\" repeats an "
+            + "earlier template's name; the pods get one claim of that name, made from the last template of the name";
 
     /** Our kind: a claim template's storage may grow, never shrink (the same words as the CRD's CEL rule). */
     public static final String SHRINK_FORBIDDEN = "volumeClaimTemplate %s: storage request %s is smaller than %s; "
@@ -54,7 +61,7 @@ public final class StatefulSetValidator {
     /** Create validation: metadata (name, namespace, labels, annotations) and the whole spec. */
     public static List<Violation> validate(StatefulSet set) {
         List<Violation> out = new ArrayList<>(metadata(set.metadata()));
-        out.addAll(spec(set.spec()));
+        out.addAll(spec(set.spec(), true, true));
         out.addAll(ExtensionRules.validate(set));
         return List.copyOf(out);
     }
@@ -62,12 +69,17 @@ public final class StatefulSetValidator {
     /**
      * Update validation. Like upstream, the name is not re-validated (an existing set with a name
      * that is no longer acceptable must stay updatable, e.g. to remove a finalizer), so neither is
-     * the 52-character project rule. Only replicas, template, updateStrategy, minReadySeconds,
-     * ordinals and the retention policy may change.
+     * the 52-character project rule, nor the immutable serviceName and claim templates, which may have been
+     * stored before they were validated ({@code AllowInvalidServiceName}, {@code SkipValidateVolumeClaimTemplates});
+     * our own kind, where both may change, has a changed one validated as on a create.
+     * Only replicas, template, updateStrategy, revisionHistoryLimit, minReadySeconds, ordinals and the
+     * retention policy may change.
      */
     public static List<Violation> validateUpdate(StatefulSet oldSet, StatefulSet newSet) {
         List<Violation> out = new ArrayList<>(metadataUpdate(oldSet.metadata(), newSet.metadata()));
-        out.addAll(spec(newSet.spec()));
+        boolean mutable = newSet.kind().isCustom();
+        out.addAll(spec(newSet.spec(), mutable && !newSet.spec().serviceName().equals(oldSet.spec().serviceName()),
+                mutable && !newSet.spec().volumeClaimTemplates().equals(oldSet.spec().volumeClaimTemplates())));
         out.addAll(ExtensionRules.validate(newSet));
         if (!onlyMutableFieldsDiffer(MutableFields.comparedSpec(oldSet, newSet), newSet.spec())) {
             out.add(Errors.forbidden("spec", FORBIDDEN_SPEC_UPDATE));
@@ -81,8 +93,20 @@ public final class StatefulSetValidator {
 
     /** Accepted but questionable settings, returned to the client as API warnings. */
     public static List<String> warnings(StatefulSet set) {
+        List<String> out = new ArrayList<>();
         Integer limit = set.spec().revisionHistoryLimit();
-        return limit != null && limit < 0 ? List.of(NEGATIVE_HISTORY_LIMIT_WARNING) : List.of();
+        if (limit != null && limit < 0) {
+            out.add(NEGATIVE_HISTORY_LIMIT_WARNING);
+        }
+        List<PersistentVolumeClaim> templates = set.spec().volumeClaimTemplates();
+        Set<String> seen = new HashSet<>();
+        for (int i = 0; i < templates.size(); i++) {
+            String name = templates.get(i).metadata().name();
+            if (!name.isEmpty() && !seen.add(name)) {
+                out.add(String.format(DUPLICATE_CLAIM_TEMPLATE_WARNING, i, name));
+            }
+        }
+        return List.copyOf(out);
     }
 
     // ------------------------------------------------------------------ metadata
@@ -139,7 +163,8 @@ public final class StatefulSetValidator {
 
     // ------------------------------------------------------------------ spec
 
-    private static List<Violation> spec(StatefulSetSpec spec) {
+    /** @param serviceName whether to validate the serviceName, @param claimTemplates whether the claim templates' names */
+    private static List<Violation> spec(StatefulSetSpec spec, boolean serviceName, boolean claimTemplates) {
         List<Violation> out = new ArrayList<>(podManagementPolicy(spec.podManagementPolicy()));
         out.addAll(updateStrategy(spec.updateStrategy()));
         out.addAll(retentionPolicy(spec.persistentVolumeClaimRetentionPolicy()));
@@ -151,10 +176,15 @@ public final class StatefulSetValidator {
             // upstream names the child "ordinals.start" in one step; the printed path is the same
             out.addAll(nonNegative(spec.ordinals().start(), "spec.ordinals.start"));
         }
+        if (serviceName && !spec.serviceName().isEmpty()) {
+            Names.dns1123Label(spec.serviceName()).forEach(msg -> out.add(Errors.invalid("spec.serviceName", spec.serviceName(), msg)));
+        }
         out.addAll(highestOrdinal(spec));
         out.addAll(selector(spec));
         out.addAll(template(spec));
-        out.addAll(claimTemplates(spec.volumeClaimTemplates()));
+        if (claimTemplates) {
+            out.addAll(claimTemplates(spec.volumeClaimTemplates()));
+        }
         return out;
     }
 
@@ -290,6 +320,7 @@ public final class StatefulSetValidator {
         boolean convertible = spec.selector() == null || SelectorRules.selector(spec.selector(), "spec.selector").isEmpty();
         if (convertible) {
             out.addAll(PodTemplateRules.metadata(spec.template(), spec.selector(), "spec.template"));
+            out.addAll(PodTemplateRules.containers(spec.template(), "spec.template"));
         } else {
             out.add(Errors.invalid("spec.selector", spec.selector(), ""));
         }
@@ -299,13 +330,14 @@ public final class StatefulSetValidator {
     }
 
     /**
-     * Project rule (upstream does not validate claim templates): each needs a name that is a DNS
-     * subdomain, because it becomes the prefix of every claim name {@code <template>-<set>-<ordinal>},
-     * and names must be unique, because two templates of one name would claim the same PVC.
+     * Each claim template's name becomes a volume of the pod template, which upstream validates as one
+     * ({@code volumesToAddForTemplates}, then {@code ValidatePodTemplateSpec}): it is required and a DNS-1123
+     * label. Upstream names the merged volume's path ({@code spec.template.spec.volumes[i].name}, its
+     * index in a Go map's order); ours names the template. Two templates of one name are merged there,
+     * the last winning, so a repeated name is only a warning ({@link #warnings}).
      */
     private static List<Violation> claimTemplates(List<PersistentVolumeClaim> templates) {
         List<Violation> out = new ArrayList<>();
-        Set<String> seen = new HashSet<>();
         for (int i = 0; i < templates.size(); i++) {
             String path = "spec.volumeClaimTemplates[" + i + "].metadata.name";
             String name = templates.get(i).metadata().name();
@@ -313,10 +345,7 @@ public final class StatefulSetValidator {
                 out.add(Errors.required(path, "every volume claim template needs a name"));
                 continue;
             }
-            Names.dns1123Subdomain(name).forEach(msg -> out.add(Errors.invalid(path, name, msg)));
-            if (!seen.add(name)) {
-                out.add(Errors.duplicate(path, name));
-            }
+            Names.dns1123Label(name).forEach(msg -> out.add(Errors.invalid(path, name, msg)));
         }
         return out;
     }
@@ -328,11 +357,12 @@ public final class StatefulSetValidator {
     /**
      * Upstream's clone check: copy the mutable fields from the old spec into the new one; anything
      * still different is a forbidden change (selector, serviceName, volumeClaimTemplates,
-     * podManagementPolicy, revisionHistoryLimit, and any field added to the spec later).
+     * podManagementPolicy, and any field added to the spec later).
      */
     private static boolean onlyMutableFieldsDiffer(StatefulSetSpec oldSpec, StatefulSetSpec newSpec) {
         StatefulSetSpec withOldMutables = newSpec
                 .withReplicas(oldSpec.replicas())
+                .withRevisionHistoryLimit(oldSpec.revisionHistoryLimit())
                 .withTemplate(oldSpec.template())
                 .withUpdateStrategy(oldSpec.updateStrategy())
                 .withMinReadySeconds(oldSpec.minReadySeconds())

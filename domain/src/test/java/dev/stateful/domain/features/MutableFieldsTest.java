@@ -2,12 +2,14 @@ package dev.stateful.domain.features;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stateful.domain.model.LabelSelector;
 import dev.stateful.domain.model.SetExtensions;
 import dev.stateful.domain.model.SetKind;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.model.StatefulSetSpec;
 import dev.stateful.domain.testing.Fixtures;
 import dev.stateful.domain.validation.StatefulSetValidator;
+import java.util.List;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 
@@ -39,9 +41,17 @@ class MutableFieldsTest {
 
     @Test
     void ourKindsOtherFieldsStayImmutable() {
-        StatefulSet changed = edited(OURS, spec -> spec.withRevisionHistoryLimit(3));
+        StatefulSet changed = edited(OURS, spec -> spec.withSelector(new LabelSelector(spec.selector().matchLabels(),
+                List.of(new LabelSelector.Requirement("tier", "DoesNotExist", List.of())))));
 
         assertThat(StatefulSetValidator.validateUpdate(OURS, changed)).extracting(v -> v.detail())
                 .containsExactly(StatefulSetValidator.FORBIDDEN_SPEC_UPDATE);
+    }
+
+    @Test
+    void aServiceNameOurKindChangesToIsValidatedAsOnACreate() {
+        StatefulSet changed = edited(OURS, spec -> spec.withServiceName("Other_Svc"));
+
+        assertThat(StatefulSetValidator.validateUpdate(OURS, changed)).extracting(v -> v.field()).containsExactly("spec.serviceName");
     }
 }

@@ -108,13 +108,15 @@ class GeneratedStatefulSetValidationTest {
             r -> invalid("deadline", "activeDeadlineSeconds", "spec.template.spec.activeDeadlineSeconds",
                     templateSpec(t -> t.with("activeDeadlineSeconds", r.nextInt(1000)))),
             // ---- claim templates
-            r -> invalid("claims", "duplicate claim templates", "spec.volumeClaimTemplates", spec(s -> s.withVolumeClaimTemplates(
+            r -> valid("claims", "claim templates repeating a name (merged, the last winning)", spec(s -> s.withVolumeClaimTemplates(
                     shuffled(r, List.of(claim("www"), claim("data"), claim(r.nextBoolean() ? "www" : "data")))))),
             r -> invalid("claims", "badly named claim template", "spec.volumeClaimTemplates", spec(s -> s.withVolumeClaimTemplates(
-                    List.of(claim("www"), claim(oneOf(r, "", withBadChar(r, label(r, 1, 20)), label(r, 254, 300))))))),
+                    List.of(claim("www"), claim(oneOf(r, "", withBadChar(r, label(r, 1, 20)), label(r, 1, 10) + ".x", label(r, 64, 80))))))),
             r -> valid("claims", "distinct claim templates", spec(s -> s.withVolumeClaimTemplates(
-                    List.of(claim("www"), claim("data-" + label(r, 1, 10) + ".x"))))),
-            r -> valid("serviceName", "any serviceName", spec(s -> s.withServiceName(r.nextBoolean() ? "" : label(r, 1, 30)))));
+                    List.of(claim("www"), claim("data-" + label(r, 1, 10)))))),
+            r -> invalid("serviceName", "serviceName not a DNS-1123 label", "spec.serviceName", spec(s -> s.withServiceName(
+                    oneOf(r, withBadChar(r, label(r, 1, 20)), label(r, 1, 10) + "." + label(r, 1, 10), label(r, 64, 80))))),
+            r -> valid("serviceName", "an empty serviceName or a DNS-1123 label", spec(s -> s.withServiceName(r.nextBoolean() ? "" : label(r, 1, 30)))));
 
     @Test
     void everyKnownInvalidMutationIsReportedAndValidOnesPass() {

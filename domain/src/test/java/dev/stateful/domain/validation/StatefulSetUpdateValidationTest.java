@@ -33,7 +33,7 @@ class StatefulSetUpdateValidationTest {
     static final StatefulSet OLD = Fixtures.statefulSet("web", 3);
     static final Violation FORBIDDEN_SPEC = new Violation("spec", FORBIDDEN,
             "updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', "
-                    + "'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden");
+                    + "'revisionHistoryLimit', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden");
 
     static Stream<Arguments> forbiddenChanges() {
         return Stream.of(
@@ -44,8 +44,7 @@ class StatefulSetUpdateValidationTest {
                 arguments("volumeClaimTemplates: storage size grown", spec(s -> s.withVolumeClaimTemplates(List.of(
                         new PersistentVolumeClaim(claim("www").metadata(),
                                 claim("www").spec().with("resources", Json.object("requests", Json.object("storage", "2Gi"))), ""))))),
-                arguments("podManagementPolicy", spec(s -> s.withPodManagementPolicy(StatefulSetSpec.PARALLEL))),
-                arguments("revisionHistoryLimit", spec(s -> s.withRevisionHistoryLimit(5))));
+                arguments("podManagementPolicy", spec(s -> s.withPodManagementPolicy(StatefulSetSpec.PARALLEL))));
     }
 
     @ParameterizedTest(name = "changing {0} is forbidden")
@@ -61,6 +60,7 @@ class StatefulSetUpdateValidationTest {
                 arguments("updateStrategy", spec(s -> s.withUpdateStrategy(UpdateStrategy.onDelete()))),
                 arguments("updateStrategy.rollingUpdate", spec(s -> s.withUpdateStrategy(UpdateStrategy.rollingUpdate(2, IntOrString.of("50%"))))),
                 arguments("minReadySeconds", spec(s -> s.withMinReadySeconds(30))),
+                arguments("revisionHistoryLimit (mutable since kubernetes 1.36)", spec(s -> s.withRevisionHistoryLimit(5))),
                 arguments("ordinals", spec(s -> s.withOrdinals(new Ordinals(2)))),
                 arguments("persistentVolumeClaimRetentionPolicy", spec(s -> s.withRetentionPolicy(new RetentionPolicy("Delete", "Delete")))),
                 arguments("metadata labels", meta(m -> m.withLabels(Map.of("team", "a")))),
