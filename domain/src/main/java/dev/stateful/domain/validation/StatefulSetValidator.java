@@ -10,6 +10,7 @@ import dev.stateful.domain.model.RetentionPolicy;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.model.StatefulSetSpec;
 import dev.stateful.domain.model.UpdateStrategy;
+import dev.stateful.domain.storage.StorageQuantity;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -54,6 +55,10 @@ public final class StatefulSetValidator {
             + "historical revisions; a value >= 0 is recommended";
 
     private static final Pattern SIGNED_DIGITS = Pattern.compile("[-+]?[0-9]+");
+
+    private static final String READ_WRITE_ONCE_POD = "ReadWriteOncePod";
+    /** {@code supportedAccessModes}, sorted as upstream lists them ({@code sets.List}). */
+    private static final List<String> ACCESS_MODES = List.of("ReadOnlyMany", "ReadWriteMany", "ReadWriteOnce", READ_WRITE_ONCE_POD);
 
     private StatefulSetValidator() {
     }
@@ -334,10 +339,14 @@ public final class StatefulSetValidator {
      * ({@code volumesToAddForTemplates}, then {@code ValidatePodTemplateSpec}): it is required and a DNS-1123
      * label. Upstream names the merged volume's path ({@code spec.template.spec.volumes[i].name}, its
      * index in a Go map's order); ours names the template. Two templates of one name are merged there,
-     * the last winning, so a repeated name is only a warning ({@link #warnings}).
+     * the last winning, so a repeated name is only a warning ({@link #warnings}). Of each template's spec
+     * ({@code validateVolumeClaimTemplates}) the access modes and the storage request are checked.
      */
     private static List<Violation> claimTemplates(List<PersistentVolumeClaim> templates) {
         List<Violation> out = new ArrayList<>();
+        for (int i = 0; i < templates.size(); i++) {
+            out.addAll(claimSpec(templates.get(i).spec(), "spec.volumeClaimTemplates[" + i + "].spec"));
+        }
         for (int i = 0; i < templates.size(); i++) {
             String path = "spec.volumeClaimTemplates[" + i + "].metadata.name";
             String name = templates.get(i).metadata().name();
@@ -346,6 +355,42 @@ public final class StatefulSetValidator {
                 continue;
             }
             Names.dns1123Label(name).forEach(msg -> out.add(Errors.invalid(path, name, msg)));
+        }
+        return out;
+    }
+
+    /** {@code ValidatePersistentVolumeClaimSpec}'s access modes and storage request. */
+    private static List<Violation> claimSpec(Json.Obj spec, String path) {
+        List<Violation> out = new ArrayList<>();
+        List<Json> modes = spec.array("accessModes");
+        if (modes.isEmpty()) {
+            out.add(Errors.required(path + ".accessModes", "at least 1 access mode is required"));
+        }
+        boolean readWriteOncePod = false;
+        boolean other = false;
+        for (Json mode : modes) {
+            String value = mode.asString().orElse("");
+            if (!ACCESS_MODES.contains(value)) {
+                out.add(Errors.notSupported(path + ".accessModes", value, ACCESS_MODES.toArray(String[]::new)));
+            } else if (value.equals(READ_WRITE_ONCE_POD)) {
+                readWriteOncePod = true;
+            } else {
+                other = true;
+            }
+        }
+        if (readWriteOncePod && other) {
+            out.add(Errors.forbidden(path + ".accessModes", "may not use ReadWriteOncePod with other access modes"));
+        }
+        String storagePath = path + ".resources[storage]";
+        Json.Obj requests = spec.objectOrEmpty("resources").objectOrEmpty("requests");
+        if (!requests.has("storage")) {
+            out.add(Errors.required(storagePath, ""));
+        } else {
+            Json storage = requests.get("storage").orElseThrow();
+            String text = storage instanceof Json.Num n ? n.value().toPlainString() : storage.asString().orElse("");
+            if (StorageQuantity.parse(text).map(v -> v.signum() <= 0).orElse(false)) {
+                out.add(Errors.invalid(storagePath, text, "must be greater than zero"));
+            }
         }
         return out;
     }

@@ -132,7 +132,7 @@ class GeneratedDefaultsTest {
             Map<String, Object> spec = new LinkedHashMap<>();
             spec.put("accessModes", Json.array("ReadWriteOnce"));
             putMaybe(r, spec, "volumeMode", oneOf(r, "Block", "Filesystem", ""));
-            putMaybe(r, spec, "resources", Json.object("requests", Json.object("storage", "1Gi")));
+            spec.put("resources", Json.object("requests", Json.object("storage", "1Gi")));
             claims.add(new PersistentVolumeClaim(ObjectMeta.named("", "claim-" + i), (Json.Obj) Json.from(spec), oneOf(r, "", "Bound")));
         }
         StatefulSetSpec spec = new StatefulSetSpec(maybe(r, r.nextInt(10)), LabelSelector.of(Map.of("app", "web")), template(r),

@@ -188,6 +188,17 @@ class StatefulSetValidatorTest {
                 // ---- claim template names, which become pod volumes (upstream: volumesToAddForTemplates)
                 row("claim templates have a name", claims(claim("")),
                         v("spec.volumeClaimTemplates[0].metadata.name", REQUIRED, "every volume claim template needs a name")),
+                row("a claim template needs an access mode", claims(claimSpec(c -> c.without("accessModes"))),
+                        v("spec.volumeClaimTemplates[0].spec.accessModes", REQUIRED, "at least 1 access mode is required")),
+                row("access modes are the four Kubernetes knows", claims(claimSpec(c -> c.with("accessModes", Json.array("ReadWriteOnce", "WriteOnly")))),
+                        v("spec.volumeClaimTemplates[0].spec.accessModes", NOT_SUPPORTED, "\"WriteOnly\": supported values: "
+                                + "\"ReadOnlyMany\", \"ReadWriteMany\", \"ReadWriteOnce\", \"ReadWriteOncePod\"")),
+                row("ReadWriteOncePod stands alone", claims(claimSpec(c -> c.with("accessModes", Json.array("ReadWriteOncePod", "ReadOnlyMany")))),
+                        v("spec.volumeClaimTemplates[0].spec.accessModes", FORBIDDEN, "may not use ReadWriteOncePod with other access modes")),
+                row("a claim template requests storage", claims(claimSpec(c -> c.without("resources"))),
+                        v("spec.volumeClaimTemplates[0].spec.resources[storage]", REQUIRED, "")),
+                row("a storage request is positive", claims(claimSpec(c -> c.with("resources", Json.object("requests", Json.object("storage", "0Gi"))))),
+                        v("spec.volumeClaimTemplates[0].spec.resources[storage]", INVALID, "\"0Gi\": must be greater than zero")),
                 row("claim template names are DNS-1123 labels, as pod volume names", claims(claim("www"), claim("data.v1")),
                         v("spec.volumeClaimTemplates[1].metadata.name", INVALID, "\"data.v1\": must not contain dots")));
     }
@@ -319,6 +330,12 @@ class StatefulSetValidatorTest {
 
     static UnaryOperator<StatefulSet> templateSpec(UnaryOperator<Json.Obj> change) {
         return spec(s -> s.withTemplate(s.template().update("spec", change)));
+    }
+
+    /** The one claim template "www" with its spec changed. */
+    static PersistentVolumeClaim claimSpec(UnaryOperator<Json.Obj> change) {
+        PersistentVolumeClaim www = claim("www");
+        return new PersistentVolumeClaim(www.metadata(), change.apply(www.spec()), "");
     }
 
     static UnaryOperator<StatefulSet> claims(PersistentVolumeClaim... claims) {
