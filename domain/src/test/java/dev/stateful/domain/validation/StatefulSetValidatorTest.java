@@ -183,6 +183,14 @@ class StatefulSetValidatorTest {
                         v("spec.template.spec.activeDeadlineSeconds", FORBIDDEN, "activeDeadlineSeconds in StatefulSet is not Supported")),
                 row("a template without containers", templateSpec(s -> s.without("containers")),
                         v("spec.template.spec.containers", REQUIRED, "")),
+                row("a container has a name and an image", templateSpec(s -> s.with("containers", Json.array(Json.object("name", "")))),
+                        v("spec.template.spec.containers[0].name", REQUIRED, ""),
+                        v("spec.template.spec.containers[0].image", REQUIRED, "")),
+                row("container names are unique DNS-1123 labels", templateSpec(s -> s.with("containers", Json.array(
+                                Json.object("name", "web", "image", "nginx"), Json.object("name", "Web_1", "image", "nginx"),
+                                Json.object("name", "web", "image", "busybox")))),
+                        v("spec.template.spec.containers[1].name", INVALID, "\"Web_1\": " + LABEL_REGEX),
+                        v("spec.template.spec.containers[2].name", DUPLICATE, "\"web\"")),
                 row("serviceName is a DNS-1123 label", spec(s -> s.withServiceName("web.svc")),
                         v("spec.serviceName", INVALID, "\"web.svc\": must not contain dots")),
                 // ---- claim template names, which become pod volumes (upstream: volumesToAddForTemplates)
