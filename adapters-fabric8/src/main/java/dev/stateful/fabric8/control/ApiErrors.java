@@ -101,6 +101,14 @@ public final class ApiErrors {
         return new ApiException.Invalid(message);
     }
 
+    /**
+     * Whether a failed request got no answer from the API server at all (connection refused or reset, a
+     * timeout): client-go's event recorder tries such a write again, and drops one the server answered.
+     */
+    public static boolean unanswered(ApiException e) {
+        return e instanceof ApiException.Unavailable && e.getCause() instanceof KubernetesClientException k && k.getCode() <= 0;
+    }
+
     private static boolean answered(KubernetesClientException e) {
         return e.getStatus() != null && e.getStatus().getMessage() != null && !e.getStatus().getMessage().isEmpty();
     }

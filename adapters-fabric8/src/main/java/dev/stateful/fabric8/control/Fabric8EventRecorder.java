@@ -12,6 +12,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -19,6 +20,7 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -31,7 +33,9 @@ import org.slf4j.LoggerFactory;
  * another one; the tenth different message of one reason within ten minutes and those after it go
  * into one combined event ({@link EventAggregator}); past a burst of 25 per object and type,
  * events are dropped like client-go's spam filter does.
- * Best effort: failures are logged and dropped, never thrown.
+ * Best effort: failures are logged and dropped, never thrown; a write the API server did not answer
+ * at all is tried again, up to {@value #MAX_TRIES} times {@link #RETRY_SLEEP} apart, the first wait a
+ * random part of it, as client-go's {@code recordToSink} does, holding back the events queued behind it.
  */
 public final class Fabric8EventRecorder implements EventRecorder, AutoCloseable {
 
@@ -41,11 +45,21 @@ public final class Fabric8EventRecorder implements EventRecorder, AutoCloseable 
     private static final int REMEMBERED = 4096;
     /** client-go's broadcaster queue length; beyond it events are dropped rather than blocking a sync. */
     private static final int QUEUED = 1000;
+    /** client-go's {@code maxTriesPerEvent}. */
+    static final int MAX_TRIES = 12;
+    /** client-go's {@code defaultSleepDuration}. */
+    static final Duration RETRY_SLEEP = Duration.ofSeconds(10);
+
+    /** How the writer waits between tries; tests do not wait. */
+    interface Pause {
+        void sleep(Duration duration) throws InterruptedException;
+    }
 
     private final KubernetesClient client;
     private final Clock clock;
     private final Executor executor;
     private final boolean ownsExecutor;
+    private final Pause pause;
     private final EventSpamFilter spam;
     private final EventAggregator aggregator;
     private final Map<String, Seen> seen = new LinkedHashMap<>(16, 0.75f, true) {
@@ -61,19 +75,25 @@ public final class Fabric8EventRecorder implements EventRecorder, AutoCloseable 
 
     /** Writes on a private background thread. */
     public Fabric8EventRecorder(KubernetesClient client, Clock clock) {
-        this(client, clock, backgroundWriter(), true);
+        this(client, clock, backgroundWriter(), true, d -> Thread.sleep(d.toMillis()));
     }
 
     /** Writes on {@code executor} (tests pass {@code Runnable::run}). */
     public Fabric8EventRecorder(KubernetesClient client, Clock clock, Executor executor) {
-        this(client, clock, executor, false);
+        this(client, clock, executor, false, d -> Thread.sleep(d.toMillis()));
     }
 
-    private Fabric8EventRecorder(KubernetesClient client, Clock clock, Executor executor, boolean ownsExecutor) {
+    /** Writes on {@code executor}, waiting between tries with {@code pause}. */
+    Fabric8EventRecorder(KubernetesClient client, Clock clock, Executor executor, Pause pause) {
+        this(client, clock, executor, false, pause);
+    }
+
+    private Fabric8EventRecorder(KubernetesClient client, Clock clock, Executor executor, boolean ownsExecutor, Pause pause) {
         this.client = client;
         this.clock = clock;
         this.executor = executor;
         this.ownsExecutor = ownsExecutor;
+        this.pause = pause;
         this.spam = new EventSpamFilter(clock);
         this.aggregator = new EventAggregator(clock);
     }
@@ -97,19 +117,42 @@ public final class Fabric8EventRecorder implements EventRecorder, AutoCloseable 
     }
 
     private synchronized void write(StatefulSet set, Type type, String reason, EventAggregator.Outcome outcome) {
-        String message = outcome.message();
-        try {
-            Instant now = clock.instant();
-            // a combined event is one Event for its whole group, its message the latest
-            String key = String.join("\u0000", COMPONENT, "StatefulSet", set.namespace(), set.name(),
-                    nullToEmpty(set.metadata().uid()), type.name(), reason, outcome.combined() ? EventAggregator.COMBINED : message);
-            Seen last = seen.get(key);
-            Seen written = last == null ? create(set, type, reason, message, eventName(set, now), 1, now, now)
-                    : bump(set, type, reason, message, last, now);
-            seen.put(key, written);
-        } catch (RuntimeException e) {
-            LOG.warn("could not record event {} on {}: {}", reason, set.key(), e.getMessage());
+        for (int tries = 1; ; tries++) {
+            try {
+                writeOnce(set, type, reason, outcome);
+                return;
+            } catch (ApiException e) {
+                if (!ApiErrors.unanswered(e) || tries >= MAX_TRIES) {
+                    LOG.warn("could not record event {} on {}{}: {}", reason, set.key(), tries > 1 ? " in " + tries + " tries" : "", e.getMessage());
+                    return;
+                }
+                LOG.warn("could not record event {} on {}: {}; trying again", reason, set.key(), e.getMessage());
+                // the first wait a random part of the interval, so that recorders do not all come back at once
+                Duration wait = tries == 1 ? Duration.ofMillis((long) (RETRY_SLEEP.toMillis() * ThreadLocalRandom.current().nextDouble()))
+                        : RETRY_SLEEP;
+                try {
+                    pause.sleep(wait);
+                } catch (InterruptedException stopping) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            } catch (RuntimeException e) {
+                LOG.warn("could not record event {} on {}: {}", reason, set.key(), e.getMessage());
+                return;
+            }
         }
+    }
+
+    private void writeOnce(StatefulSet set, Type type, String reason, EventAggregator.Outcome outcome) {
+        String message = outcome.message();
+        Instant now = clock.instant();
+        // a combined event is one Event for its whole group, its message the latest
+        String key = String.join("\u0000", COMPONENT, "StatefulSet", set.namespace(), set.name(),
+                nullToEmpty(set.metadata().uid()), type.name(), reason, outcome.combined() ? EventAggregator.COMBINED : message);
+        Seen last = seen.get(key);
+        Seen written = last == null ? create(set, type, reason, message, eventName(set, now), 1, now, now)
+                : bump(set, type, reason, message, last, now);
+        seen.put(key, written);
     }
 
     private Seen bump(StatefulSet set, Type type, String reason, String message, Seen last, Instant now) {

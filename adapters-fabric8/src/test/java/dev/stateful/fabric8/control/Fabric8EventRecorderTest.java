@@ -7,14 +7,22 @@ import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.testing.Fixtures;
 import dev.stateful.ports.EventRecorder.Type;
 import io.fabric8.kubernetes.api.model.Event;
+import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
 @EnableKubernetesMockClient(crud = true, https = false)
@@ -191,6 +199,76 @@ class Fabric8EventRecorderTest {
         @Override
         public Clock withZone(java.time.ZoneId zone) {
             return this;
+        }
+    }
+
+    /** client-go's {@code recordToSink}: a write the API server did not answer is tried again; one it answered is not. */
+    @Nested
+    class WhenTheApiServerDoesNotAnswer {
+
+        final List<Duration> waits = new ArrayList<>();
+
+        KubernetesClient clientOf(int port) {
+            return new KubernetesClientBuilder().withConfig(new ConfigBuilder()
+                    .withMasterUrl("http://127.0.0.1:" + port).withRequestRetryBackoffLimit(0).withConnectionTimeout(2_000).build()).build();
+        }
+
+        int freePort() throws IOException {
+            try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+                return socket.getLocalPort();
+            }
+        }
+
+        @Test
+        void an_event_is_written_once_the_server_answers_again() throws Exception {
+            int port = freePort();
+            KubernetesMockServer server = new KubernetesMockServer(false);
+            server.expect().post().withPath("/api/v1/namespaces/default/events").andReturn(201, "{}").once();
+            try (KubernetesClient unreachable = clientOf(port)) {
+                Fabric8EventRecorder retrying = new Fabric8EventRecorder(unreachable, clock, Runnable::run, wait -> {
+                    waits.add(wait);
+                    if (waits.size() == 2) {
+                        server.init(InetAddress.getLoopbackAddress(), port);
+                    }
+                });
+
+                retrying.record(web, Type.Normal, "SuccessfulCreate", "Create Pod web-0 in StatefulSet web successful");
+
+                assertThat(waits).hasSize(2);
+                assertThat(waits.get(0)).isLessThanOrEqualTo(Fabric8EventRecorder.RETRY_SLEEP);
+                assertThat(waits.get(1)).isEqualTo(Fabric8EventRecorder.RETRY_SLEEP);
+                assertThat(server.getRequestCount()).isEqualTo(1);
+                assertThat(server.takeRequest().getBody().readUtf8()).contains("Create Pod web-0 in StatefulSet web successful");
+            } finally {
+                server.destroy();
+            }
+        }
+
+        @Test
+        void it_is_dropped_after_twelve_tries() throws Exception {
+            try (KubernetesClient unreachable = clientOf(freePort())) {
+                Fabric8EventRecorder retrying = new Fabric8EventRecorder(unreachable, clock, Runnable::run, waits::add);
+
+                assertThatCode(() -> retrying.record(web, Type.Warning, "FailedCreate", "quota")).doesNotThrowAnyException();
+
+                assertThat(waits).hasSize(Fabric8EventRecorder.MAX_TRIES - 1);
+            }
+        }
+
+        @Test
+        void an_answer_refusing_it_is_not_retried() {
+            KubernetesMockServer server = new KubernetesMockServer(false);
+            server.expect().post().withPath("/api/v1/namespaces/default/events").andReturn(500, "{}").always();
+            server.init();
+            try (KubernetesClient answering = clientOf(server.getPort())) {
+                new Fabric8EventRecorder(answering, clock, Runnable::run, waits::add)
+                        .record(web, Type.Warning, "FailedCreate", "quota");
+
+                assertThat(waits).isEmpty();
+                assertThat(server.getRequestCount()).isEqualTo(1);
+            } finally {
+                server.destroy();
+            }
         }
     }
 }
