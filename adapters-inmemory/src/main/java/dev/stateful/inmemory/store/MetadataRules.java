@@ -60,7 +60,7 @@ final class MetadataRules {
 
     private static void labelValue(String key, String value, List<Violation> out) {
         if (value.length() > 63) {
-            out.add(invalid("metadata.labels", value, "must be no more than 63 characters"));
+            out.add(invalid("metadata.labels", value, "must be no more than 63 bytes"));
         } else if (!LABEL_VALUE.matcher(value).matches()) {
             out.add(invalid("metadata.labels", value, "a valid label must be an empty string or consist of alphanumeric "
                     + "characters, '-', '_' or '.', and must start and end with an alphanumeric character (label " + key + ")"));

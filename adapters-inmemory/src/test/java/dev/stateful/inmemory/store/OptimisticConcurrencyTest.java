@@ -147,12 +147,12 @@ class OptimisticConcurrencyTest {
     }
 
     @Test
-    void labelValuesLongerThan63CharactersAreInvalidLikeOnARealCluster() {
+    void labelValuesLongerThan63BytesAreInvalidLikeOnARealCluster() {
         Pod longLabel = pod("web-0").withMetadata(pod("web-0").metadata().withLabel("controller-revision-hash", "x".repeat(64)));
 
         assertThatThrownBy(() -> stores.pods().create(longLabel))
                 .isInstanceOf(ApiException.Invalid.class)
-                .hasMessageContaining("must be no more than 63 characters");
+                .hasMessageContaining("must be no more than 63 bytes");
     }
 
     @Test

@@ -83,17 +83,19 @@ public final class Names {
             if (prefix.isEmpty()) {
                 errors.add("prefix part " + emptyError());
             } else {
-                dns1123Subdomain(prefix).forEach(msg -> errors.add("prefix part " + msg));
+                // content.IsDNS1123Subdomain, which counts bytes where the older util/validation said characters
+                dns1123Subdomain(prefix).forEach(msg -> errors.add("prefix part "
+                        + (msg.equals(maxLenError(DNS1123_SUBDOMAIN_MAX_LENGTH)) ? maxBytesError(DNS1123_SUBDOMAIN_MAX_LENGTH) : msg)));
             }
         } else {
-            errors.add("a qualified name " + regexError(QUALIFIED_NAME_MSG, QUALIFIED_NAME_FMT, "MyName", "my.name", "123-abc")
+            errors.add("a valid label key " + regexError(QUALIFIED_NAME_MSG, QUALIFIED_NAME_FMT, "MyName", "my.name", "123-abc")
                     + " with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')");
             return errors;
         }
         if (name.isEmpty()) {
             errors.add("name part " + emptyError());
         } else if (byteLength(name) > QUALIFIED_NAME_MAX_LENGTH) {
-            errors.add("name part " + maxLenError(QUALIFIED_NAME_MAX_LENGTH));
+            errors.add("name part " + maxBytesError(QUALIFIED_NAME_MAX_LENGTH));
         }
         if (!QUALIFIED_NAME.matcher(name).matches()) {
             errors.add("name part " + regexError(QUALIFIED_NAME_MSG, QUALIFIED_NAME_FMT, "MyName", "my.name", "123-abc"));
@@ -105,7 +107,7 @@ public final class Names {
     public static List<String> labelValue(String value) {
         List<String> errors = new ArrayList<>();
         if (byteLength(value) > LABEL_VALUE_MAX_LENGTH) {
-            errors.add(maxLenError(LABEL_VALUE_MAX_LENGTH));
+            errors.add(maxBytesError(LABEL_VALUE_MAX_LENGTH));
         }
         if (!LABEL_VALUE.matcher(value).matches()) {
             errors.add(regexError(LABEL_VALUE_MSG, LABEL_VALUE_FMT, "MyValue", "my_value", "12345"));
@@ -125,8 +127,14 @@ public final class Names {
                 : Optional.empty();
     }
 
+    /** util/validation's {@code MaxLenError}, which names and DNS labels still use. */
     static String maxLenError(int length) {
         return "must be no more than " + length + " characters";
+    }
+
+    /** apimachinery 0.36's {@code content.MaxLenError}, which label keys and values use (kubernetes 1.36). */
+    static String maxBytesError(int length) {
+        return "must be no more than " + length + " bytes";
     }
 
     static String emptyError() {

@@ -74,7 +74,7 @@ class StatefulSetValidatorTest {
                 row("metadata label keys are qualified names", meta(m -> m.withLabels(Map.of("-bad", "x"))),
                         v("metadata.labels", INVALID, "\"-bad\": " + NAME_PART_REGEX)),
                 row("metadata annotation keys are qualified names", meta(m -> m.withAnnotations(Map.of("a/b/c", "x"))),
-                        v("metadata.annotations", INVALID, "\"a/b/c\": a qualified name must consist of alphanumeric characters, "
+                        v("metadata.annotations", INVALID, "\"a/b/c\": a valid label key must consist of alphanumeric characters, "
                                 + "'-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or "
                                 + "'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') "
                                 + "with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')")),
@@ -157,7 +157,7 @@ class StatefulSetValidatorTest {
                 row("the selector must match the template labels", spec(s -> s.withSelector(LabelSelector.of(Map.of("app", "other")))),
                         v("spec.template.metadata.labels", INVALID, "{\"app\":\"nginx\"}: " + MISMATCH)),
                 row("template label values are at most 63 characters", templateMeta(m -> m.with("labels", Json.object("app", "nginx", "x", "v".repeat(64)))),
-                        v("spec.template.labels", INVALID, "\"" + "v".repeat(64) + "\": must be no more than 63 characters")),
+                        v("spec.template.labels", INVALID, "\"" + "v".repeat(64) + "\": must be no more than 63 bytes")),
                 row("template annotation keys are qualified names", templateMeta(m -> m.with("annotations", Json.object("bad key", "x"))),
                         v("spec.template.annotations", INVALID, "\"bad key\": " + NAME_PART_REGEX)),
                 row("template annotations total at most 256KiB", templateMeta(m -> m.with("annotations", Json.object("big", "x".repeat(256 * 1024)))),
