@@ -117,9 +117,12 @@ public final class Fabric8EventRecorder implements EventRecorder, AutoCloseable 
     }
 
     private synchronized void write(StatefulSet set, Type type, String reason, EventAggregator.Outcome outcome) {
+        // every try writes the same event, its name and times taken once, as client-go resends one object
+        Instant now = clock.instant();
+        String name = eventName(set, now);
         for (int tries = 1; ; tries++) {
             try {
-                writeOnce(set, type, reason, outcome);
+                writeOnce(set, type, reason, outcome, now, name);
                 return;
             } catch (ApiException e) {
                 if (!ApiErrors.unanswered(e) || tries >= MAX_TRIES) {
@@ -143,14 +146,13 @@ public final class Fabric8EventRecorder implements EventRecorder, AutoCloseable 
         }
     }
 
-    private void writeOnce(StatefulSet set, Type type, String reason, EventAggregator.Outcome outcome) {
+    private void writeOnce(StatefulSet set, Type type, String reason, EventAggregator.Outcome outcome, Instant now, String name) {
         String message = outcome.message();
-        Instant now = clock.instant();
         // a combined event is one Event for its whole group, its message the latest
         String key = String.join("\u0000", COMPONENT, "StatefulSet", set.namespace(), set.name(),
                 nullToEmpty(set.metadata().uid()), type.name(), reason, outcome.combined() ? EventAggregator.COMBINED : message);
         Seen last = seen.get(key);
-        Seen written = last == null ? create(set, type, reason, message, eventName(set, now), 1, now, now)
+        Seen written = last == null ? create(set, type, reason, message, name, 1, now, now)
                 : bump(set, type, reason, message, last, now);
         seen.put(key, written);
     }
@@ -193,7 +195,11 @@ public final class Fabric8EventRecorder implements EventRecorder, AutoCloseable 
                 "source", Json.object("component", COMPONENT),
                 "reportingComponent", COMPONENT,
                 "firstTimestamp", ModelCodec.time(first), "lastTimestamp", ModelCodec.time(now), "count", count);
-        JsonWrites.post(client, "event " + set.namespace() + "/" + name, JsonWrites.core(set.namespace(), "events"), event);
+        try {
+            JsonWrites.post(client, "event " + set.namespace() + "/" + name, JsonWrites.core(set.namespace(), "events"), event);
+        } catch (ApiException.AlreadyExists written) {
+            // an earlier try of this write took, its answer lost: the name carries the time, so it is ours
+        }
         return new Seen(name, count, first);
     }
 
@@ -215,14 +221,20 @@ public final class Fabric8EventRecorder implements EventRecorder, AutoCloseable 
         });
     }
 
-    /** Stops the background writer after the queued events are written. */
+    /**
+     * Stops the background writer after the queued events are written, waiting up to 5 s; a writer still
+     * trying then (an API server that does not answer) is interrupted, and what is left is dropped.
+     */
     @Override
     public void close() {
         if (ownsExecutor && executor instanceof ExecutorService pool) {
             pool.shutdown();
             try {
-                pool.awaitTermination(5, TimeUnit.SECONDS);
+                if (!pool.awaitTermination(5, TimeUnit.SECONDS)) {
+                    pool.shutdownNow();
+                }
             } catch (InterruptedException e) {
+                pool.shutdownNow();
                 Thread.currentThread().interrupt();
             }
         }

@@ -227,6 +227,7 @@ class Fabric8EventRecorderTest {
             try (KubernetesClient unreachable = clientOf(port)) {
                 Fabric8EventRecorder retrying = new Fabric8EventRecorder(unreachable, clock, Runnable::run, wait -> {
                     waits.add(wait);
+                    clock.advance(wait);
                     if (waits.size() == 2) {
                         server.init(InetAddress.getLoopbackAddress(), port);
                     }
@@ -238,7 +239,10 @@ class Fabric8EventRecorderTest {
                 assertThat(waits.get(0)).isLessThanOrEqualTo(Fabric8EventRecorder.RETRY_SLEEP);
                 assertThat(waits.get(1)).isEqualTo(Fabric8EventRecorder.RETRY_SLEEP);
                 assertThat(server.getRequestCount()).isEqualTo(1);
-                assertThat(server.takeRequest().getBody().readUtf8()).contains("Create Pod web-0 in StatefulSet web successful");
+                assertThat(server.takeRequest().getBody().readUtf8()).contains("Create Pod web-0 in StatefulSet web successful")
+                        .as("the event of the first try, its name and time unchanged")
+                        .contains("\"name\":\"web." + Long.toHexString(1_772_359_200_123_456_789L) + "\"")
+                        .contains("\"firstTimestamp\":\"2026-03-01T10:00:00Z\"");
             } finally {
                 server.destroy();
             }

@@ -45,7 +45,13 @@ final class PlanPrinter {
                 out.println("  " + wait.reason());
             }
         }
-        plan.requeueAfter().ifPresent(d -> out.println("Look again in " + d.toSeconds() + "s (minReadySeconds)"));
+        // minReadySeconds, a progress deadline, a growing claim or a claim of a gone owner: the waits above say which
+        plan.requeueAfter().ifPresent(d -> out.println("Look again in " + secondsUp(d) + "s"));
+    }
+
+    /** Whole seconds, rounded up: a requeue a fraction of a second away is not "0s". */
+    static long secondsUp(java.time.Duration d) {
+        return d.toSeconds() + (d.toNanosPart() > 0 ? 1 : 0);
     }
 
     /** The same plan as data: the actions in order, the status, the waits (pod and reason) and the requeue delay. */
@@ -63,7 +69,7 @@ final class PlanPrinter {
                         "updatedReplicas", s.updatedReplicas(), "currentRevision", s.currentRevision(),
                         "updateRevision", s.updateRevision(), "observedGeneration", s.observedGeneration()))
                 .with("waiting", plan.waits().stream().map(w -> Json.object("pod", w.pod(), "reason", w.reason())).toList())
-                .with("requeueAfterSeconds", plan.requeueAfter().map(d -> (Object) d.toSeconds()).orElse(null));
+                .with("requeueAfterSeconds", plan.requeueAfter().map(d -> (Object) secondsUp(d)).orElse(null));
     }
 
     /** Every write of the plan in execution order: ownership, the revision, pods and claims, history truncation. */

@@ -80,12 +80,12 @@ public final class ClaimResize {
         if (!newSet.kind().isCustom()) {
             return out;
         }
-        List<PersistentVolumeClaim> next = newSet.spec().volumeClaimTemplates();
-        for (int i = 0; i < next.size(); i++) {
-            PersistentVolumeClaim template = next.get(i);
-            for (PersistentVolumeClaim old : oldSet.spec().volumeClaimTemplates()) {
+        // the template a name stands for is the last of that name, on both sides (PodClaims.templatesByName)
+        List<PersistentVolumeClaim> given = newSet.spec().volumeClaimTemplates();
+        for (PersistentVolumeClaim template : PodClaims.templatesByName(newSet)) {
+            for (PersistentVolumeClaim old : PodClaims.templatesByName(oldSet)) {
                 if (old.name().equals(template.name()) && StorageQuantity.less(template.requestedStorage(), old.requestedStorage())) {
-                    out.add(new Shrink(i, template.name(), old.requestedStorage(), template.requestedStorage()));
+                    out.add(new Shrink(given.lastIndexOf(template), template.name(), old.requestedStorage(), template.requestedStorage()));
                 }
             }
         }
@@ -104,7 +104,7 @@ public final class ClaimResize {
         }
         List<Resize> resize = new ArrayList<>();
         Optional<String> pending = Optional.empty();
-        for (PersistentVolumeClaim template : set.spec().volumeClaimTemplates()) {
+        for (PersistentVolumeClaim template : PodClaims.templatesByName(set)) {
             String wanted = template.requestedStorage();
             PersistentVolumeClaim claim = claims.get(PodClaims.claimName(set, template, ordinal));
             if (claim == null || claim.isTerminating() || StorageQuantity.parse(wanted).isEmpty()) {
@@ -139,7 +139,7 @@ public final class ClaimResize {
         if (!applies(set)) {
             return status;
         }
-        List<PersistentVolumeClaim> templates = set.spec().volumeClaimTemplates();
+        List<PersistentVolumeClaim> templates = PodClaims.templatesByName(set);
         int[] compatible = new int[templates.size()];
         int notUpdated = 0;
         for (Pod pod : inRange) {

@@ -106,8 +106,10 @@ public final class PodClaims {
 
     /**
      * The set's claim templates as {@link #claimsFor} keys them: one per template name, at the
-     * position of its first occurrence, the last occurrence winning (a {@link LinkedHashMap}'s put).
-     * Validation rejects duplicate names, so this is normally the list itself.
+     * position of its first occurrence, the last occurrence winning (a {@link LinkedHashMap}'s put),
+     * as upstream's {@code getPersistentVolumeClaims} keys them in a map. The API server stores a
+     * repeated name (validation merges the templates' volumes), so a repeat is only a warning here too;
+     * without one this is the list itself.
      */
     public static List<PersistentVolumeClaim> templatesByName(StatefulSet set) {
         List<PersistentVolumeClaim> templates = set.spec().volumeClaimTemplates();

@@ -64,13 +64,15 @@ public final class StatefulSetPlanner {
      * server would have defaulted is validated as its default: kube-controller-manager reads an
      * absent {@code podManagementPolicy} as OrderedReady ({@code allowsBurst}) and an absent
      * {@code updateStrategy.type} as not OnDelete, so a set stored without defaults is synced, not
-     * refused. The plan itself reads the fields as stored, as upstream does.
+     * refused. The plan itself reads the fields as stored, as upstream does. The rules are those for a
+     * stored set ({@link StatefulSetValidator#validateStored}): what 1.36 checks only on create, an earlier
+     * API server may have stored without, and upstream syncs it.
      */
     private static final Derived.Key<List<Violation>> VALIDATION = new Derived.Key<>("validation");
 
     public static Plan plan(Snapshot snapshot) {
         StatefulSet set = snapshot.set();
-        List<Violation> violations = set.derived().get(VALIDATION, () -> StatefulSetValidator.validate(Defaults.statefulSet(set)));
+        List<Violation> violations = set.derived().get(VALIDATION, () -> StatefulSetValidator.validateStored(Defaults.statefulSet(set)));
         if (!violations.isEmpty()) {
             return new Plan(set.key(), violations, List.of(), null, List.of(), set.status(),
                     new PlannedStatus.Refused(violations, snapshot.now()),

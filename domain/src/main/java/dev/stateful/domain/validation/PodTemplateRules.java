@@ -12,8 +12,9 @@ import java.util.Set;
  * The pod template checks of {@code ValidateStatefulSetSpec}: the template's metadata against the
  * selector, restartPolicy and activeDeadlineSeconds, and of {@code ValidatePodTemplateSpec}'s checks of
  * the pod spec only the containers' presence, names and images. The API server checks the rest of the
- * pod spec (ports, volumes, probes, resources...): a set it stored passes them, and a manifest that
- * {@code validate} accepts can still be refused there.
+ * pod spec (ports, volumes, probes, resources...), on create (an earlier release stored sets without
+ * checking the pod spec: a sync does not check the containers, {@code StatefulSetValidator.validateStored}),
+ * so a manifest that {@code validate} accepts can still be refused there.
  */
 final class PodTemplateRules {
 

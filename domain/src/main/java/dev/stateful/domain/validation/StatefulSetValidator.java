@@ -22,13 +22,14 @@ import java.util.regex.Pattern;
 
 /**
  * apps/v1 StatefulSet validation as the API server does it ({@code ValidateStatefulSet},
- * {@code ValidateStatefulSetUpdate}), run on the <em>defaulted</em> object, plus the project rule
- * upstream lacks, set names of at most 52 characters, and, for our own kind, the rules of its own
- * fields ({@link ExtensionRules}). Of the pod template's own spec and the claim templates' specs, which
- * the API server validates in full ({@code ValidatePodTemplateSpec}, {@code ValidatePersistentVolumeClaimSpec}),
- * only what is listed in {@link PodTemplateRules} and {@link #claimTemplates} is checked here.
- * Errors accumulate in upstream order (metadata, then the spec fields in the order Go checks them,
- * then the claim template names); map entries are visited in key order.
+ * {@code ValidateStatefulSetUpdate}), run on the <em>defaulted</em> object, plus two project rules
+ * upstream lacks, set names of at most 52 characters and a highest ordinal that fits 32 bits, and, for
+ * our own kind, the rules of its own fields ({@link ExtensionRules}). Of the pod template's own spec and
+ * the claim templates' specs, which the API server validates in full ({@code ValidatePodTemplateSpec},
+ * {@code ValidatePersistentVolumeClaimSpec}), only what {@link PodTemplateRules} and {@link #claimSpec}
+ * check is checked here. A sync validates a stored set with {@link #validateStored}. Errors accumulate
+ * in upstream order (metadata, then the spec fields in the order Go checks them, the claim template
+ * names last); map entries are visited in key order.
  */
 public final class StatefulSetValidator {
 
@@ -63,10 +64,34 @@ public final class StatefulSetValidator {
     private StatefulSetValidator() {
     }
 
+    /**
+     * Which of the rules 1.36 added for new objects apply: upstream tolerates what older API servers stored
+     * without them ({@code AllowInvalidServiceName}, {@code SkipValidateVolumeClaimTemplates},
+     * {@code SkipValidatePodTemplateSpec}); the claim template names are always checked.
+     */
+    private record Checks(boolean serviceName, boolean claimSpecs, boolean claimNames, boolean podSpec) {
+        static final Checks CREATE = new Checks(true, true, true, true);
+        static final Checks STORED = new Checks(false, false, true, false);
+    }
+
     /** Create validation: metadata (name, namespace, labels, annotations) and the whole spec. */
     public static List<Violation> validate(StatefulSet set) {
         List<Violation> out = new ArrayList<>(metadata(set.metadata()));
-        out.addAll(spec(set.spec(), true, true));
+        out.addAll(spec(set.spec(), Checks.CREATE));
+        out.addAll(ExtensionRules.validate(set));
+        return List.copyOf(out);
+    }
+
+    /**
+     * The validation a sync applies to a set as it is stored: the create rules without those 1.36 added
+     * for new objects only (the serviceName's form, the claim templates' specs, the pod template's spec),
+     * which an API server of an earlier release stored sets without and upstream's controller syncs
+     * anyway. What a sync refuses is what no API server stores as apps/v1: a set of our own kind, or one
+     * written where nothing validated it (README, INVALID_SETS_REPORTED).
+     */
+    public static List<Violation> validateStored(StatefulSet set) {
+        List<Violation> out = new ArrayList<>(metadata(set.metadata()));
+        out.addAll(spec(set.spec(), Checks.STORED));
         out.addAll(ExtensionRules.validate(set));
         return List.copyOf(out);
     }
@@ -76,15 +101,18 @@ public final class StatefulSetValidator {
      * that is no longer acceptable must stay updatable, e.g. to remove a finalizer), so neither is
      * the 52-character project rule, nor the immutable serviceName and claim templates, which may have been
      * stored before they were validated ({@code AllowInvalidServiceName}, {@code SkipValidateVolumeClaimTemplates});
-     * our own kind, where both may change, has a changed one validated as on a create.
+     * our own kind, where both may change, has a changed one validated as on a create. The pod template's
+     * spec is checked unless the old set already fails the spec rules ({@code SkipValidatePodTemplateSpec}).
      * Only replicas, template, updateStrategy, revisionHistoryLimit, minReadySeconds, ordinals and the
      * retention policy may change.
      */
     public static List<Violation> validateUpdate(StatefulSet oldSet, StatefulSet newSet) {
         List<Violation> out = new ArrayList<>(metadataUpdate(oldSet.metadata(), newSet.metadata()));
         boolean mutable = newSet.kind().isCustom();
-        out.addAll(spec(newSet.spec(), mutable && !newSet.spec().serviceName().equals(oldSet.spec().serviceName()),
-                mutable && !newSet.spec().volumeClaimTemplates().equals(oldSet.spec().volumeClaimTemplates())));
+        boolean templatesChanged = mutable && !newSet.spec().volumeClaimTemplates().equals(oldSet.spec().volumeClaimTemplates());
+        boolean oldSpecValid = spec(oldSet.spec(), new Checks(false, false, false, true)).isEmpty();
+        out.addAll(spec(newSet.spec(), new Checks(mutable && !newSet.spec().serviceName().equals(oldSet.spec().serviceName()),
+                templatesChanged, templatesChanged, oldSpecValid)));
         out.addAll(ExtensionRules.validate(newSet));
         if (!onlyMutableFieldsDiffer(MutableFields.comparedSpec(oldSet, newSet), newSet.spec())) {
             out.add(Errors.forbidden("spec", FORBIDDEN_SPEC_UPDATE));
@@ -168,11 +196,16 @@ public final class StatefulSetValidator {
 
     // ------------------------------------------------------------------ spec
 
-    /** @param serviceName whether to validate the serviceName, @param claimTemplates whether the claim templates' names */
-    private static List<Violation> spec(StatefulSetSpec spec, boolean serviceName, boolean claimTemplates) {
+    private static List<Violation> spec(StatefulSetSpec spec, Checks checks) {
         List<Violation> out = new ArrayList<>(podManagementPolicy(spec.podManagementPolicy()));
         out.addAll(updateStrategy(spec.updateStrategy()));
         out.addAll(retentionPolicy(spec.persistentVolumeClaimRetentionPolicy()));
+        if (checks.claimSpecs()) {
+            List<PersistentVolumeClaim> templates = spec.volumeClaimTemplates();
+            for (int i = 0; i < templates.size(); i++) {
+                out.addAll(claimSpec(templates.get(i).spec(), "spec.volumeClaimTemplates[" + i + "].spec"));
+            }
+        }
         if (spec.replicas() != null) {
             out.addAll(nonNegative(spec.replicas(), "spec.replicas"));
         }
@@ -181,14 +214,14 @@ public final class StatefulSetValidator {
             // upstream names the child "ordinals.start" in one step; the printed path is the same
             out.addAll(nonNegative(spec.ordinals().start(), "spec.ordinals.start"));
         }
-        if (serviceName && !spec.serviceName().isEmpty()) {
+        if (checks.serviceName() && !spec.serviceName().isEmpty()) {
             Names.dns1123Label(spec.serviceName()).forEach(msg -> out.add(Errors.invalid("spec.serviceName", spec.serviceName(), msg)));
         }
         out.addAll(highestOrdinal(spec));
         out.addAll(selector(spec));
-        out.addAll(template(spec));
-        if (claimTemplates) {
-            out.addAll(claimTemplates(spec.volumeClaimTemplates()));
+        out.addAll(template(spec, checks.podSpec()));
+        if (checks.claimNames()) {
+            out.addAll(claimTemplateNames(spec.volumeClaimTemplates()));
         }
         return out;
     }
@@ -318,14 +351,16 @@ public final class StatefulSetValidator {
     /**
      * The template is only checked against a selector that converts; a selector that does not
      * convert gets one more (detail-less) error, exactly as {@code LabelSelectorAsSelector} fails upstream.
-     * restartPolicy and activeDeadlineSeconds are checked either way.
+     * restartPolicy and activeDeadlineSeconds are checked either way, the containers only with {@code podSpec}.
      */
-    private static List<Violation> template(StatefulSetSpec spec) {
+    private static List<Violation> template(StatefulSetSpec spec, boolean podSpec) {
         List<Violation> out = new ArrayList<>();
         boolean convertible = spec.selector() == null || SelectorRules.selector(spec.selector(), "spec.selector").isEmpty();
         if (convertible) {
             out.addAll(PodTemplateRules.metadata(spec.template(), spec.selector(), "spec.template"));
-            out.addAll(PodTemplateRules.containers(spec.template(), "spec.template"));
+            if (podSpec) {
+                out.addAll(PodTemplateRules.containers(spec.template(), "spec.template"));
+            }
         } else {
             out.add(Errors.invalid("spec.selector", spec.selector(), ""));
         }
@@ -339,14 +374,10 @@ public final class StatefulSetValidator {
      * ({@code volumesToAddForTemplates}, then {@code ValidatePodTemplateSpec}): it is required and a DNS-1123
      * label. Upstream names the merged volume's path ({@code spec.template.spec.volumes[i].name}, its
      * index in a Go map's order); ours names the template. Two templates of one name are merged there,
-     * the last winning, so a repeated name is only a warning ({@link #warnings}). Of each template's spec
-     * ({@code validateVolumeClaimTemplates}) the access modes and the storage request are checked.
+     * the last winning, so a repeated name is only a warning ({@link #warnings}).
      */
-    private static List<Violation> claimTemplates(List<PersistentVolumeClaim> templates) {
+    private static List<Violation> claimTemplateNames(List<PersistentVolumeClaim> templates) {
         List<Violation> out = new ArrayList<>();
-        for (int i = 0; i < templates.size(); i++) {
-            out.addAll(claimSpec(templates.get(i).spec(), "spec.volumeClaimTemplates[" + i + "].spec"));
-        }
         for (int i = 0; i < templates.size(); i++) {
             String path = "spec.volumeClaimTemplates[" + i + "].metadata.name";
             String name = templates.get(i).metadata().name();
@@ -359,7 +390,7 @@ public final class StatefulSetValidator {
         return out;
     }
 
-    /** {@code ValidatePersistentVolumeClaimSpec}'s access modes and storage request. */
+    /** Of {@code validateVolumeClaimTemplates}, {@code ValidatePersistentVolumeClaimSpec}'s access modes and storage request. */
     private static List<Violation> claimSpec(Json.Obj spec, String path) {
         List<Violation> out = new ArrayList<>();
         List<Json> modes = spec.array("accessModes");
@@ -388,8 +419,10 @@ public final class StatefulSetValidator {
         } else {
             Json storage = requests.get("storage").orElseThrow();
             String text = storage instanceof Json.Num n ? n.value().toPlainString() : storage.asString().orElse("");
-            if (StorageQuantity.parse(text).map(v -> v.signum() <= 0).orElse(false)) {
-                out.add(Errors.invalid(storagePath, text, "must be greater than zero"));
+            var value = StorageQuantity.parse(text);
+            if (value.map(v -> v.signum() <= 0).orElse(false)) {
+                // upstream shows the quantity's canonical form (Quantity.String): a zero of any unit is "0"
+                out.add(Errors.invalid(storagePath, value.get().signum() == 0 ? "0" : text, "must be greater than zero"));
             }
         }
         return out;

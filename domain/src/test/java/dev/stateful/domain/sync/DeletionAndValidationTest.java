@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stateful.domain.model.IntOrString;
 import dev.stateful.domain.model.LabelSelector;
+import dev.stateful.domain.model.PersistentVolumeClaim;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.PodStatus;
 import dev.stateful.domain.model.StatefulSet;
@@ -130,5 +131,24 @@ class DeletionAndValidationTest {
         assertThat(second.revisions().update().name()).isNotEqualTo(first.revisions().update().name());
         assertThat(Plans.ops(second, Operation.CreatePod.class)).extracting(op -> Observed.image(op.pod())).containsExactly("nginx:1.28");
         assertThat(Plans.ops(first, Operation.CreatePod.class)).extracting(op -> Observed.image(op.pod())).containsExactly("nginx:1.27");
+    }
+
+    /**
+     * 1.36 checks a claim template's access modes, the serviceName's form and the pod template's containers on
+     * create only ({@code SkipValidateVolumeClaimTemplates}, {@code AllowInvalidServiceName},
+     * {@code SkipValidatePodTemplateSpec}): an earlier API server stored sets without them (kubernetes#132211),
+     * and upstream's controller syncs such a set, so ours does too.
+     */
+    @Test
+    void aSetAnEarlierApiServerStoredWithoutTheCreateOnlyRulesIsSynced() {
+        StatefulSet set = Fixtures.statefulSet("web", 1);
+        PersistentVolumeClaim www = set.spec().volumeClaimTemplates().get(0);
+        set = set.withSpec(set.spec().withServiceName("web.svc").withVolumeClaimTemplates(List.of(
+                new PersistentVolumeClaim(www.metadata(), www.spec().without("accessModes"), ""))));
+
+        Plan plan = StatefulSetPlanner.plan(Observed.snapshot(set).at(NOW).build());
+
+        assertThat(plan.isValid()).isTrue();
+        assertThat(Plans.creates(plan)).containsExactly("web-0");
     }
 }

@@ -307,14 +307,14 @@ class PlannerPropertyTest {
             return Optional.ofNullable(claimed.get("web-" + ordinal));
         }
 
-        /** Ready condition true, Running, Ready for longer than minReadySeconds. */
+        /** Ready condition true, Running, Ready for at least minReadySeconds (upstream's IsPodAvailable compares with <= 0). */
         boolean available(Pod pod) {
             boolean ready = PodStatus.RUNNING.equals(pod.status().phase()) && pod.status().isReady();
             if (!ready || pod.isTerminating()) {
                 return false;
             }
             Instant since = pod.status().readyCondition().orElseThrow().lastTransitionTime();
-            return minReady == 0 || since.plusSeconds(minReady).isBefore(now);
+            return minReady == 0 || !since.plusSeconds(minReady).isAfter(now);
         }
 
         boolean healthy(Pod pod) {

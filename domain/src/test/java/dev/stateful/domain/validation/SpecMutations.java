@@ -10,7 +10,9 @@ import java.util.Random;
  * {@link GeneratedStatefulSetValidationTest}: one to four mutations of a valid set, at least one
  * of them invalid. Name and namespace stay valid so the object can be stored under its own name.
  * The sets are invalid as the controller reads a stored set, defaults filled in: a draw whose
- * invalid field API-server defaulting would fill (an empty podManagementPolicy) is drawn again.
+ * invalid field API-server defaulting would fill (an empty podManagementPolicy), or whose only invalid
+ * fields are checked on create only (a serviceName's form), is drawn again; {@code invalidPaths} are
+ * the fields a sync refuses.
  */
 public final class SpecMutations {
 
@@ -36,11 +38,14 @@ public final class SpecMutations {
             List<String> paths = mutations.stream().filter(GeneratedStatefulSetValidationTest.Mutation::invalid)
                     .filter(m -> mutations.stream().noneMatch(o -> !o.hides().isEmpty() && m.path().startsWith(o.hides())))
                     .map(GeneratedStatefulSetValidationTest.Mutation::path).toList();
-            List<Violation> asRead = StatefulSetValidator.validate(Defaults.statefulSet(set));
-            if (paths.isEmpty() || paths.stream().anyMatch(path -> asRead.stream().noneMatch(v -> v.field().startsWith(path)))) {
+            // a stored set is validated without the rules 1.36 applies on create only (StatefulSetValidator.validateStored):
+            // of the invalid fields, those a sync refuses
+            List<Violation> asRead = StatefulSetValidator.validateStored(Defaults.statefulSet(set));
+            List<String> refused = paths.stream().filter(path -> asRead.stream().anyMatch(v -> v.field().startsWith(path))).toList();
+            if (refused.isEmpty()) {
                 continue;
             }
-            return new Mutated(set, paths, mutations.stream().map(GeneratedStatefulSetValidationTest.Mutation::description).toList());
+            return new Mutated(set, refused, mutations.stream().map(GeneratedStatefulSetValidationTest.Mutation::description).toList());
         }
     }
 }
