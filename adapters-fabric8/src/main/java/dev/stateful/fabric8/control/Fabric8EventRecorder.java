@@ -55,6 +55,8 @@ public final class Fabric8EventRecorder implements EventRecorder, AutoCloseable 
         void sleep(Duration duration) throws InterruptedException;
     }
 
+    private static final Pause SLEEP = d -> Thread.sleep(d.toMillis());
+
     private final KubernetesClient client;
     private final Clock clock;
     private final Executor executor;
@@ -75,12 +77,12 @@ public final class Fabric8EventRecorder implements EventRecorder, AutoCloseable 
 
     /** Writes on a private background thread. */
     public Fabric8EventRecorder(KubernetesClient client, Clock clock) {
-        this(client, clock, backgroundWriter(), true, d -> Thread.sleep(d.toMillis()));
+        this(client, clock, backgroundWriter(), true, SLEEP);
     }
 
     /** Writes on {@code executor} (tests pass {@code Runnable::run}). */
     public Fabric8EventRecorder(KubernetesClient client, Clock clock, Executor executor) {
-        this(client, clock, executor, false, d -> Thread.sleep(d.toMillis()));
+        this(client, clock, executor, false, SLEEP);
     }
 
     /** Writes on {@code executor}, waiting between tries with {@code pause}. */

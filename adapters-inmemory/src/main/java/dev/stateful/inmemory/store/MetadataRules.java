@@ -2,8 +2,8 @@ package dev.stateful.inmemory.store;
 
 import dev.stateful.domain.model.ObjectMeta;
 import dev.stateful.domain.model.OwnerReference;
+import dev.stateful.domain.validation.Names;
 import dev.stateful.domain.validation.Violation;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -53,24 +53,19 @@ final class MetadataRules {
         if (slash >= 0 && (prefix.isEmpty() || prefix.length() > 253 || !DNS_SUBDOMAIN.matcher(prefix).matches())) {
             out.add(invalid("metadata.labels", key, "prefix part must be a lowercase RFC 1123 subdomain"));
         }
-        if (name.isEmpty() || utf8Length(name) > 63 || !QUALIFIED_NAME.matcher(name).matches()) {
+        if (name.isEmpty() || Names.byteLength(name) > 63 || !QUALIFIED_NAME.matcher(name).matches()) {
             out.add(invalid("metadata.labels", key, "name part must be no more than 63 bytes and consist of "
                     + "alphanumeric characters, '-', '_' or '.', starting and ending with an alphanumeric character"));
         }
     }
 
     private static void labelValue(String key, String value, List<Violation> out) {
-        if (utf8Length(value) > 63) {
+        if (Names.byteLength(value) > 63) {
             out.add(invalid("metadata.labels", value, "must be no more than 63 bytes"));
         } else if (!LABEL_VALUE.matcher(value).matches()) {
             out.add(invalid("metadata.labels", value, "a valid label must be an empty string or consist of alphanumeric "
                     + "characters, '-', '_' or '.', and must start and end with an alphanumeric character (label " + key + ")"));
         }
-    }
-
-    /** Label keys and values are limited in bytes (apimachinery's content.MaxLenError). */
-    private static int utf8Length(String value) {
-        return value.getBytes(StandardCharsets.UTF_8).length;
     }
 
     private static void ownerReferences(List<OwnerReference> refs, List<Violation> out) {

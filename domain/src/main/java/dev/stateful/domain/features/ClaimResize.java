@@ -82,8 +82,9 @@ public final class ClaimResize {
         }
         // the template a name stands for is the last of that name, on both sides (PodClaims.templatesByName)
         List<PersistentVolumeClaim> given = newSet.spec().volumeClaimTemplates();
+        List<PersistentVolumeClaim> before = PodClaims.templatesByName(oldSet);
         for (PersistentVolumeClaim template : PodClaims.templatesByName(newSet)) {
-            for (PersistentVolumeClaim old : PodClaims.templatesByName(oldSet)) {
+            for (PersistentVolumeClaim old : before) {
                 if (old.name().equals(template.name()) && StorageQuantity.less(template.requestedStorage(), old.requestedStorage())) {
                     out.add(new Shrink(given.lastIndexOf(template), template.name(), old.requestedStorage(), template.requestedStorage()));
                 }

@@ -60,9 +60,14 @@ public final class Names {
 
     /** {@code IsDNS1123Subdomain}: most other object names (claims, prefixes of qualified names). */
     public static List<String> dns1123Subdomain(String value) {
+        return dns1123Subdomain(value, maxLenError(DNS1123_SUBDOMAIN_MAX_LENGTH));
+    }
+
+    /** {@link #dns1123Subdomain(String)} saying {@code tooLong} of a value over the limit. */
+    private static List<String> dns1123Subdomain(String value, String tooLong) {
         List<String> errors = new ArrayList<>();
         if (byteLength(value) > DNS1123_SUBDOMAIN_MAX_LENGTH) {
-            errors.add(maxLenError(DNS1123_SUBDOMAIN_MAX_LENGTH));
+            errors.add(tooLong);
         }
         if (!DNS1123_SUBDOMAIN.matcher(value).matches()) {
             errors.add(regexError(DNS1123_SUBDOMAIN_MSG, DNS1123_SUBDOMAIN_FMT, "example.com"));
@@ -83,9 +88,8 @@ public final class Names {
             if (prefix.isEmpty()) {
                 errors.add("prefix part " + emptyError());
             } else {
-                // content.IsDNS1123Subdomain, which counts bytes where the older util/validation said characters
-                dns1123Subdomain(prefix).forEach(msg -> errors.add("prefix part "
-                        + (msg.equals(maxLenError(DNS1123_SUBDOMAIN_MAX_LENGTH)) ? maxBytesError(DNS1123_SUBDOMAIN_MAX_LENGTH) : msg)));
+                // content.IsDNS1123Subdomain, which says bytes where the older util/validation says characters
+                dns1123Subdomain(prefix, maxBytesError(DNS1123_SUBDOMAIN_MAX_LENGTH)).forEach(msg -> errors.add("prefix part " + msg));
             }
         } else {
             errors.add("a valid label key " + regexError(QUALIFIED_NAME_MSG, QUALIFIED_NAME_FMT, "MyName", "my.name", "123-abc")
@@ -156,7 +160,8 @@ public final class Names {
         return out.append("regex used for validation is '").append(fmt).append("')").toString();
     }
 
-    static int byteLength(String value) {
+    /** The length apimachinery's limits count: UTF-8 bytes (Go's {@code len} of a string). */
+    public static int byteLength(String value) {
         return value.getBytes(StandardCharsets.UTF_8).length;
     }
 }
