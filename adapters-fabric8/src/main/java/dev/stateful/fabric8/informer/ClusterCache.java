@@ -105,7 +105,31 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
 
     /** @param kinds the kinds of StatefulSet to manage: apps/v1, our own kind, or both */
     public ClusterCache(KubernetesClient client, String namespace, Duration resync, Set<SetKind> kinds) {
-        this(client, namespace, resync, kinds, RecordSerialization.Decoders.CODEC);
+        this(client, namespace, resync, kinds, SetDefaults.STORED);
+    }
+
+    /**
+     * @param kinds the kinds of StatefulSet to manage: apps/v1, our own kind, or both
+     * @param defaults whether apps/v1 sets are taken as stored or defaulted as they are read
+     */
+    public ClusterCache(KubernetesClient client, String namespace, Duration resync, Set<SetKind> kinds, SetDefaults defaults) {
+        this(client, namespace, resync, kinds, defaults == SetDefaults.PLAYED ? RecordSerialization.Decoders.PLAYED_DEFAULTS
+                : RecordSerialization.Decoders.CODEC);
+    }
+
+    /** How the apps/v1 StatefulSets read are taken (our own kind is always defaulted as it is read: its schema cannot default it all). */
+    public enum SetDefaults {
+        /**
+         * As stored: an API server defaulted each set before storing it, and the revision hash is taken of the
+         * template as stored, as kube-controller-manager takes it (what a real cluster needs).
+         */
+        STORED,
+        /**
+         * Defaulted as read, as an API server would have stored them: for fabric8's mock, which stores a set as
+         * written. Taken as stored, a set's first pods would be made from the bare template and replaced once
+         * the defaults were written back.
+         */
+        PLAYED
     }
 
     /** @param decoders how objects read off the wire become records (once per object) */

@@ -3,6 +3,7 @@ package dev.stateful.fabric8.informer;
 import dev.stateful.codec.JacksonTree;
 import dev.stateful.codec.JsonParser;
 import dev.stateful.codec.ModelCodec;
+import dev.stateful.domain.defaults.Defaults;
 import dev.stateful.domain.json.Json;
 import dev.stateful.domain.model.ControllerRevision;
 import dev.stateful.domain.model.PersistentVolumeClaim;
@@ -228,6 +229,14 @@ final class RecordSerialization {
 
         /** The codec ({@link ModelCodec}): what production uses. */
         Decoders CODEC = new Decoders() {
+        };
+
+        /** {@link #CODEC} with apps/v1 sets defaulted as they are read ({@link ClusterCache.SetDefaults#PLAYED}). */
+        Decoders PLAYED_DEFAULTS = new Decoders() {
+            @Override
+            public StatefulSet statefulSet(Json.Obj set) {
+                return Defaults.statefulSet(ModelCodec.statefulSet(set));
+            }
         };
 
         default StatefulSet statefulSet(Json.Obj set) {

@@ -1,11 +1,18 @@
 package dev.stateful.inmemory.junit;
 
+import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
-/** Configures the cluster {@link InMemoryClusterExtension} creates. */
+/**
+ * Configures the cluster {@link InMemoryClusterExtension} creates: the one on the test method wins, then the
+ * test class's (or a superclass's), then an enclosing class's for a {@code @Nested} test.
+ */
+@Documented
+@Inherited
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.TYPE, ElementType.METHOD})
 public @interface ClusterConfig {

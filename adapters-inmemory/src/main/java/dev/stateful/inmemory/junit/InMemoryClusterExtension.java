@@ -5,6 +5,7 @@ import dev.stateful.inmemory.driver.ControllerDriver;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
+import org.junit.platform.commons.support.AnnotationSupport;
 
 /**
  * Hands a test a fresh {@link InMemoryCluster} and a {@link ControllerDriver} on it (the same
@@ -35,8 +36,8 @@ public final class InMemoryClusterExtension implements ParameterResolver {
     }
 
     private static InMemoryCluster newCluster(ExtensionContext context) {
-        ClusterConfig config = context.getTestMethod().map(m -> m.getAnnotation(ClusterConfig.class))
-                .or(() -> context.getTestClass().map(c -> c.getAnnotation(ClusterConfig.class)))
+        ClusterConfig config = context.getTestMethod().flatMap(m -> AnnotationSupport.findAnnotation(m, ClusterConfig.class))
+                .or(() -> context.getTestClass().flatMap(InMemoryClusterExtension::onClassOrEnclosing))
                 .orElse(null);
         InMemoryCluster.Builder builder = InMemoryCluster.builder();
         if (config != null) {
@@ -46,5 +47,16 @@ public final class InMemoryClusterExtension implements ParameterResolver {
             }
         }
         return builder.build();
+    }
+
+    /** On {@code type}, a superclass, or (a {@code @Nested} test's) an enclosing class, the nearest first. */
+    private static java.util.Optional<ClusterConfig> onClassOrEnclosing(Class<?> type) {
+        for (Class<?> c = type; c != null; c = java.lang.reflect.Modifier.isStatic(c.getModifiers()) ? null : c.getEnclosingClass()) {
+            java.util.Optional<ClusterConfig> found = AnnotationSupport.findAnnotation(c, ClusterConfig.class);
+            if (found.isPresent()) {
+                return found;
+            }
+        }
+        return java.util.Optional.empty();
     }
 }

@@ -1,13 +1,6 @@
 package dev.stateful.app.controller;
 
-import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.Logger;
-import ch.qos.logback.classic.LoggerContext;
-import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.Appender;
-import ch.qos.logback.core.OutputStreamAppender;
-import dev.stateful.app.logging.KubernetesLogEncoder;
-import java.util.Iterator;
+import dev.stateful.app.logging.ConsoleFormat;
 import java.util.Locale;
 import org.slf4j.LoggerFactory;
 
@@ -18,6 +11,9 @@ import org.slf4j.LoggerFactory;
 public enum LogFormat {
     TEXT,
     JSON;
+
+    /** The SLF4J provider {@link #apply} configures; others have their own configuration. */
+    static final String LOGBACK = "ch.qos.logback.classic.LoggerContext";
 
     /** Accepts {@code text} and {@code json} in any case. */
     public static LogFormat parse(String value) {
@@ -31,26 +27,12 @@ public enum LogFormat {
     /**
      * Applies the format to the console appender of logback's root logger, and raises the root
      * level to INFO (a controller reports elections and failed syncs) unless STATEFUL_LOG_LEVEL
-     * chose a level.
+     * chose a level. Without logback (a test library's user may have another SLF4J provider, or none)
+     * it does nothing, and this class names no logback type: picocli reads it on any class path.
      */
     public void apply() {
-        if (!(LoggerFactory.getILoggerFactory() instanceof LoggerContext)) {
-            return; // another SLF4J backend: it has its own configuration
-        }
-        LoggerContext context = (LoggerContext) LoggerFactory.getILoggerFactory();
-        Logger root = context.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
-        if (System.getenv("STATEFUL_LOG_LEVEL") == null) {
-            root.setLevel(Level.INFO);
-        }
-        for (Iterator<Appender<ILoggingEvent>> it = root.iteratorForAppenders(); it.hasNext(); ) {
-            if (it.next() instanceof OutputStreamAppender<ILoggingEvent> appender) {
-                KubernetesLogEncoder encoder = new KubernetesLogEncoder(this == JSON);
-                encoder.setContext(context);
-                encoder.start();
-                appender.stop();
-                appender.setEncoder(encoder);
-                appender.start();
-            }
+        if (LoggerFactory.getILoggerFactory().getClass().getName().equals(LOGBACK)) {
+            ConsoleFormat.apply(this == JSON);
         }
     }
 }

@@ -99,9 +99,12 @@ public final class Fabric8Module extends AbstractModule {
 
     private final Optional<KubernetesClient> lent;
 
+    private final ClusterCache.SetDefaults setDefaults;
+
     public Fabric8Module(ControllerSettings settings) {
         this.settings = settings;
         this.lent = Optional.empty();
+        this.setDefaults = ClusterCache.SetDefaults.STORED;
         // the client's request metrics need the registry only once the kubeconfig is read, so the
         // connecting thread starts first and the registry (Micrometer and Prometheus, a few hundred
         // classes) is made meanwhile
@@ -122,9 +125,18 @@ public final class Fabric8Module extends AbstractModule {
 
     /** On a client the caller owns: the controller neither builds nor closes one. */
     public Fabric8Module(ControllerSettings settings, KubernetesClient client) {
+        this(settings, client, ClusterCache.SetDefaults.STORED);
+    }
+
+    /**
+     * On a client the caller owns, with apps/v1 sets taken as {@code setDefaults} says
+     * ({@link ClusterCache.SetDefaults#PLAYED} on fabric8's mock, which stores them undefaulted).
+     */
+    public Fabric8Module(ControllerSettings settings, KubernetesClient client, ClusterCache.SetDefaults setDefaults) {
         this.settings = settings;
         this.connecting = Optional.empty();
         this.lent = Optional.of(client);
+        this.setDefaults = setDefaults;
         this.registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     }
 
@@ -192,7 +204,7 @@ public final class Fabric8Module extends AbstractModule {
     @Provides
     @Singleton
     ClusterCache cache(KubernetesClient client) {
-        return new ClusterCache(client, settings.namespace(), ClusterCache.DEFAULT_RESYNC, settings.kinds());
+        return new ClusterCache(client, settings.namespace(), ClusterCache.DEFAULT_RESYNC, settings.kinds(), setDefaults);
     }
 
     @Provides

@@ -5,6 +5,7 @@ import com.google.inject.Injector;
 import com.google.inject.ProvisionException;
 import dev.stateful.app.controller.ControllerSettings;
 import dev.stateful.app.controller.RunningController;
+import dev.stateful.fabric8.informer.ClusterCache;
 import dev.stateful.grpc.remote.PortSet;
 import dev.stateful.inmemory.InMemoryCluster;
 import dev.stateful.ports.reconcile.ReconcileListener;
@@ -36,6 +37,15 @@ public final class Injectors {
      */
     public static RunningController startController(ControllerSettings settings, KubernetesClient client) {
         return startController(new Fabric8Module(settings, client));
+    }
+
+    /**
+     * As {@link #startController(ControllerSettings, KubernetesClient)}, with apps/v1 sets taken as
+     * {@code setDefaults} says: {@link ClusterCache.SetDefaults#PLAYED} for an API server that stores
+     * them without defaults (fabric8's mock).
+     */
+    public static RunningController startController(ControllerSettings settings, KubernetesClient client, ClusterCache.SetDefaults setDefaults) {
+        return startController(new Fabric8Module(settings, client, setDefaults));
     }
 
     private static RunningController startController(Fabric8Module module) {

@@ -13,7 +13,8 @@ import java.util.stream.Collectors;
 /**
  * The garbage collector the mock API server lacks, played on demand: objects whose owners are
  * all gone are deleted, repeatedly, until nothing more goes (a pod's deletion frees the claims it
- * owned). Like the real collector it goes by owner uids, not names.
+ * owned). Like the real collector it goes by owner uids, not names, and deletes an object once: one
+ * being deleted already (held by a finalizer) is left to whoever holds it.
  */
 public final class PlayedGarbageCollector {
 
@@ -51,7 +52,8 @@ public final class PlayedGarbageCollector {
             List<Kind<?>> kinds = kinds();
             List<Listed> objects = kinds.stream().flatMap(k -> k.list(namespace).stream()).toList();
             Set<String> alive = objects.stream().map(o -> o.object().getMetadata().getUid()).collect(Collectors.toSet());
-            List<Listed> orphaned = objects.stream().filter(o -> ownedByNoneOf(o.object(), alive)).toList();
+            List<Listed> orphaned = objects.stream()
+                    .filter(o -> o.object().getMetadata().getDeletionTimestamp() == null && ownedByNoneOf(o.object(), alive)).toList();
             if (orphaned.isEmpty()) {
                 return deleted;
             }
@@ -60,6 +62,24 @@ public final class PlayedGarbageCollector {
                 deleted.add(o.kind().name() + "/" + o.object().getMetadata().getName());
             }
         }
+    }
+
+    /**
+     * Removes {@code ownerUid}'s owner references from every object of {@code namespace} (what the real collector does
+     * for an owner deleted with {@code propagationPolicy: Orphan}); returns what changed, as {@code kind/name}.
+     */
+    public List<String> orphanDependents(String namespace, String ownerUid) {
+        List<String> orphaned = new ArrayList<>();
+        for (Kind<?> kind : kinds()) {
+            for (Listed o : kind.list(namespace)) {
+                List<OwnerReference> owners = o.object().getMetadata().getOwnerReferences();
+                if (owners != null && owners.stream().anyMatch(r -> ownerUid.equals(r.getUid()))) {
+                    kind.removeOwner(namespace, o.object().getMetadata().getName(), ownerUid);
+                    orphaned.add(kind.name() + "/" + o.object().getMetadata().getName());
+                }
+            }
+        }
+        return orphaned;
     }
 
     private static boolean ownedByNoneOf(HasMetadata object, Set<String> alive) {
@@ -77,6 +97,14 @@ public final class PlayedGarbageCollector {
 
         void delete(String namespace, String objectName) {
             operation.inNamespace(namespace).withName(objectName).delete();
+        }
+
+        void removeOwner(String namespace, String objectName, String ownerUid) {
+            operation.inNamespace(namespace).withName(objectName).edit(o -> {
+                o.getMetadata().setOwnerReferences(o.getMetadata().getOwnerReferences().stream()
+                        .filter(r -> !ownerUid.equals(r.getUid())).toList());
+                return o;
+            });
         }
     }
 }

@@ -3,12 +3,16 @@ package dev.stateful.testing.fabric8;
 import dev.stateful.app.cli.ControllerCommand;
 import dev.stateful.app.controller.RunningController;
 import dev.stateful.app.wiring.Injectors;
+import dev.stateful.fabric8.informer.ClusterCache;
 import dev.stateful.testsupport.Eventually;
 import dev.stateful.testsupport.gc.PlayedGarbageCollector;
 import dev.stateful.testsupport.kubelet.SimulatedKubelet;
+import io.fabric8.kubernetes.api.model.DeletionPropagation;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.vertx5.Vertx5HttpClientFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -91,33 +95,52 @@ public final class StatefulSetCluster implements AutoCloseable {
     /** Starts the controller (no leader election, metrics on a free port) and the kubelet; returns once both watch. */
     public static StatefulSetCluster start(KubernetesClient client, Options options) {
         Objects.requireNonNull(client, "client");
+        requireCrud(client);
         // each actor on a client (and connections) of its own, as in a cluster: sharing the test's client,
         // fabric8's mock was seen to leave a pod's ADDED event undelivered to one of two pod watches
-        KubernetesClient controllerClient = copyOf(client);
-        KubernetesClient kubeletClient = copyOf(client);
-        List<KubernetesClient> own = List.of(controllerClient, kubeletClient);
-        PlayedDefaulting defaulting = new PlayedDefaulting(client);
-        SimulatedKubelet kubelet = SimulatedKubelet.start(kubeletClient, options.kubelet());
-        RunningController controller;
+        List<AutoCloseable> started = new ArrayList<>();
         try {
-            controller = Injectors.startController(ControllerCommand.settings(
-                    "--leader-elect=false", "--metrics-port", "0", "--bind-address=127.0.0.1", "--metrics-secure=false", "--kinds=apps"), controllerClient);
-        } catch (RuntimeException e) {
-            closeQuietly(kubelet);
-            defaulting.close();
-            own.forEach(KubernetesClient::close);
-            throw e;
-        }
-        StatefulSetCluster cluster = new StatefulSetCluster(client, options, controller, kubelet, defaulting, own);
-        try {
+            KubernetesClient controllerClient = copyOf(client);
+            started.add(controllerClient);
+            KubernetesClient kubeletClient = copyOf(client);
+            started.add(kubeletClient);
+            PlayedDefaulting defaulting = new PlayedDefaulting(client);
+            started.add(defaulting);
+            SimulatedKubelet kubelet = SimulatedKubelet.start(kubeletClient, options.kubelet());
+            started.add(kubelet);
+            // the mock stores a set as written: the controller reads it with the defaults kube-apiserver would
+            // have stored, so that the first pods are made from the template the set keeps once defaulted
+            RunningController controller = Injectors.startController(ControllerCommand.settings(
+                            "--leader-elect=false", "--metrics-port", "0", "--bind-address=127.0.0.1", "--metrics-secure=false", "--kinds=apps"),
+                    controllerClient, ClusterCache.SetDefaults.PLAYED);
+            started.add(controller);
+            StatefulSetCluster cluster = new StatefulSetCluster(client, options, controller, kubelet, defaulting,
+                    List.of(controllerClient, kubeletClient));
             // fabric8's mock does not replay changes made between an informer's list and its watch
             Eventually.await("the controller and the kubelet watching", Duration.ofSeconds(30),
                     () -> controller.isWatching() && kubelet.isWatching() && defaulting.isWatching());
+            return cluster;
         } catch (RuntimeException | AssertionError e) {
-            cluster.close();
+            closeAll(started, e);
             throw e;
         }
-        return cluster;
+    }
+
+    /**
+     * A mock server in expectations mode answers every request it was not told about with 404 Not Found: the
+     * controller's and kubelet's lists would fail with a message that does not say why.
+     */
+    private static void requireCrud(KubernetesClient client) {
+        try {
+            client.apps().statefulSets().inAnyNamespace().list(new io.fabric8.kubernetes.api.model.ListOptionsBuilder().withLimit(1L).build());
+        } catch (KubernetesClientException e) {
+            if (e.getCode() == 404) {
+                throw new IllegalStateException("StatefulSetCluster needs an API server that stores what it is sent: "
+                        + "fabric8's mock in CRUD mode (@EnableKubernetesMockClient(crud = true)) or a real one; "
+                        + "listing StatefulSets answered 404 Not Found", e);
+            }
+            throw e;
+        }
     }
 
     /** The kubelet: {@link SimulatedKubelet#hold()} keeps new pods Pending until {@link SimulatedKubelet#release()}. */
@@ -163,6 +186,28 @@ public final class StatefulSetCluster implements AutoCloseable {
         }
     }
 
+    /**
+     * Deletes a StatefulSet and keeps its pods, claims and revisions, as {@code propagationPolicy: Orphan} does
+     * (kubectl's {@code --cascade=orphan}). On fabric8's mock use this rather than the client's
+     * {@code withPropagationPolicy(ORPHAN).delete()}: the mock never sees a delete's options, so the played garbage
+     * collector would take the dependents as after any other delete. With the garbage collector off (a real API server,
+     * whose own collector orphans them) this is that plain orphaning delete.
+     *
+     * @return whether the set was there to delete
+     */
+    public boolean deleteOrphaning(String namespace, String name) {
+        var set = client.apps().statefulSets().inNamespace(namespace).withName(name).get();
+        if (set == null) {
+            return false;
+        }
+        client.apps().statefulSets().inNamespace(namespace).withName(name).withPropagationPolicy(DeletionPropagation.ORPHAN).delete();
+        if (options.garbageCollector()) {
+            // what kube-controller-manager's collector does for the orphan finalizer: each dependent loses its owner reference
+            collector.orphanDependents(namespace, set.getMetadata().getUid());
+        }
+        return true;
+    }
+
     /** Every object the controller, kubelet and collector touch, with its resourceVersion. */
     private List<String> fingerprint() {
         List<String> out = new ArrayList<>();
@@ -188,21 +233,35 @@ public final class StatefulSetCluster implements AutoCloseable {
     /** Stops the controller and the kubelet; the client stays open (it is the caller's). */
     @Override
     public void close() {
-        controller.close();
-        closeQuietly(kubelet);
-        defaulting.close();
-        own.forEach(KubernetesClient::close);
+        closeAll(List.of(own.get(0), own.get(1), defaulting, kubelet, controller), null);
     }
 
-    private static KubernetesClient copyOf(KubernetesClient client) {
-        return new KubernetesClientBuilder().withConfig(client.getConfiguration()).build();
-    }
-
-    private static void closeQuietly(SimulatedKubelet kubelet) {
-        try {
-            kubelet.close();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+    /** Closes the last started first, each whatever the others threw; what they threw is added to {@code failure}, or thrown. */
+    private static void closeAll(List<? extends AutoCloseable> started, Throwable failure) {
+        RuntimeException first = null;
+        for (int i = started.size() - 1; i >= 0; i--) {
+            try {
+                started.get(i).close();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (Exception e) {
+                if (failure != null) {
+                    failure.addSuppressed(e);
+                } else if (first == null) {
+                    first = e instanceof RuntimeException r ? r : new IllegalStateException(e);
+                }
+            }
         }
+        if (first != null) {
+            throw first;
+        }
+    }
+
+    /**
+     * A client of its own on Vert.x, whatever transport {@code client} has: closed, a JDK transport's client leaves
+     * its selector thread running on Java 17 (its {@code HttpClient} has no close), two threads a cluster.
+     */
+    private static KubernetesClient copyOf(KubernetesClient client) {
+        return new KubernetesClientBuilder().withConfig(client.getConfiguration()).withHttpClientFactory(new Vertx5HttpClientFactory()).build();
     }
 }

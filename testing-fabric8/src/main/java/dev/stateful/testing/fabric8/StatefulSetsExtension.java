@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Predicate;
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
+import org.junit.platform.commons.support.AnnotationSupport;
 
 /** The JUnit 5 side of {@link EnableStatefulSets}: one {@link StatefulSetCluster} per test on the test's client. */
 public final class StatefulSetsExtension implements BeforeEachCallback, AfterEachCallback, ParameterResolver {
@@ -22,18 +24,31 @@ public final class StatefulSetsExtension implements BeforeEachCallback, AfterEac
 
     @Override
     public void beforeEach(ExtensionContext context) throws IllegalAccessException {
-        Object test = context.getRequiredTestInstance();
-        KubernetesClient client = client(test).orElseThrow(() -> new ExtensionConfigurationException(
-                "@EnableStatefulSets needs a KubernetesClient field with a client in it before each test "
-                        + "(e.g. filled by @EnableKubernetesMockClient, declared before @EnableStatefulSets)"));
-        String[] unstartable = context.getRequiredTestClass().getAnnotation(EnableStatefulSets.class) == null ? new String[0]
-                : context.getRequiredTestClass().getAnnotation(EnableStatefulSets.class).unstartableImages();
+        // a @Nested test's instances, innermost first: its client field and annotation may be on an enclosing class
+        List<Object> instances = new ArrayList<>(context.getRequiredTestInstances().getAllInstances());
+        Collections.reverse(instances);
+        KubernetesClient client = null;
+        for (Object instance : instances) {
+            Optional<KubernetesClient> found = client(instance);
+            if (found.isPresent()) {
+                client = found.get();
+                break;
+            }
+        }
+        if (client == null) {
+            throw new ExtensionConfigurationException("@EnableStatefulSets needs a KubernetesClient field with a client in it before each test "
+                    + "(e.g. filled by @EnableKubernetesMockClient, declared before @EnableStatefulSets)");
+        }
+        String[] unstartable = instances.stream().map(i -> AnnotationSupport.findAnnotation(i.getClass(), EnableStatefulSets.class))
+                .flatMap(Optional::stream).findFirst().map(EnableStatefulSets::unstartableImages).orElse(new String[0]);
         StatefulSetCluster cluster = StatefulSetCluster.start(client, StatefulSetCluster.Options.defaults().startPodsThat(noImageOf(unstartable)));
         context.getStore(NAMESPACE).put(StatefulSetCluster.class, cluster);
-        for (Field field : fields(test.getClass())) {
-            if (field.getType() == StatefulSetCluster.class && !Modifier.isStatic(field.getModifiers())) {
-                field.setAccessible(true);
-                field.set(test, cluster);
+        for (Object instance : instances) {
+            for (Field field : fields(instance.getClass())) {
+                if (field.getType() == StatefulSetCluster.class && !Modifier.isStatic(field.getModifiers())) {
+                    field.setAccessible(true);
+                    field.set(instance, cluster);
+                }
             }
         }
     }

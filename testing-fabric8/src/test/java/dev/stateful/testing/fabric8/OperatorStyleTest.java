@@ -71,6 +71,25 @@ class OperatorStyleTest {
     }
 
     @Test
+    void aSetWrittenWithoutTheDefaultsAnApiServerAddsGetsOneRevisionAndItsPodsAreNeverReplaced() {
+        // the mock stores the set as written, without the defaults kube-apiserver would have added before the
+        // controller saw it: the controller must not make pods of the bare template and then roll them
+        client.apps().statefulSets().inNamespace("shop").resource(web(2, "nginx:1.27", "Retain")).create();
+
+        cluster.settle();
+
+        StatefulSet set = client.apps().statefulSets().inNamespace("shop").withName("web").get();
+        assertThat(set.getSpec().getPodManagementPolicy()).as("the defaults written back").isEqualTo("OrderedReady");
+        assertThat(names(client.apps().controllerRevisions().inNamespace("shop").list().getItems())).singleElement()
+                .isEqualTo(set.getStatus().getUpdateRevision());
+        assertThat(set.getStatus().getCurrentRevision()).isEqualTo(set.getStatus().getUpdateRevision());
+        assertThat(pods()).extracting(p -> p.getMetadata().getLabels().get("controller-revision-hash"))
+                .containsOnly(set.getStatus().getUpdateRevision());
+        assertThat(client.v1().events().inNamespace("shop").list().getItems()).extracting(e -> e.getReason())
+                .contains("SuccessfulCreate").doesNotContain("SuccessfulDelete");
+    }
+
+    @Test
     void scalingDownUnderWhenScaledDeleteTakesTheClaimsWithThePods() {
         client.apps().statefulSets().inNamespace("shop").resource(web(3, "nginx:1.27", "Delete")).create();
         cluster.settle();
