@@ -16,6 +16,7 @@ import (
 
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials"
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/status"
@@ -90,10 +91,13 @@ func Dial(target string, opts ...Option) (*Client, error) {
 			return nil, err
 		}
 	}
-	dial := []grpc.DialOption{grpc.WithTransportCredentials(insecure.NewCredentials())}
+	creds := insecure.NewCredentials()
 	if o.tls != nil {
-		dial = []grpc.DialOption{grpc.WithTransportCredentials(credentials.NewTLS(o.tls))}
+		creds = credentials.NewTLS(o.tls)
 	}
+	// a plan of a large set, or a set listed with its objects, passes grpc-go's 4 MiB default; the Java
+	// client and the server allow 64 MiB (a later grpc.WithDefaultCallOptions in WithDialOptions wins)
+	dial := []grpc.DialOption{grpc.WithTransportCredentials(creds), grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(MaxReceiveBytes))}
 	if o.token != "" {
 		dial = append(dial, grpc.WithPerRPCCredentials(bearer{token: o.token}))
 	}
@@ -103,6 +107,9 @@ func Dial(target string, opts ...Option) (*Client, error) {
 	}
 	return &Client{StatefulSetServiceClient: statefulv1.NewStatefulSetServiceClient(conn), conn: conn}, nil
 }
+
+// MaxReceiveBytes is the largest response Dial's client accepts, as the Java client's.
+const MaxReceiveBytes = 64 << 20
 
 // Close closes the connection.
 func (c *Client) Close() error {
@@ -152,17 +159,19 @@ func (c *Client) WatchRollout(ctx context.Context, ref *statefulv1.ObjectRef, op
 	return func(yield func(*statefulv1.RolloutEvent, error) bool) {
 		ctx, cancel := context.WithCancel(ctx)
 		defer cancel()
+		// grpc-go reports the caller's cancelling as a status error, which errors.Is(err, context.Canceled) does not match
+		cancelled := func(err error) bool { return ctx.Err() != nil && status.Code(err) == codes.Canceled }
 		stream, err := c.StatefulSetServiceClient.WatchRollout(ctx, &statefulv1.WatchRolloutRequest{Ref: ref}, opts...)
+		if cancelled(err) {
+			return
+		}
 		if err != nil {
 			yield(nil, err)
 			return
 		}
 		for {
 			ev, err := stream.Recv()
-			if errors.Is(err, context.Canceled) {
-				return
-			}
-			if errors.Is(err, io.EOF) {
+			if cancelled(err) || errors.Is(err, io.EOF) {
 				return
 			}
 			if err != nil {

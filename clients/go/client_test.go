@@ -1,13 +1,16 @@
 package stateful_test
 
 import (
+	"context"
 	"crypto/tls"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/types/known/durationpb"
 
 	stateful "stateful.dev/clients/go"
@@ -172,6 +175,37 @@ func TestBreakingOutOfWatchRolloutEndsTheStream(t *testing.T) {
 	}
 	if events != 1 {
 		t.Fatalf("want exactly one event before break, got %d", events)
+	}
+}
+
+func TestCancellingTheContextEndsWatchRolloutWithoutAnError(t *testing.T) {
+	c := dial(t, serve(t, "plain"))
+	cancelled, cancel := context.WithCancel(ctx(t))
+	cancel()
+
+	for _, err := range c.WatchRollout(cancelled, stateful.Ref("", "web")) {
+		if err != nil {
+			t.Fatalf("the caller cancelled: want the iteration to end, got %v", err)
+		}
+	}
+}
+
+func TestAPlanLargerThanGrpcGosDefaultReceiveLimitArrives(t *testing.T) {
+	c := dial(t, serve(t, "plain"))
+
+	// 1,000 pods created at once (what one sync creates at most), each with its object and 40 variables:
+	// more than grpc-go's 4 MiB default
+	var env []string
+	for i := 0; i < 40; i++ {
+		env = append(env, fmt.Sprintf(`{"name":"SETTING_%02d","value":"%s"}`, i, strings.Repeat("v", 80)))
+	}
+	set := strings.Replace(webJSON(1000, "nginx:1.25"), `"image":"nginx:1.25"`, `"image":"nginx:1.25","env":[`+strings.Join(env, ",")+`]`, 1)
+	plan, err := c.Plan(ctx(t), &statefulv1.PlanRequest{StatefulSet: &statefulv1.KubeObject{Json: set}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if size := proto.Size(plan); size <= 4<<20 {
+		t.Fatalf("the plan is %d bytes: not past the 4 MiB default, the test proves nothing", size)
 	}
 }
 

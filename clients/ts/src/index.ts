@@ -35,6 +35,9 @@ export interface ConnectOptions {
 type Callback<R> = (error: ServiceError | null, response: R) => void;
 type Unary<Q, R> = (request: Q, metadata: Metadata, options: { deadline: Date }, callback: Callback<R>) => unknown;
 
+/** The largest response a client accepts, as the Java and Go clients'. */
+export const MAX_RECEIVE_BYTES = 64 * 1024 * 1024;
+
 /** Names a StatefulSet; an empty namespace means "default". */
 export function ref(name: string, namespace = ""): ObjectRef {
   return { name, namespace };
@@ -51,7 +54,9 @@ export class StatefulClient {
       const ca = typeof options.ca === "string" ? readFileSync(options.ca) : options.ca;
       credentials = ChannelCredentials.createSsl(ca ?? null);
     }
-    this.raw = new StatefulSetServiceClient(address, credentials);
+    // a plan of a large set, or a set listed with its objects, passes grpc-js's 4 MiB default; the Java
+    // client and the server allow 64 MiB
+    this.raw = new StatefulSetServiceClient(address, credentials, { "grpc.max_receive_message_length": MAX_RECEIVE_BYTES });
     this.token = options.token;
     this.timeoutMs = options.timeoutMs ?? 30_000;
   }

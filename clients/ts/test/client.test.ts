@@ -5,7 +5,7 @@ import { readFileSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { ActionType, ServiceError, StatefulClient, connect, ref, status, violations } from "../src/index.js";
+import { ActionType, PlanResponse, ServiceError, StatefulClient, connect, ref, status, violations } from "../src/index.js";
 import { Served, serve, webJson, webYaml } from "./server.js";
 
 const planNow = new Date("2026-01-01T12:00:00Z");
@@ -84,6 +84,18 @@ describe("stateful.v1 against the real server", () => {
 
     assert.deepEqual(plan.actions, []);
     assert.equal(plan.status?.readyReplicas, 100);
+  });
+
+  test("a plan larger than grpc-js's 4 MiB default receive limit arrives", async () => {
+    // 1,000 pods created at once (what one sync creates at most), each with its object and 40 variables
+    const env = Array.from({ length: 40 }, (_, i) => ({ name: `SETTING_${i}`, value: "v".repeat(80) }));
+    const set = JSON.parse(webJson(1000));
+    set.spec.template.spec.containers[0].env = env;
+
+    const plan = await client.plan({ statefulSet: { json: JSON.stringify(set) } });
+
+    const size = PlanResponse.encode(plan).finish().length;
+    assert.ok(size > 4 * 1024 * 1024, `the plan is ${size} bytes: not past the 4 MiB default, the test proves nothing`);
   });
 
   test("validate names every problem with its field path", async () => {
