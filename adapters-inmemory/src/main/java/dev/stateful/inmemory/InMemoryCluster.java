@@ -65,7 +65,7 @@ public final class InMemoryCluster {
     private InMemoryCluster(Builder b) {
         Random seeds = new Random(b.seed);
         this.clock = new ManualClock(b.start);
-        this.stores = new Stores(clock, new IdGenerator(new Random(seeds.nextLong())), b.admission);
+        this.stores = new Stores(clock, new IdGenerator(new Random(seeds.nextLong())), b.admission, b.maxObjects);
         this.faults = new FaultInjector(new Random(seeds.nextLong()));
         this.audit = new AuditLog(clock);
         this.events = new EventLog(clock);
@@ -216,8 +216,22 @@ public final class InMemoryCluster {
         private Instant start = ManualClock.DEFAULT_START;
         private KubeletTimings timings = KubeletTimings.defaults();
         private StatefulSetAdmission admission = StatefulSetAdmission.apiServer();
+        private long maxObjects = Long.MAX_VALUE;
 
         private Builder() {
+        }
+
+        /**
+         * How many objects (sets, pods, claims, revisions, services together) the cluster holds at most: a create past
+         * it is refused as Forbidden ("exceeded quota"), as a ResourceQuota on {@code count/...} would refuse it, so a
+         * set scaled to millions fails its creates instead of filling the heap. Unlimited by default.
+         */
+        public Builder maxObjects(long value) {
+            if (value < 1) {
+                throw new IllegalArgumentException("maxObjects must be at least 1, got " + value);
+            }
+            this.maxObjects = value;
+            return this;
         }
 
         /** Seeds uids, generated names and random faults. */

@@ -80,6 +80,13 @@ class CommandLineTest {
     }
 
     @Test
+    void serveRefusesAnObjectQuotaBelowOne() {
+        Run run = run("serve", "--port", "0", "--max-objects", "0");
+        assertThat(run.exit()).isEqualTo(ExitCodes.INVALID);
+        assertThat(run.err()).contains("error: --max-objects must be at least 1, got 0");
+    }
+
+    @Test
     void demoRefusesAManifestWithMistakesAndListsEachOne() {
         Run run = run("demo", "--file", EXAMPLES.resolve("myapp-typos.yaml").toString());
         assertThat(run.exit()).isEqualTo(ExitCodes.INVALID);

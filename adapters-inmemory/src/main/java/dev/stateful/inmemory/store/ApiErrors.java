@@ -15,6 +15,12 @@ public final class ApiErrors {
         return new ApiException.NotFound(kind.qualifiedResource() + " \"" + name + "\" not found");
     }
 
+    /** As kube-apiserver's ResourceQuota admission words a refused create (a Forbidden, 403). */
+    public static ApiException.Forbidden exceededQuota(Kind kind, String name, long limit) {
+        return new ApiException.Forbidden(kind.qualifiedResource() + " \"" + name + "\" is forbidden: exceeded quota: in-memory-cluster, "
+                + "limited: objects=" + limit + " (the in-memory cluster holds at most " + limit + " objects of all kinds)");
+    }
+
     public static ApiException.AlreadyExists alreadyExists(Kind kind, String name) {
         return new ApiException.AlreadyExists(kind.qualifiedResource() + " \"" + name + "\" already exists");
     }

@@ -140,6 +140,10 @@ public final class ObjectStore<T> {
             if (objects.containsKey(key)) {
                 throw ApiErrors.alreadyExists(kind(), name);
             }
+            if (ctx.objects >= ctx.maxObjects) {
+                throw ApiErrors.exceededQuota(kind(), name, ctx.maxObjects);
+            }
+            ctx.objects++;
             return commit(key, null, type.withMeta(prepared, meta));
         }
     }
@@ -300,6 +304,7 @@ public final class ObjectStore<T> {
     private void remove(ObjectKey key, T stored) {
         long rv = ctx.nextResourceVersion();
         objects.remove(key);
+        ctx.objects--;
         unindex(key, stored);
         awaitingTermination.remove(key);
         ctx.publish(new Change<>(rv, kind(), key, stored, null));

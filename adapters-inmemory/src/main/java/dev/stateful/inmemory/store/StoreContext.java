@@ -14,12 +14,17 @@ final class StoreContext {
     final Object lock = new Object();
     final ManualClock clock;
     final IdGenerator ids;
+    /** How many objects, of all kinds together, the cluster holds at most (a quota: creates past it are refused). */
+    final long maxObjects;
+    /** How many it holds now. */
+    long objects;
     private final List<ChangeListener> listeners = new CopyOnWriteArrayList<>();
     private long resourceVersion;
 
-    StoreContext(ManualClock clock, IdGenerator ids) {
+    StoreContext(ManualClock clock, IdGenerator ids, long maxObjects) {
         this.clock = clock;
         this.ids = ids;
+        this.maxObjects = maxObjects;
     }
 
     long nextResourceVersion() {

@@ -25,7 +25,12 @@ public final class Stores {
     private final ObjectStore<Json.Obj> services;
 
     public Stores(ManualClock clock, IdGenerator ids, StatefulSetAdmission admission) {
-        this.ctx = new StoreContext(clock, ids);
+        this(clock, ids, admission, Long.MAX_VALUE);
+    }
+
+    /** @param maxObjects how many objects of all kinds together the stores hold at most; a create past it is Forbidden */
+    public Stores(ManualClock clock, IdGenerator ids, StatefulSetAdmission admission, long maxObjects) {
+        this.ctx = new StoreContext(clock, ids, maxObjects);
         ctx.addListener(journal);
         this.statefulSets = new ObjectStore<>(new StatefulSetType(admission), ctx);
         this.pods = new ObjectStore<>(new PodType(), ctx);

@@ -100,6 +100,11 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--max-request-bytes", paramLabel = "BYTES", defaultValue = "4194304", description = "largest request accepted (default: ${DEFAULT-VALUE})")
     int maxRequestBytes;
 
+    @Option(names = "--max-objects", paramLabel = "N", defaultValue = "20000",
+            description = "objects (sets, pods, claims, revisions, services) the in-memory cluster holds at most; creates past it are "
+                    + "refused as Forbidden, exceeded quota (default: ${DEFAULT-VALUE})")
+    long maxObjects;
+
     @Option(names = "--time-scale", paramLabel = "FACTOR", defaultValue = "1",
             description = "how much faster than the wall clock cluster time runs, for demos (default: ${DEFAULT-VALUE}; 1 with --remote-ports)")
     double timeScale;
@@ -119,7 +124,13 @@ public final class ServeCommand implements Callable<Integer> {
             err.println("error: " + e.getMessage());
             return ExitCodes.INVALID;
         }
-        InMemoryCluster cluster = InMemoryCluster.builder().startingAt(Instant.now()).build();
+        if (maxObjects < 1) {
+            err.println("error: --max-objects must be at least 1, got " + maxObjects);
+            return ExitCodes.INVALID;
+        }
+        // a valid set may ask for 2147483647 replicas: the quota makes its creates fail, as a ResourceQuota
+        // would, instead of filling the heap
+        InMemoryCluster cluster = InMemoryCluster.builder().startingAt(Instant.now()).maxObjects(maxObjects).build();
         if (file != null && !preload(cluster, err)) {
             return ExitCodes.INVALID;
         }
