@@ -10,7 +10,7 @@ import io.grpc.Status;
 /**
  * No error echoes more than {@value #MAX_DESCRIPTION} characters of anything: a status description is
  * cut there and says how long it was, and so are the message and field violations of the
- * {@code google.rpc.Status} details when they are larger than {@value #MAX_TRAILER_BYTES} bytes. A 100 KB name echoed whole would make trailers larger
+ * {@code google.rpc.Status} details. A 100 KB name echoed whole would make trailers larger
  * than a client accepts (8 KiB of headers by default in grpc-java and Go), and the call would fail
  * on the client with no status at all.
  */
@@ -40,15 +40,16 @@ public final class BoundedErrors implements ServerInterceptor {
     private static final Metadata.Key<byte[]> DETAILS = Metadata.Key.of("grpc-status-details-bin", Metadata.BINARY_BYTE_MARSHALLER);
     private static final int MAX_VIOLATIONS = 100;
 
-    /** The {@code google.rpc.Status} details: its message and each field violation cut like the description. */
+    /**
+     * The {@code google.rpc.Status} details: its message and each field violation cut like the description, whatever
+     * their size (grpc-go and grpc-js show the details' message, not the description). Other details stay, unless the
+     * details are larger than {@value #MAX_TRAILER_BYTES} bytes.
+     */
     private static Metadata bounded(Metadata trailers) {
         byte[] details = trailers.get(DETAILS);
-        if (details == null || details.length <= MAX_TRAILER_BYTES) {
+        if (details == null) {
             return trailers;
         }
-        Metadata out = new Metadata();
-        out.merge(trailers);
-        out.removeAll(DETAILS);
         try {
             com.google.rpc.Status status = com.google.rpc.Status.parseFrom(details);
             com.google.rpc.Status.Builder cut = status.toBuilder().setMessage(cut(status.getMessage())).clearDetails();
@@ -59,13 +60,23 @@ public final class BoundedErrors implements ServerInterceptor {
                             .forEach(v -> request.addFieldViolations(v.toBuilder().setField(cut(v.getField()))
                                     .setDescription(cut(v.getDescription()))));
                     cut.addDetails(com.google.protobuf.Any.pack(request.build()));
+                } else if (details.length <= MAX_TRAILER_BYTES) {
+                    cut.addDetails(any);
                 }
             }
-            out.put(DETAILS, cut.build().toByteArray());
+            byte[] bounded = cut.build().toByteArray();
+            if (java.util.Arrays.equals(bounded, details)) {
+                return trailers;
+            }
+            Metadata out = new Metadata();
+            out.merge(trailers);
+            out.removeAll(DETAILS);
+            out.put(DETAILS, bounded);
+            return out;
         } catch (com.google.protobuf.InvalidProtocolBufferException e) {
             // not ours to repair: the status code and description still reach the caller
+            return trailers;
         }
-        return out;
     }
 
     private static String cut(String text) {

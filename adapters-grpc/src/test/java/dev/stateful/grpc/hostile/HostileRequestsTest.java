@@ -148,6 +148,24 @@ class HostileRequestsTest {
     }
 
     @Test
+    void aLongNameIsCutInTheBadRequestDetailsOfASmallErrorToo() throws Exception {
+        var stub = serve(ServerSettings.loopback(0));
+        String container = "c".repeat(900);
+
+        StatusRuntimeException e = failure(() -> stub.setImage(dev.stateful.grpc.v1.SetImageRequest.newBuilder()
+                .setRef(ObjectRef.newBuilder().setName("web")).putImages(container, "nginx:2").build()));
+
+        // grpc-go and grpc-js show the details' message, not the status description
+        com.google.rpc.Status details = io.grpc.protobuf.StatusProto.fromThrowable(e);
+        assertThat(details.getMessage()).hasSizeLessThan(400);
+        assertThat(details.getDetailsList()).singleElement().satisfies(any -> assertThat(any.unpack(com.google.rpc.BadRequest.class)
+                .getFieldViolationsList()).isNotEmpty().allSatisfy(v -> {
+                    assertThat(v.getField()).hasSizeLessThan(400);
+                    assertThat(v.getDescription()).hasSizeLessThan(400).contains("characters, cut");
+                }));
+    }
+
+    @Test
     void streamsBeyondThePerConnectionLimitAreResourceExhausted() throws Exception {
         serve(ServerSettings.loopback(0).withLimits(new CallLimits(100, 1000, 2, 1000, 4)));
         StatefulSetServiceGrpc.StatefulSetServiceStub async = StatefulSetServiceGrpc.newStub(channel);

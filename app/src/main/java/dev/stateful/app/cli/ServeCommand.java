@@ -145,9 +145,11 @@ public final class ServeCommand implements Callable<Integer> {
         SetBackend backend = injector.getInstance(SetBackend.class);
         try (LiveCluster live = new LiveCluster(cluster, controller, timeScale).start();
              GrpcServer server = GrpcServer.start(settings, services, () -> backend.ready() && live.isAlive())) {
-            out.println("serving stateful.v1 on " + bind + ":" + server.port() + " (" + describe(settings) + ")");
+            // an IPv6 address in brackets, as a gRPC target and --server take it ([::1]:50051)
+            String address = (bind.contains(":") && !bind.startsWith("[") ? "[" + bind + "]" : bind) + ":" + server.port();
+            out.println("serving stateful.v1 on " + address + " (" + describe(settings) + ")");
             out.println(remotePorts ? "remote ports are served: run the controller with `stateful engine --ports grpc://"
-                    + bind + ":" + server.port() + "`" : "the controller runs on the in-memory cluster");
+                    + address + "`" : "the controller runs on the in-memory cluster");
             out.flush();
             Thread shutdown = new Thread(server::close, "serve-shutdown");
             Runtime.getRuntime().addShutdownHook(shutdown);
