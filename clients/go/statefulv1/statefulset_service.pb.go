@@ -818,7 +818,8 @@ type ValidateResponse struct {
 	Violations []*FieldViolation `protobuf:"bytes,2,rep,name=violations,proto3" json:"violations,omitempty"`
 	// Accepted but questionable settings (API warnings).
 	Warnings []string `protobuf:"bytes,3,rep,name=warnings,proto3" json:"warnings,omitempty"`
-	// The object after API defaulting, as the API server would store it (absent if undecodable).
+	// The object after API defaulting, as the API server would store it (always set: a set that cannot be
+	// decoded fails the call with INVALID_ARGUMENT).
 	Defaulted     *KubeObject `protobuf:"bytes,4,opt,name=defaulted,proto3" json:"defaulted,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache

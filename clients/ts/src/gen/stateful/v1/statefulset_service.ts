@@ -485,7 +485,10 @@ export interface ValidateResponse {
   violations: FieldViolation[];
   /** Accepted but questionable settings (API warnings). */
   warnings: string[];
-  /** The object after API defaulting, as the API server would store it (absent if undecodable). */
+  /**
+   * The object after API defaulting, as the API server would store it (always set: a set that cannot be
+   * decoded fails the call with INVALID_ARGUMENT).
+   */
   defaulted?: KubeObject | undefined;
 }
 

@@ -60,7 +60,8 @@ public final class MalformedRequests {
                     }
                     if (message.failure() != null) {
                         refused = true;
-                        call.close(Status.INVALID_ARGUMENT.withDescription("malformed request: " + message.failure()), new Metadata());
+                        io.grpc.StatusRuntimeException invalid = dev.stateful.grpc.status.Failures.invalid("malformed request: " + message.failure());
+                        call.close(invalid.getStatus(), invalid.getTrailers());
                         return;
                     }
                     listener.onMessage(message.value());

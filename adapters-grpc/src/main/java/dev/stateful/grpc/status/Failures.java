@@ -37,6 +37,22 @@ public final class Failures {
         return StatusProto.toStatusRuntimeException(status);
     }
 
+    /** A request field's name and its problem, as the request's checks word them ({@code now: seconds ... is out of range}). */
+    private static final java.util.regex.Pattern FIELD_FIRST = java.util.regex.Pattern.compile("([a-z_][a-z0-9_.\\[\\]]*): (.+)",
+            java.util.regex.Pattern.DOTALL);
+
+    /**
+     * INVALID_ARGUMENT with one field violation: the field a message starts with ({@code field: problem}), or none; as
+     * the service's contract says, every INVALID_ARGUMENT carries a {@code google.rpc.BadRequest}.
+     */
+    public static StatusRuntimeException invalid(String message) {
+        java.util.regex.Matcher field = FIELD_FIRST.matcher(message);
+        BadRequest.FieldViolation violation = field.matches()
+                ? BadRequest.FieldViolation.newBuilder().setField(field.group(1)).setDescription(field.group(2)).build()
+                : BadRequest.FieldViolation.newBuilder().setDescription(message).build();
+        return invalid(message, BadRequest.newBuilder().addFieldViolations(violation).build());
+    }
+
     public static StatusRuntimeException notFound(String message) {
         return Status.NOT_FOUND.withDescription(message).asRuntimeException();
     }
@@ -64,7 +80,7 @@ public final class Failures {
             return ApiStatus.toStatus(e).asRuntimeException();
         }
         if (t instanceof IllegalArgumentException) {
-            return Status.INVALID_ARGUMENT.withDescription(t.getMessage()).asRuntimeException();
+            return invalid(t.getMessage() == null ? "invalid argument" : t.getMessage());
         }
         LOG.error("unexpected failure in a gRPC call", t);
         return Status.INTERNAL.withDescription("internal error (" + t.getClass().getSimpleName() + "); see the server log").asRuntimeException();

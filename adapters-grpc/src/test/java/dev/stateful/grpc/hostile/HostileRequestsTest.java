@@ -94,6 +94,8 @@ class HostileRequestsTest {
 
         assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
         assertThat(e.getStatus().getDescription()).startsWith("malformed request");
+        assertThat(dev.stateful.grpc.testing.BadRequests.of(e)).singleElement()
+                .satisfies(v -> assertThat(v.getDescription()).startsWith("malformed request"));
     }
 
     @Test
@@ -118,6 +120,7 @@ class HostileRequestsTest {
 
         assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
         assertThat(e.getStatus().getDescription()).startsWith("now: seconds -9223372036854775808 is out of range");
+        assertThat(dev.stateful.grpc.testing.BadRequests.fields(e)).containsExactly("now");
     }
 
     @Test

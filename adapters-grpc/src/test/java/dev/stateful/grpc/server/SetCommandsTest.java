@@ -236,6 +236,11 @@ class SetCommandsTest {
             StatusRuntimeException e = failure(() -> harness.stub.apply(ApplyRequest.newBuilder().setManifest("a: [b").build()));
 
             assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+            // the contract: every INVALID_ARGUMENT names its fields in a google.rpc.BadRequest
+            assertThat(BadRequests.of(e)).singleElement().satisfies(v -> {
+                assertThat(v.getField()).isEqualTo("manifest");
+                assertThat(v.getDescription()).startsWith("not valid YAML: ").contains("line");
+            });
         }
     }
 }

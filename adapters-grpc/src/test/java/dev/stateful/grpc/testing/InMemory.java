@@ -31,7 +31,7 @@ public final class InMemory {
             try {
                 result = new ManifestApplier(cluster.user(), namespace).applyAllOrNothing(manifest);
             } catch (ManifestException e) {
-                throw new IllegalArgumentException("the manifest is not YAML: " + e.getMessage());
+                throw new IllegalArgumentException("manifest: not valid YAML: " + e.getMessage());
             }
             return new ManifestOutcome(
                     result.applied().stream().map(a -> new ManifestOutcome.Applied(a.kind().kindName(), a.key(), a.created())).toList(),

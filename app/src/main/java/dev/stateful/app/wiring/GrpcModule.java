@@ -113,7 +113,8 @@ public final class GrpcModule extends AbstractModule {
         try {
             result = new ManifestApplier(cluster.user(), namespace).applyAllOrNothing(manifest);
         } catch (ManifestException e) {
-            throw new IllegalArgumentException("the manifest is not valid YAML: " + e.getMessage());
+            // "field: problem", which the status makes a BadRequest violation of that field
+            throw new IllegalArgumentException("manifest: not valid YAML: " + e.getMessage());
         }
         return new ManifestOutcome(
                 result.applied().stream().map(a -> new ManifestOutcome.Applied(a.kind().kindName(), a.key(), a.created())).toList(),
