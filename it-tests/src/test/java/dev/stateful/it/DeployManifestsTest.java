@@ -33,12 +33,19 @@ class DeployManifestsTest {
     static final Path DEPLOY = Path.of("..", "deploy");
     static List<HasMetadata> objects;
 
+    /** What both modes install (deploy/base/), and the apps mode's own manifests (deploy/). */
+    static final List<Path> APPS_MODE = List.of(DEPLOY.resolve("base"), DEPLOY);
+
     @BeforeAll
     static void load() throws IOException {
-        try (Stream<Path> files = Files.list(DEPLOY)) {
-            objects = files.filter(f -> f.getFileName().toString().endsWith(".yaml") && !f.getFileName().toString().equals("kustomization.yaml")).sorted()
-                    .flatMap(DeployManifestsTest::read).toList();
+        List<HasMetadata> all = new java.util.ArrayList<>();
+        for (Path dir : APPS_MODE) {
+            try (Stream<Path> files = Files.list(dir)) {
+                files.filter(f -> f.getFileName().toString().endsWith(".yaml") && !f.getFileName().toString().equals("kustomization.yaml")).sorted()
+                        .flatMap(DeployManifestsTest::read).forEach(all::add);
+            }
         }
+        objects = List.copyOf(all);
     }
 
     static Stream<HasMetadata> read(Path file) {
@@ -78,8 +85,11 @@ class DeployManifestsTest {
         assertThat(rules(named(ClusterRole.class, "stateful-controller").getRules())).isEqualTo(new TreeMap<>(Map.of(
                 "apps/statefulsets", List.of("get", "list", "watch"),
                 "apps/statefulsets/status", List.of("update"),
+                // never used: what OwnerReferencesPermissionEnforcement asks of a writer of owner references (OwnerReferencesPermissionIT)
+                "apps/statefulsets/finalizers", List.of("update"),
+                "/pods/finalizers", List.of("update"),
                 "/pods", List.of("create", "delete", "get", "list", "patch", "update", "watch"),
-                "/persistentvolumeclaims", List.of("create", "get", "list", "update", "watch"),
+                "/persistentvolumeclaims", List.of("create", "delete", "get", "list", "update", "watch"),
                 "apps/controllerrevisions", List.of("create", "delete", "get", "list", "patch", "update", "watch"),
                 "/events", List.of("create", "patch"),
                 "authentication.k8s.io/tokenreviews", List.of("create"),
@@ -178,12 +188,42 @@ class DeployManifestsTest {
         assertThat(ControllerCommand.settings(container.getArgs().get(0)).kinds()).containsExactly(SetKind.APPS_V1);
         assertThat(crdKustomization).contains("path: /spec/template/spec/containers/0/args/0\n      value: --kinds=crd");
         assertThat(ControllerCommand.settings("--kinds=crd").kinds()).containsExactly(SetKind.STATEFUL_DEV);
-        assertThat(crdKustomization).contains("- ..", "- customresourcedefinition.yaml", "- clusterrole.yaml", "- clusterrolebinding.yaml");
-        for (String removed : List.of("ClusterRole", "ClusterRoleBinding", "Role", "RoleBinding")) {
-            assertThat(crdKustomization).as("crd mode drops the apps/v1 %s", removed)
-                    .containsPattern("\\$patch: delete\\s+apiVersion: rbac.authorization.k8s.io/v1\\s+kind: " + removed + "\\s+metadata:\\s+name: stateful-controller"
-                            + (removed.startsWith("Role") ? "-builtin-check" : "") + "\\s");
-        }
+        // kustomize refuses an overlay that loads a folder containing it ("cycle detected"): both modes load base/
+        assertThat(crdKustomization).contains("- ../base", "- customresourcedefinition.yaml", "- clusterrole.yaml", "- clusterrolebinding.yaml")
+                .doesNotContainPattern("(?m)^- \\.\\.$");
+        assertThat(Files.readString(DEPLOY.resolve("kustomization.yaml"))).contains("- base", "- clusterrole.yaml", "- clusterrolebinding.yaml",
+                "- builtin-check-role.yaml");
+    }
+
+    /** Both kustomizations as kustomize renders them (kubectl's, when it is on the PATH): the objects each mode installs. */
+    @Test
+    void kustomizeRendersBothModes() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(onPath("kubectl"), "kubectl is not on the PATH: kustomize's rendering is not checked here");
+        List<String> apps = rendered(DEPLOY);
+        List<String> crd = rendered(DEPLOY.resolve("crd"));
+
+        List<String> both = List.of("Namespace stateful-system", "ServiceAccount stateful-controller", "Role stateful-controller-leader-election",
+                "RoleBinding stateful-controller-leader-election", "ClusterRole stateful-controller-metrics-reader",
+                "ConfigMap stateful-controller-dashboard", "Deployment stateful-controller", "PodDisruptionBudget stateful-controller");
+        assertThat(apps).containsAll(both).contains("ClusterRole stateful-controller", "ClusterRoleBinding stateful-controller",
+                "Role stateful-controller-builtin-check", "RoleBinding stateful-controller-builtin-check").hasSize(both.size() + 4);
+        assertThat(crd).containsAll(both).contains("CustomResourceDefinition statefulsets.apps.stateful.dev", "ClusterRole stateful-controller-crd",
+                "ClusterRoleBinding stateful-controller-crd").hasSize(both.size() + 3);
+    }
+
+    static boolean onPath(String command) {
+        return Stream.of(System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator))
+                .anyMatch(dir -> !dir.isEmpty() && Files.isExecutable(Path.of(dir, command)));
+    }
+
+    /** {@code kind name} of each object {@code kubectl kustomize dir} renders. */
+    static List<String> rendered(Path dir) throws Exception {
+        Process process = new ProcessBuilder("kubectl", "kustomize", dir.toString()).redirectErrorStream(true).start();
+        String out = new String(process.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(process.waitFor()).as("kubectl kustomize " + dir + ":\n" + out).isZero();
+        Object parsed = Serialization.unmarshal(out);
+        List<?> items = parsed instanceof KubernetesList list ? list.getItems() : parsed instanceof List<?> many ? many : List.of(parsed);
+        return items.stream().map(HasMetadata.class::cast).map(o -> o.getKind() + " " + o.getMetadata().getName()).toList();
     }
 
     @Test
@@ -201,10 +241,12 @@ class DeployManifestsTest {
 
     @Test
     void kustomizationListsEveryManifest() throws IOException {
-        String kustomization = Files.readString(DEPLOY.resolve("kustomization.yaml"));
-        try (Stream<Path> files = Files.list(DEPLOY)) {
-            assertThat(files.filter(Files::isRegularFile).map(f -> f.getFileName().toString()).filter(n -> !n.equals("kustomization.yaml")))
-                    .allSatisfy(name -> assertThat(kustomization).contains("- " + name));
+        for (Path dir : APPS_MODE) {
+            String kustomization = Files.readString(dir.resolve("kustomization.yaml"));
+            try (Stream<Path> files = Files.list(dir)) {
+                assertThat(files.filter(Files::isRegularFile).map(f -> f.getFileName().toString()).filter(n -> !n.equals("kustomization.yaml")))
+                        .as(dir.toString()).allSatisfy(name -> assertThat(kustomization).contains("- " + name));
+            }
         }
     }
 }

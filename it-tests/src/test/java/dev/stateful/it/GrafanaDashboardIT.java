@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Test;
  */
 class GrafanaDashboardIT {
 
-    static final Path DASHBOARD = Path.of("..", "deploy", "grafana-dashboard.json");
+    static final Path DASHBOARD = Path.of("..", "deploy", "base", "grafana-dashboard.json");
     /** PromQL functions, aggregations and keywords: the identifiers in a query that are not series. */
     static final Set<String> PROMQL = Set.of("rate", "irate", "increase", "sum", "max", "min", "avg", "count", "by", "without",
             "histogram_quantile", "label_values", "label_replace", "clamp_min", "topk", "and", "or", "unless", "on", "ignoring");

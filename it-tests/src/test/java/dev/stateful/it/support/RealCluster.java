@@ -40,8 +40,8 @@ public final class RealCluster implements TestCluster {
     public static final String KUBELET = "kubelet";
     public static final String TESTER = "tester";
     public static final Path DEPLOY = Path.of("..", "deploy");
-    static final List<String> RBAC_MANIFESTS = List.of("namespace.yaml", "serviceaccount.yaml", "clusterrole.yaml",
-            "clusterrolebinding.yaml", "leader-election-role.yaml", "builtin-check-role.yaml", "metrics-reader-clusterrole.yaml");
+    static final List<String> RBAC_MANIFESTS = List.of("base/namespace.yaml", "base/serviceaccount.yaml", "clusterrole.yaml",
+            "clusterrolebinding.yaml", "base/leader-election-role.yaml", "builtin-check-role.yaml", "base/metrics-reader-clusterrole.yaml");
     private static final Duration READY = Duration.ofSeconds(60);
 
     private final ControlPlane plane;

@@ -54,11 +54,17 @@ public final class ControlPlane implements AutoCloseable {
      *     {@code MaxUnavailableStatefulSet=true} (empty: the release's defaults)
      * @param controllerManagerFlags further kube-controller-manager flags, e.g. {@code --kube-api-qps=50}
      * @param controllerManagerMetrics whether kube-controller-manager serves /metrics ({@link #controllerManagerMetrics()})
+     * @param apiServerFlags further kube-apiserver flags, e.g. {@code --enable-admission-plugins=...}
      */
     public record Options(String controllers, List<String> users, String featureGates, List<String> controllerManagerFlags,
-            boolean controllerManagerMetrics) {
+            boolean controllerManagerMetrics, List<String> apiServerFlags) {
         public static Options defaults() {
-            return new Options("*,-statefulset", List.of(), "", List.of(), false);
+            return new Options("*,-statefulset", List.of(), "", List.of(), false, List.of());
+        }
+
+        public Options withApiServerFlags(String... flags) {
+            return new Options(controllers, users, featureGates, controllerManagerFlags, controllerManagerMetrics,
+                    Stream.concat(apiServerFlags.stream(), Stream.of(flags)).toList());
         }
 
         /** kube-controller-manager with its own StatefulSet controller on, as a cluster ships. */
@@ -67,21 +73,21 @@ public final class ControlPlane implements AutoCloseable {
         }
 
         public Options withControllers(String value) {
-            return new Options(value, users, featureGates, controllerManagerFlags, controllerManagerMetrics);
+            return new Options(value, users, featureGates, controllerManagerFlags, controllerManagerMetrics, apiServerFlags);
         }
 
         public Options withUsers(String... names) {
             return new Options(controllers, Stream.concat(users.stream(), Stream.of(names)).toList(), featureGates, controllerManagerFlags,
-                    controllerManagerMetrics);
+                    controllerManagerMetrics, apiServerFlags);
         }
 
         public Options withFeatureGates(String value) {
-            return new Options(controllers, users, value, controllerManagerFlags, controllerManagerMetrics);
+            return new Options(controllers, users, value, controllerManagerFlags, controllerManagerMetrics, apiServerFlags);
         }
 
         public Options withControllerManagerFlags(String... flags) {
             return new Options(controllers, users, featureGates, Stream.concat(controllerManagerFlags.stream(), Stream.of(flags)).toList(),
-                    controllerManagerMetrics);
+                    controllerManagerMetrics, apiServerFlags);
         }
 
         /**
@@ -89,7 +95,7 @@ public final class ControlPlane implements AutoCloseable {
          * (its work queues' counters, e.g. to count a controller's syncs); without it, it serves nothing.
          */
         public Options withControllerManagerMetrics() {
-            return new Options(controllers, users, featureGates, controllerManagerFlags, true);
+            return new Options(controllers, users, featureGates, controllerManagerFlags, true, apiServerFlags);
         }
     }
 
@@ -169,6 +175,7 @@ public final class ControlPlane implements AutoCloseable {
                 "--audit-policy-file=" + auditPolicy, "--audit-log-path=" + auditLog, "--audit-log-mode=blocking",
                 "--profiling=false", "--cert-dir=" + dir.resolve("apiserver-certs")));
         featureGates(options).ifPresent(apiServerCommand::add);
+        apiServerCommand.addAll(options.apiServerFlags());
         apiServer = new Component("kube-apiserver", apiServerCommand, logs.resolve("kube-apiserver.log"));
         managerConfig = Kubeconfig.write(dir.resolve("kube-controller-manager.kubeconfig"), url(), "admin", tokens.get("admin"),
                 pki.caCertificate());
