@@ -80,6 +80,17 @@ class CommandLineTest {
     }
 
     @Test
+    void everySubcommandAnswersVersionAsTheExecutableDoes() {
+        String version = run("--version").out();
+        assertThat(version).startsWith("stateful ");
+        for (String command : List.of("controller", "serve", "engine", "plan", "rollout status", "scale", "set image", "demo")) {
+            Run run = run((command + " --version").split(" "));
+            assertThat(run.exit()).as(command).isZero();
+            assertThat(run.out()).as(command).isEqualTo(version);
+        }
+    }
+
+    @Test
     void serveRefusesAnObjectQuotaBelowOne() {
         Run run = run("serve", "--port", "0", "--max-objects", "0");
         assertThat(run.exit()).isEqualTo(ExitCodes.INVALID);

@@ -29,6 +29,15 @@ public final class Channels {
                 || !target.substring(colon + 1).chars().allMatch(Character::isDigit)) {
             throw new IllegalArgumentException("expected host:port (or grpc://host:port), got \"" + address + "\"");
         }
+        // grpc-java would take it and fail on its executor thread, forever, with no status for the call
+        String digits = target.substring(colon + 1);
+        if (digits.length() > 5 || Integer.parseInt(digits) < 1 || Integer.parseInt(digits) > 65535) {
+            throw new IllegalArgumentException("the port of \"" + address + "\" is out of range: a port is 1 to 65535");
+        }
+        String host = target.substring(0, colon);
+        if (host.contains(":") && !(host.startsWith("[") && host.endsWith("]"))) {
+            throw new IllegalArgumentException("an IPv6 address goes in brackets: [" + host + "]:" + digits + ", got \"" + address + "\"");
+        }
         return target;
     }
 }

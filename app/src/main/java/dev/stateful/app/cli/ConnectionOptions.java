@@ -1,5 +1,6 @@
 package dev.stateful.app.cli;
 
+import dev.stateful.app.InvalidInputException;
 import dev.stateful.grpc.runtime.Channels;
 import dev.stateful.grpc.runtime.ClientSettings;
 import dev.stateful.grpc.security.BearerToken;
@@ -28,6 +29,17 @@ public final class ConnectionOptions {
 
     /** @param address the server, {@code host:port} or {@code grpc://host:port} */
     ClientSettings settings(String address) {
+        try {
+            return settingsOf(address);
+        } catch (InvalidInputException e) {
+            throw e;
+        } catch (IllegalArgumentException e) {
+            // an address, a token file or TLS files the user named: exit 2, as every invalid flag
+            throw new InvalidInputException(e.getMessage());
+        }
+    }
+
+    private ClientSettings settingsOf(String address) {
         ClientSettings settings = ClientSettings.plaintext(Channels.target(address));
         Optional<BearerToken> token = tokenFile != null ? Optional.of(BearerToken.fromFile(tokenFile)) : BearerToken.fromEnvironment(System.getenv());
         if (token.isPresent()) {

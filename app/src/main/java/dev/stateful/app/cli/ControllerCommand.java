@@ -150,6 +150,8 @@ public final class ControllerCommand implements Callable<Integer> {
         require(qps > 0, "--qps must be positive, got " + qps);
         require(burst >= 1, "--burst must be at least 1, got " + burst);
         require(metricsPort >= 0 && metricsPort <= 65535, "--metrics-port must be between 0 and 65535, got " + metricsPort);
+        // as kube-controller-manager's: an address, not a name (checked before connecting, without a DNS lookup)
+        require(com.google.common.net.InetAddresses.isInetAddress(bindAddress), "--bind-address must be an IP address, got \"" + bindAddress + "\"");
         require(retryPeriod.compareTo(renewDeadline) < 0 && renewDeadline.compareTo(leaseDuration) < 0,
                 "leader election needs --leader-elect-retry-period < --leader-elect-renew-deadline < --leader-elect-lease-duration");
         require((tlsCertFile == null) == (tlsKeyFile == null), "--tls-cert-file and --tls-private-key-file go together");

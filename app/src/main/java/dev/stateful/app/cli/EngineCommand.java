@@ -45,6 +45,9 @@ public final class EngineCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        // zero would spin (a resync every instant) or fail every call (a deadline already passed)
+        requireAtLeastOne("--resync-seconds", resyncSeconds);
+        requireAtLeastOne("--call-timeout-seconds", callTimeoutSeconds);
         PrintWriter out = spec.commandLine().getOut();
         CallPolicy defaults = CallPolicy.defaults();
         CallPolicy policy = new CallPolicy(Duration.ofSeconds(callTimeoutSeconds), defaults.maxAttempts(), defaults.initialBackoff(), defaults.maxBackoff());
@@ -85,6 +88,12 @@ public final class EngineCommand implements Callable<Integer> {
             latch.await(30, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    private void requireAtLeastOne(String option, long seconds) {
+        if (seconds < 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(), option + " must be at least 1, got " + seconds);
         }
     }
 }

@@ -23,8 +23,21 @@ public final class Main implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    /**
+     * gRPC's and Netty's java.util.logging loggers, held: a logger nothing references may be collected, and its level
+     * with it. They log a warning with a stack trace for each retry of a server that cannot be reached or each bad
+     * request a client sends, which the command already reports in one line; SEVERE ones still show, and
+     * STATEFUL_LOG_LEVEL=DEBUG (or TRACE) shows them all.
+     */
+    private static final List<java.util.logging.Logger> QUIETED = List.of(java.util.logging.Logger.getLogger("io.grpc"),
+            java.util.logging.Logger.getLogger("io.netty"));
+
     public static void main(String[] args) {
         CommonPool.atLeastTwoThreads(); // before anything makes the common pool
+        String level = System.getenv("STATEFUL_LOG_LEVEL");
+        if (level == null || !List.of("DEBUG", "TRACE", "ALL").contains(level.strip().toUpperCase(java.util.Locale.ROOT))) {
+            QUIETED.forEach(logger -> logger.setLevel(java.util.logging.Level.SEVERE));
+        }
         if (args.length > 0 && args[0].equals("controller")) {
             // logging first, on this thread: SLF4J gives a thread that asks while another thread is
             // initialising it a substitute factory, so LogFormat.apply, racing the warm-up's first
@@ -51,6 +64,8 @@ public final class Main implements Runnable {
         for (Class<?> subcommand : controller ? List.of(ControllerCommand.class) : SUBCOMMANDS) {
             cli.addSubcommand(subcommand);
         }
+        // every subcommand's help lists -V, --version (mixinStandardHelpOptions): each answers as the executable does
+        withVersion(cli, new VersionProvider());
         cli.setOut(out);
         cli.setErr(err);
         cli.setParameterExceptionHandler(new UsageErrors());
@@ -59,6 +74,11 @@ public final class Main implements Runnable {
             return ex instanceof InvalidInputException ? ExitCodes.INVALID : ExitCodes.FAILURE;
         });
         return cli.execute(args);
+    }
+
+    private static void withVersion(CommandLine command, CommandLine.IVersionProvider version) {
+        command.getCommandSpec().versionProvider(version);
+        command.getSubcommands().values().forEach(sub -> withVersion(sub, version));
     }
 
     @Override

@@ -41,6 +41,7 @@ public final class RolloutHistoryCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        name = StatefulSetName.bare(spec.commandLine(), name); // kubectl's statefulset/NAME too
         PrintWriter out = spec.commandLine().getOut();
         return ServerCalls.run(client.settings(), spec.commandLine().getErr(), channel -> {
             RolloutHistoryResponse history = StatefulSetServiceGrpc.newBlockingStub(channel).withDeadlineAfter(30, TimeUnit.SECONDS)

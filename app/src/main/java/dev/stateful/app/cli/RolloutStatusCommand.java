@@ -56,6 +56,13 @@ public final class RolloutStatusCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        name = StatefulSetName.bare(spec.commandLine(), name); // kubectl's statefulset/NAME too
+        if (timeoutSeconds < 0) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--timeout must not be negative (0 waits forever), got " + timeoutSeconds);
+        }
+        if (progressDeadlineSeconds < 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--progress-deadline must be at least 1, got " + progressDeadlineSeconds);
+        }
         output.requireNoTable(spec.commandLine());
         PrintWriter out = spec.commandLine().getOut();
         Optional<ServerCalls.Waiting> waiting = timeoutSeconds > 0

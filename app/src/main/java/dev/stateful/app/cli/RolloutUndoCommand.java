@@ -34,6 +34,7 @@ public final class RolloutUndoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        name = StatefulSetName.bare(spec.commandLine(), name); // kubectl's statefulset/NAME too
         return ServerCalls.run(client.settings(), spec.commandLine().getErr(), channel -> {
             RollbackResponse response = StatefulSetServiceGrpc.newBlockingStub(channel).withDeadlineAfter(30, TimeUnit.SECONDS)
                     .rollback(RollbackRequest.newBuilder().setRef(ObjectRef.newBuilder().setNamespace(namespace).setName(name))

@@ -24,7 +24,7 @@ final class ServerCalls {
     private ServerCalls() {
     }
 
-    /** Runs {@code session} on a channel to the server; a failed call prints "error: ..." and exits 1. */
+    /** Runs {@code session} on a channel to the server; a failed call prints "error: ..." and exits 1 (2 for INVALID_ARGUMENT). */
     static int run(ClientSettings settings, PrintWriter err, Function<ManagedChannel, Integer> session) {
         return run(settings, err, Optional.empty(), session);
     }
@@ -39,7 +39,8 @@ final class ServerCalls {
             return session.apply(channel);
         } catch (StatusRuntimeException e) {
             err.println("error: " + describe(e.getStatus(), settings.target(), waitingFor));
-            return ExitCodes.FAILURE;
+            // the server refused what the user typed (a negative revision, an empty name): invalid input, as kubectl's usage errors
+            return e.getStatus().getCode() == io.grpc.Status.Code.INVALID_ARGUMENT ? ExitCodes.INVALID : ExitCodes.FAILURE;
         } finally {
             channel.shutdownNow();
             try {

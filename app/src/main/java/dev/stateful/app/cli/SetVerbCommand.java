@@ -55,14 +55,6 @@ abstract class SetVerbCommand implements Callable<Integer> {
 
     /** kubectl's TYPE/NAME form: {@code statefulset/web}, {@code sts/web}, {@code statefulset.apps/web}. */
     private String bareName(String given) {
-        int slash = given.indexOf('/');
-        if (slash < 0) {
-            return given;
-        }
-        String type = given.substring(0, slash);
-        if (!type.equals("statefulset") && !type.equals("statefulsets") && !type.equals("sts") && !type.equals("statefulset.apps")) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "only statefulsets are served here, not \"" + type + "\"");
-        }
-        return given.substring(slash + 1);
+        return StatefulSetName.bare(spec.commandLine(), given);
     }
 }

@@ -130,6 +130,13 @@ class ControllerCommandTest {
                 .startsWith("leader election needs --leader-elect-retry-period < --leader-elect-renew-deadline < --leader-elect-lease-duration");
         assertThat(run("controller", "--log-format", "xml").err()).contains("invalid log format 'xml': use text or json");
         assertThat(run("controller", "--leader-elect-retry-period", "2").err()).contains("invalid duration '2'");
+        // an address, as kube-controller-manager's, refused before connecting (a name would wait for the serving certificate)
+        for (String notAnAddress : java.util.List.of("foo.invalid", "300.1.1.1", "localhost")) {
+            Run bind = run("controller", "--bind-address", notAnAddress);
+            assertThat(bind.exit()).as(notAnAddress).isEqualTo(ExitCodes.INVALID);
+            assertThat(bind.err()).startsWith("--bind-address must be an IP address, got \"" + notAnAddress + "\"");
+        }
+        assertThat(parse(outside(), "--bind-address", "::1").bindAddress()).isEqualTo("::1");
     }
 
     @Test

@@ -55,6 +55,39 @@ class ClientErrorsAndOutputTest {
     }
 
     @Test
+    void rolloutCommandsTakeKubectlsTypedNameAndRefuseAnotherType() throws Exception {
+        try (Commands.Served served = Commands.serve("--time-scale", "50", "--file", Commands.WEB.toString())) {
+            Commands.Run status = Commands.main("rollout", "status", "statefulset/web", "--server", served.address(), "--timeout", "60");
+            Commands.Run history = Commands.main("rollout", "history", "sts/web", "--server", served.address());
+            Commands.Run deployment = Commands.main("rollout", "undo", "deployment/web", "--server", served.address());
+
+            assertThat(status.exit()).as(status.err()).isZero();
+            assertThat(history.exit()).as(history.err()).isZero();
+            assertThat(history.out()).startsWith("statefulset.apps/web");
+            assertThat(deployment.exit()).isEqualTo(ExitCodes.INVALID);
+            assertThat(deployment.err()).contains("only statefulsets are served here, not \"deployment\"");
+        }
+    }
+
+    @Test
+    void badClientFlagsAreInvalidInputWithOneLineAndNoStackTrace(@TempDir Path dir) {
+        List<List<String>> bad = List.of(
+                List.of("rollout", "history", "web", "--server", "localhost:99999"),
+                List.of("rollout", "status", "web", "--server", "::1:5000"),
+                List.of("scale", "web", "--replicas", "2", "--server", "localhost"),
+                List.of("scale", "web", "--replicas", "2", "--server", "127.0.0.1:" + closedPort(), "--token-file", dir.resolve("none").toString()),
+                List.of("rollout", "status", "web", "--server", "127.0.0.1:" + closedPort(), "--timeout", "-5"),
+                List.of("rollout", "status", "web", "--server", "127.0.0.1:" + closedPort(), "--progress-deadline", "0"),
+                List.of("engine", "--ports", "grpc://127.0.0.1:" + closedPort(), "--resync-seconds", "0"),
+                List.of("engine", "--ports", "grpc://127.0.0.1:" + closedPort(), "--call-timeout-seconds", "-1"));
+        for (List<String> args : bad) {
+            Commands.Run run = Commands.main(args.toArray(String[]::new));
+            assertThat(run.exit()).as(String.join(" ", args) + ": " + run.err()).isEqualTo(ExitCodes.INVALID);
+            assertThat(run.err()).as(String.join(" ", args)).doesNotContain("\tat ", "Exception");
+        }
+    }
+
+    @Test
     void aRefusedConnectionIsSaidInWords() throws IOException {
         int port = closedPort();
 
