@@ -80,6 +80,17 @@ class CommandLineTest {
     }
 
     @Test
+    void demoOfAManifestWithoutAStatefulSetIsInvalidInput() throws java.io.IOException {
+        Path service = java.nio.file.Files.createDirectories(Path.of("target")).resolve("service-only.yaml");
+        java.nio.file.Files.writeString(service, "apiVersion: v1\nkind: Service\nmetadata: {name: nginx}\nspec: {clusterIP: None}\n");
+
+        Run run = run("demo", "--file", service.toString());
+
+        assertThat(run.exit()).isEqualTo(ExitCodes.INVALID);
+        assertThat(run.err()).contains("the manifest has no StatefulSet").doesNotContain("\tat ");
+    }
+
+    @Test
     void everySubcommandAnswersVersionAsTheExecutableDoes() {
         String version = run("--version").out();
         assertThat(version).startsWith("stateful ");

@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Executor;
@@ -229,17 +230,19 @@ public final class ClientFactory {
     }
 
     static Config load(Options options, Map<String, String> env, Path home) {
-        Optional<Path> file = kubeconfig(options, env, home);
+        List<Path> files = kubeconfig(options, env, home);
+        Optional<Path> file = files.stream().findFirst();
         if (file.isEmpty() && !inCluster(env)) {
             throw new ClientConfigException("no Kubernetes configuration found: pass --kubeconfig, set KUBECONFIG, "
                     + "create ~/.kube/config or run inside a cluster");
         }
         Config config;
         try {
-            config = file.isPresent() ? KubeconfigFile.read(options.context(), file.get()) : Config.autoConfigure(options.context());
+            config = file.isPresent() ? KubeconfigFile.read(options.context(), files) : Config.autoConfigure(options.context());
         } catch (RuntimeException e) {
             throw new ClientConfigException("invalid Kubernetes configuration"
-                    + file.map(f -> " in " + f).orElse("") + ": " + firstLine(String.valueOf(e.getMessage())), e);
+                    + (files.isEmpty() ? "" : " in " + files.stream().map(Path::toString).collect(java.util.stream.Collectors.joining(", ")))
+                    + ": " + firstLine(String.valueOf(e.getMessage())), e);
         }
         // fabric8 quietly keeps the current context when the named one is missing: that would drive the wrong cluster
         if (file.isPresent() && options.context() != null
@@ -249,20 +252,21 @@ public final class ClientFactory {
         return config;
     }
 
-    static Optional<Path> kubeconfig(Options options, Map<String, String> env, Path home) {
+    /** The kubeconfig files to read, merged in this order: the flag's, else KUBECONFIG's that exist (kubectl skips the others), else ~/.kube/config. */
+    static List<Path> kubeconfig(Options options, Map<String, String> env, Path home) {
         if (options.kubeconfig() != null) {
             if (!Files.isRegularFile(options.kubeconfig())) {
                 throw new ClientConfigException("kubeconfig " + options.kubeconfig() + " does not exist");
             }
-            return Optional.of(options.kubeconfig());
+            return List.of(options.kubeconfig());
         }
         String listed = env.getOrDefault("KUBECONFIG", "");
         if (!listed.isBlank()) {
             return Arrays.stream(listed.split(File.pathSeparator))
-                    .filter(s -> !s.isBlank()).map(Path::of).filter(Files::isRegularFile).findFirst();
+                    .filter(s -> !s.isBlank()).map(Path::of).filter(Files::isRegularFile).distinct().toList();
         }
         Path standard = home.resolve(".kube").resolve("config");
-        return Files.isRegularFile(standard) ? Optional.of(standard) : Optional.empty();
+        return Files.isRegularFile(standard) ? List.of(standard) : List.of();
     }
 
     private static boolean inCluster(Map<String, String> env) {

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -45,18 +46,34 @@ final class KubeconfigFile {
 
     /** fabric8's configuration for {@code context} (null: the current one) of the kubeconfig {@code file}. */
     static io.fabric8.kubernetes.client.Config read(String context, Path file) {
-        Config kubeconfig = parse(file);
-        File source = file.toFile();
-        if (kubeconfig.getContexts() != null) {
-            kubeconfig.getContexts().forEach(c -> c.getAdditionalProperties().put(CONTEXT_FILE, source));
+        return read(context, List.of(file));
+    }
+
+    /**
+     * fabric8's configuration for {@code context} of the kubeconfig files a {@code KUBECONFIG} list names, merged as
+     * kubectl merges them (client-go's {@code ClientConfigLoadingRules.Load}): a context, cluster or user comes from the
+     * first file that names it, the current context from the first file that sets one; each entry's relative paths
+     * stay relative to its own file.
+     */
+    static io.fabric8.kubernetes.client.Config read(String context, List<Path> files) {
+        List<Config> kubeconfigs = new java.util.ArrayList<>();
+        for (Path file : files) {
+            Config kubeconfig = parse(file);
+            File source = file.toFile();
+            if (kubeconfig.getContexts() != null) {
+                kubeconfig.getContexts().forEach(c -> c.getAdditionalProperties().put(CONTEXT_FILE, source));
+            }
+            if (kubeconfig.getClusters() != null) {
+                kubeconfig.getClusters().forEach(c -> c.getAdditionalProperties().put(CLUSTER_FILE, source));
+            }
+            if (kubeconfig.getUsers() != null) {
+                kubeconfig.getUsers().forEach(u -> u.getAdditionalProperties().put(AUTH_INFO_FILE, source));
+            }
+            kubeconfigs.add(kubeconfig);
         }
-        if (kubeconfig.getClusters() != null) {
-            kubeconfig.getClusters().forEach(c -> c.getAdditionalProperties().put(CLUSTER_FILE, source));
-        }
-        if (kubeconfig.getUsers() != null) {
-            kubeconfig.getUsers().forEach(u -> u.getAdditionalProperties().put(AUTH_INFO_FILE, source));
-        }
-        return merged(context, kubeconfig);
+        io.fabric8.kubernetes.client.Config config = io.fabric8.kubernetes.client.Config.empty();
+        KubeConfigUtils.merge(config, context, kubeconfigs.toArray(Config[]::new));
+        return config;
     }
 
     /** As {@link #read}, for a kubeconfig's text that no file holds. */

@@ -102,6 +102,47 @@ class ClientFactoryTest {
     }
 
     @Test
+    void a_KUBECONFIG_list_is_merged_as_kubectl_merges_it_the_first_file_naming_an_entry_wins() throws Exception {
+        // the context and the current context in one file, the cluster and user it names in another (and a second
+        // definition of the context, which the first file's shadows)
+        Path contexts = Files.writeString(dir.resolve("contexts"), """
+                apiVersion: v1
+                kind: Config
+                contexts:
+                - name: prod
+                  context: {cluster: shared, user: me, namespace: from-the-first-file}
+                current-context: prod
+                """);
+        Path clusters = Files.writeString(dir.resolve("clusters"), """
+                apiVersion: v1
+                kind: Config
+                clusters:
+                - name: shared
+                  cluster: {server: %s}
+                users:
+                - name: me
+                  user: {token: secret}
+                contexts:
+                - name: prod
+                  context: {cluster: shared, user: me, namespace: from-the-second-file}
+                - name: staging
+                  context: {cluster: shared, user: me, namespace: staging}
+                current-context: staging
+                """.formatted(mockUrl()));
+        String list = contexts + java.io.File.pathSeparator + dir.resolve("missing") + java.io.File.pathSeparator + clusters;
+
+        try (KubernetesClient client = ClientFactory.create(ClientFactory.Options.defaults(), Map.of("KUBECONFIG", list), dir.resolve("home"))) {
+            assertThat(client.getNamespace()).isEqualTo("from-the-first-file");
+            assertThat(client.getMasterUrl().toString()).startsWith(mockUrl());
+            assertThat(client.pods().list().getItems()).isEmpty();
+        }
+        try (KubernetesClient client = ClientFactory.create(ClientFactory.Options.defaults().withContext("staging"), Map.of("KUBECONFIG", list),
+                dir.resolve("home"))) {
+            assertThat(client.getNamespace()).isEqualTo("staging");
+        }
+    }
+
+    @Test
     void then_the_kubeconfig_in_the_home_directory() throws Exception {
         kubeconfig(dir.resolve("home/.kube/config"), mockUrl(), "from-home");
 

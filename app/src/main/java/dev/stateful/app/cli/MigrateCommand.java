@@ -52,8 +52,7 @@ public final class MigrateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         String name = name(target);
-        try (var client = ClientFactory.create(ClientFactory.Options.defaults().withKubeconfig(kubeconfig).withContext(context)
-                .withUserAgent(UserAgent.of(Version.current(), "migrate")))) {
+        try (var client = connect()) {
             String ns = namespace != null ? namespace : client.getNamespace() != null ? client.getNamespace() : "default";
             Migrator migrator = new Migrator(client);
             var out = spec.commandLine().getOut();
@@ -83,5 +82,15 @@ public final class MigrateCommand implements Callable<Integer> {
             throw new InvalidInputException("migrate takes statefulset/NAME, got \"" + target + "\"");
         }
         return name;
+    }
+
+    /** A context the kubeconfig lacks is the user's mistake, exit 2, as for {@code controller}. */
+    private io.fabric8.kubernetes.client.KubernetesClient connect() {
+        try {
+            return ClientFactory.create(ClientFactory.Options.defaults().withKubeconfig(kubeconfig).withContext(context)
+                    .withUserAgent(UserAgent.of(Version.current(), "migrate")));
+        } catch (dev.stateful.fabric8.client.UnknownContextException e) {
+            throw new dev.stateful.app.InvalidInputException(e.getMessage());
+        }
     }
 }

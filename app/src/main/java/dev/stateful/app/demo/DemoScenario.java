@@ -41,7 +41,7 @@ public final class DemoScenario {
     public void run(ApplyResult applied) {
         ObjectKey key = applied.applied().stream().filter(a -> a.kind() == Kind.STATEFULSETS)
                 .map(ApplyResult.Applied::key).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("the manifest has no StatefulSet"));
+                .orElseThrow(() -> new dev.stateful.app.InvalidInputException("the manifest has no StatefulSet"));
         StatefulSet set = set(key);
         int replicas = set.spec().replicasOrDefault();
         narrator.say("");

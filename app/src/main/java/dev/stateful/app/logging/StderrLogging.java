@@ -23,6 +23,8 @@ import org.slf4j.Logger;
 public final class StderrLogging extends ContextAwareBase implements Configurator {
 
     static final String LEVEL_VARIABLE = "STATEFUL_LOG_LEVEL";
+    /** What logback's {@code Level.toLevel} reads. */
+    static final java.util.List<String> LEVELS = java.util.List.of("TRACE", "DEBUG", "INFO", "WARN", "ERROR", "ALL", "OFF");
     static final String PATTERN = "%d{HH:mm:ss.SSS} %-5level %logger{0} - %msg %kvp%n";
 
     private final Function<String, String> environment;
@@ -57,8 +59,13 @@ public final class StderrLogging extends ContextAwareBase implements Configurato
         stderr.setEncoder(encoder);
         stderr.start();
         ch.qos.logback.classic.Logger root = context.getLogger(Logger.ROOT_LOGGER_NAME);
-        root.setLevel(Level.toLevel(environment.apply(LEVEL_VARIABLE), Level.WARN));
+        String wanted = environment.apply(LEVEL_VARIABLE);
+        root.setLevel(Level.toLevel(wanted, Level.WARN));
         root.addAppender(stderr);
+        if (wanted != null && !LEVELS.contains(wanted.strip().toUpperCase(java.util.Locale.ROOT))) {
+            // logback would quietly fall back to WARN, and the controller's INFO lines (its start, leader changes) with it
+            root.warn("{}={} is not a level (one of {}): logging at WARN", LEVEL_VARIABLE, wanted, LEVELS);
+        }
     }
 
     static boolean configuredElsewhere() {

@@ -178,9 +178,12 @@ class ControllerCommandTest {
                 """);
 
         Run run = run("controller", "--kubeconfig", kubeconfig.toString(), "--context", "nope", "--metrics-port", "0", "--bind-address", "127.0.0.1");
+        Run migrate = run("migrate", "statefulset/web", "--kubeconfig", kubeconfig.toString(), "--context", "nope", "--dry-run");
 
         assertThat(run.exit()).isEqualTo(ExitCodes.INVALID);
         assertThat(run.err()).isEqualTo("error: context \"nope\" was not found" + System.lineSeparator());
+        assertThat(migrate.exit()).as("migrate, the other command that connects to a cluster").isEqualTo(ExitCodes.INVALID);
+        assertThat(migrate.err()).isEqualTo("error: context \"nope\" was not found" + System.lineSeparator());
     }
 
     @Test

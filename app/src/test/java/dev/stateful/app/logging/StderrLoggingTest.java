@@ -57,6 +57,15 @@ class StderrLoggingTest {
     }
 
     @Test
+    void aStatefulLogLevelThatIsNotALevelIsSaidOnceAndWarnHolds() {
+        String out = logged(Map.of("STATEFUL_LOG_LEVEL", "verbose"), Level.INFO, "hidden at WARN");
+
+        assertThat(out).contains("STATEFUL_LOG_LEVEL=verbose is not a level (one of [TRACE, DEBUG, INFO, WARN, ERROR, ALL, OFF]): logging at WARN")
+                .doesNotContain("hidden at WARN");
+        assertThat(logged(Map.of("STATEFUL_LOG_LEVEL", "debug"), Level.DEBUG, "shown")).contains("shown").doesNotContain("is not a level");
+    }
+
+    @Test
     void withoutStatefulLogLevelOnlyWarningsAndErrorsReachStderr() {
         assertThat(logged(Map.of(), Level.INFO, "informing")).isEmpty();
         assertThat(logged(Map.of(), Level.WARN, "warning")).matches("\\d\\d:\\d\\d:\\d\\d\\.\\d{3} WARN  Example - warning \\R");
