@@ -49,6 +49,25 @@ class PlanStatusTest {
         assertThat(status.integer("currentReplicas")).contains(1L);
     }
 
+    @Test
+    void aManifestWithoutAUidIsPlannedAsTheSetItsObservedPodsBelongTo() throws IOException {
+        // the manifest the live set was applied from, against `kubectl get pods,pvc,controllerrevisions -o yaml`
+        Path set = write("no-uid-set.yaml", set(2, "nginx:1.25", "currentReplicas: 2\n  currentRevision: web-old\n  updateRevision: web-old")
+                .replace("  uid: web-uid\n", ""));
+        Path state = write("no-uid-state.yaml", (revision("web-old", 1, "nginx:1.25") + "---\n" + pod("web-0", "web-old") + "---\n"
+                + pod("web-1", "web-old")).replace("uid: web-uid", "uid: 4f1c2a9e-live"));
+
+        Path live = write("live-set.yaml", set(2, "nginx:1.25", "currentReplicas: 2\n  currentRevision: web-old\n  updateRevision: web-old")
+                .replace("  uid: web-uid\n", "  uid: 4f1c2a9e-live\n"));
+
+        CommandLineTest.Run run = CommandLineTest.run("plan", "-f", set.toString(), "--state", state.toString(), "--now", NOW);
+        CommandLineTest.Run ofTheLiveSet = CommandLineTest.run("plan", "-f", live.toString(), "--state", state.toString(), "--now", NOW);
+
+        assertThat(run.exit()).isZero();
+        assertThat(run.out()).contains("replicas=2 ready=2 available=2").doesNotContain("garbage collector", "create Pod")
+                .isEqualTo(ofTheLiveSet.out());
+    }
+
     /** The update revision's name, as the plan for a fresh cluster creates it. */
     private static String updateRevision(String image) throws IOException {
         Path fresh = write("fresh-" + image.replace(':', '-') + ".yaml", set(1, image, "currentReplicas: 0"));

@@ -84,7 +84,7 @@ public final class PlanCommand implements Callable<Integer> {
                 exit = ExitCodes.INVALID;
                 continue;
             }
-            StatefulSet set = withIdentity(check.set().get());
+            StatefulSet set = withIdentity(check.set().get(), pods, revisions);
             Plan plan = StatefulSetPlanner.plan(new Snapshot(set, pods, claims, revisions, now == null ? Instant.now() : now));
             if (format.isStructured()) {
                 items.add(PlanPrinter.toJson(plan));
@@ -98,11 +98,20 @@ public final class PlanCommand implements Callable<Integer> {
         return exit;
     }
 
-    /** A set read from a file may lack the server-assigned fields the planner relies on. */
-    private static StatefulSet withIdentity(StatefulSet set) {
+    /**
+     * A set read from a file may lack the server-assigned fields the planner relies on. Without a uid it takes the one
+     * the observed pods and revisions name as their controller (the manifest a live set was applied from, planned
+     * against `kubectl get pods,pvc,controllerrevisions -o yaml`), else one of its own (a fresh cluster).
+     */
+    private static StatefulSet withIdentity(StatefulSet set, List<Pod> pods, List<ControllerRevision> revisions) {
         var meta = set.metadata();
         if (meta.uid() == null || meta.uid().isEmpty()) {
-            meta = meta.withUid(set.name() + "-uid");
+            String kind = set.kind().kind();
+            meta = meta.withUid(java.util.stream.Stream.concat(pods.stream().map(Pod::metadata), revisions.stream().map(ControllerRevision::metadata))
+                    .filter(m -> m.namespace().equals(set.namespace()))
+                    .flatMap(m -> m.controllerRef().stream())
+                    .filter(ref -> ref.kind().equals(kind) && ref.name().equals(set.name()) && ref.uid() != null && !ref.uid().isEmpty())
+                    .map(ref -> ref.uid()).findFirst().orElse(set.name() + "-uid"));
         }
         if (meta.generation() == 0) {
             meta = meta.withGeneration(1);
