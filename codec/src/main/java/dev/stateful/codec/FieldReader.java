@@ -172,6 +172,12 @@ final class FieldReader {
         if (value instanceof Json.Str s) {
             return "string \"" + s.value() + "\"";
         }
-        return value.toString();
+        if (value instanceof Json.Num n) {
+            return "number " + n.value().toString();
+        }
+        if (value instanceof Json.Bool b) {
+            return "boolean " + b.value();
+        }
+        return "null";
     }
 }

@@ -228,10 +228,15 @@ public final class JsonParser {
             what = "unterminated string";
         } else if (reason.contains("nesting depth")) {
             what = "nesting deeper than " + MAX_DEPTH;
+        } else if (reason.startsWith("Unexpected end-of-input")) {
+            // Jackson's "expected close marker for Object (start marker at [Source: REDACTED ...])"
+            what = "unexpected end of input: " + (reason.contains("Array") ? "an array" : reason.contains("Object") ? "an object" : "a value")
+                    + " is not closed";
         } else {
             what = reason;
         }
-        return what + " at offset " + offset(e.getLocation());
+        long offset = offset(e.getLocation());
+        return offset < 0 ? what : what + " at offset " + offset;
     }
 
     private static long offset(TokenStreamLocation location) {

@@ -57,6 +57,16 @@ class CustomKindCodecTest {
     }
 
     @Test
+    void aValueOfTheWrongTypeIsDescribedAsJsonNotAsAJavaObject() {
+        Json.Obj in = JsonParser.parseObject(object("apps/v1").toString().replaceFirst("\"replicas\":\\d+", "\"replicas\":99999999999999999999"));
+
+        Decoded<StatefulSet> decoded = ModelCodec.decodeStatefulSet(in, true);
+
+        assertThat(decoded.problems()).extracting(v -> v.field() + ": " + v.detail())
+                .contains("spec.replicas: expected an integer, got number 99999999999999999999");
+    }
+
+    @Test
     void reserveOrdinalsAreReadAsIntsAndStringsAndWrittenBackAsGiven() {
         Json.Obj in = object("apps.stateful.dev/v1alpha1").update("spec", spec -> spec.with("reserveOrdinals", List.of(1, "4-6")));
 

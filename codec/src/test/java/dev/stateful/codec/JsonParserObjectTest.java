@@ -34,6 +34,15 @@ class JsonParserObjectTest {
                 .hasMessageContaining("trailing");
     }
 
+    @Test
+    void an_unclosed_object_or_array_is_said_in_words_without_the_parsers_internals() {
+        assertThatThrownBy(() -> JsonParser.parseObject("{\"a\":1")).isInstanceOf(JsonException.class)
+                .hasMessageContaining("unexpected end of input: an object is not closed").hasMessageNotContaining("REDACTED")
+                .hasMessageNotContaining("offset -1");
+        assertThatThrownBy(() -> JsonParser.parseObject("{\"a\":[1,2")).isInstanceOf(JsonException.class)
+                .hasMessageContaining("unexpected end of input: an array is not closed").hasMessageNotContaining("StreamReadFeature");
+    }
+
     /** Cached trees share one copy of each key, however the parser got it. */
     @Test
     void keys_are_interned_whether_read_from_text_from_a_tree_or_with_a_surrogate_replaced() {
