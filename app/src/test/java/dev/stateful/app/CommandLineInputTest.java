@@ -90,6 +90,15 @@ class CommandLineInputTest {
     }
 
     @Test
+    void aShortOptionWithItsValueAttachedIsNotTakenForAnUnknownOne() {
+        // kubectl takes -nprod for -n prod: the mistake here is the missing --replicas
+        CommandLineTest.Run run = CommandLineTest.run("scale", "web", "-nprod");
+
+        assertThat(run.exit()).isEqualTo(ExitCodes.INVALID);
+        assertThat(run.err()).contains("Missing required option").contains("--replicas").doesNotContain("Unknown option");
+    }
+
+    @Test
     void aMissingRequiredOptionAloneIsStillReportedAsSuch() {
         CommandLineTest.Run run = CommandLineTest.run("validate");
 

@@ -52,6 +52,9 @@ public final class UsageErrors implements CommandLine.IParameterExceptionHandler
             if (name.startsWith("--no-") && c.getCommandSpec().findOption("--" + name.substring(5)) != null) {
                 return true; // the negated form of a negatable option
             }
+            if (!name.startsWith("--") && name.length() > 2 && c.getCommandSpec().findOption(name.substring(0, 2)) != null) {
+                return true; // a short option with its value attached, as kubectl takes -nprod
+            }
         }
         return false;
     }
