@@ -211,6 +211,38 @@ class DeployManifestsTest {
                 "ClusterRoleBinding stateful-controller-crd").hasSize(both.size() + 3);
     }
 
+    /** The README's install step: the image set once, in base/ (kustomize edit set image writes this block), reaches both modes. */
+    @Test
+    void anImageSetInBaseReachesBothModes(@org.junit.jupiter.api.io.TempDir Path copy) throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(onPath("kubectl"), "kubectl is not on the PATH: kustomize's rendering is not checked here");
+        try (Stream<Path> files = Files.walk(DEPLOY)) {
+            for (Path file : files.toList()) {
+                Path target = copy.resolve(DEPLOY.relativize(file).toString());
+                if (Files.isDirectory(file)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(file, target);
+                }
+            }
+        }
+        Files.writeString(copy.resolve("base").resolve("kustomization.yaml"),
+                "images:\n- name: stateful-controller\n  newName: registry.example/stateful-controller\n  newTag: \"1.2.3\"\n",
+                java.nio.file.StandardOpenOption.APPEND);
+
+        for (Path mode : List.of(copy, copy.resolve("crd"))) {
+            assertThat(renderedText(mode)).as(mode.toString()).contains("image: registry.example/stateful-controller:1.2.3")
+                    .doesNotContain("image: stateful-controller:");
+        }
+    }
+
+    /** What {@code kubectl kustomize dir} prints. */
+    static String renderedText(Path dir) throws Exception {
+        Process process = new ProcessBuilder("kubectl", "kustomize", dir.toString()).redirectErrorStream(true).start();
+        String out = new String(process.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(process.waitFor()).as("kubectl kustomize " + dir + ":\n" + out).isZero();
+        return out;
+    }
+
     static boolean onPath(String command) {
         return Stream.of(System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator))
                 .anyMatch(dir -> !dir.isEmpty() && Files.isExecutable(Path.of(dir, command)));
@@ -218,10 +250,7 @@ class DeployManifestsTest {
 
     /** {@code kind name} of each object {@code kubectl kustomize dir} renders. */
     static List<String> rendered(Path dir) throws Exception {
-        Process process = new ProcessBuilder("kubectl", "kustomize", dir.toString()).redirectErrorStream(true).start();
-        String out = new String(process.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-        assertThat(process.waitFor()).as("kubectl kustomize " + dir + ":\n" + out).isZero();
-        Object parsed = Serialization.unmarshal(out);
+        Object parsed = Serialization.unmarshal(renderedText(dir));
         List<?> items = parsed instanceof KubernetesList list ? list.getItems() : parsed instanceof List<?> many ? many : List.of(parsed);
         return items.stream().map(HasMetadata.class::cast).map(o -> o.getKind() + " " + o.getMetadata().getName()).toList();
     }

@@ -239,15 +239,12 @@ public final class ClientFactory {
         Config config;
         try {
             config = file.isPresent() ? KubeconfigFile.read(options.context(), files) : Config.autoConfigure(options.context());
+        } catch (UnknownContextException e) {
+            throw e;
         } catch (RuntimeException e) {
             throw new ClientConfigException("invalid Kubernetes configuration"
                     + (files.isEmpty() ? "" : " in " + files.stream().map(Path::toString).collect(java.util.stream.Collectors.joining(", ")))
                     + ": " + firstLine(String.valueOf(e.getMessage())), e);
-        }
-        // fabric8 quietly keeps the current context when the named one is missing: that would drive the wrong cluster
-        if (file.isPresent() && options.context() != null
-                && config.getContexts().stream().noneMatch(c -> options.context().equals(c.getName()))) {
-            throw new UnknownContextException(options.context());
         }
         return config;
     }

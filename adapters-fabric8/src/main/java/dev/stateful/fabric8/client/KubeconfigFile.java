@@ -59,6 +59,9 @@ final class KubeconfigFile {
         List<Config> kubeconfigs = new java.util.ArrayList<>();
         for (Path file : files) {
             Config kubeconfig = parse(file);
+            if (kubeconfig == null) {
+                continue; // an empty file: kubectl reads it as a kubeconfig with nothing in it
+            }
             File source = file.toFile();
             if (kubeconfig.getContexts() != null) {
                 kubeconfig.getContexts().forEach(c -> c.getAdditionalProperties().put(CONTEXT_FILE, source));
@@ -70,6 +73,14 @@ final class KubeconfigFile {
                 kubeconfig.getUsers().forEach(u -> u.getAdditionalProperties().put(AUTH_INFO_FILE, source));
             }
             kubeconfigs.add(kubeconfig);
+        }
+        // fabric8 would go on to the next file's current context when the first one names a context no file has;
+        // kubectl refuses ("context was not found for specified context"), and so do we: it would drive another cluster
+        String wanted = context != null ? context : kubeconfigs.stream().map(Config::getCurrentContext)
+                .filter(c -> c != null && !c.isEmpty()).findFirst().orElse(null);
+        if (wanted != null && kubeconfigs.stream().flatMap(k -> k.getContexts() == null ? java.util.stream.Stream.empty() : k.getContexts().stream())
+                .noneMatch(c -> wanted.equals(c.getName()))) {
+            throw new UnknownContextException(wanted);
         }
         io.fabric8.kubernetes.client.Config config = io.fabric8.kubernetes.client.Config.empty();
         KubeConfigUtils.merge(config, context, kubeconfigs.toArray(Config[]::new));

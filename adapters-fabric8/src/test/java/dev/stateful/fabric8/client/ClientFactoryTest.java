@@ -143,6 +143,27 @@ class ClientFactoryTest {
     }
 
     @Test
+    void an_empty_file_in_a_KUBECONFIG_list_is_read_as_an_empty_kubeconfig() throws Exception {
+        Path env = kubeconfig(dir.resolve("env/config"), mockUrl(), "from-env");
+        Path empty = Files.writeString(dir.resolve("empty"), "");
+        String list = env + java.io.File.pathSeparator + empty;
+
+        try (KubernetesClient client = ClientFactory.create(ClientFactory.Options.defaults(), Map.of("KUBECONFIG", list), dir.resolve("home"))) {
+            assertThat(client.getNamespace()).isEqualTo("from-env");
+        }
+    }
+
+    @Test
+    void a_current_context_no_file_has_is_refused_as_kubectl_refuses_it_not_taken_from_the_next_file() throws Exception {
+        Path first = Files.writeString(dir.resolve("first"), "apiVersion: v1\nkind: Config\ncurrent-context: prod\n");
+        Path second = kubeconfig(dir.resolve("second/config"), mockUrl(), "staging");
+        String list = first + java.io.File.pathSeparator + second;
+
+        assertThatThrownBy(() -> ClientFactory.create(ClientFactory.Options.defaults(), Map.of("KUBECONFIG", list), dir.resolve("home")))
+                .isInstanceOf(UnknownContextException.class).hasMessage("context \"prod\" was not found");
+    }
+
+    @Test
     void then_the_kubeconfig_in_the_home_directory() throws Exception {
         kubeconfig(dir.resolve("home/.kube/config"), mockUrl(), "from-home");
 

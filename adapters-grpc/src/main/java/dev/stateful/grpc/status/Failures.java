@@ -37,6 +37,8 @@ public final class Failures {
         return StatusProto.toStatusRuntimeException(status);
     }
 
+    private static final java.util.Set<String> GENERIC_NAMES = java.util.Set.of("timestamp", "duration");
+
     /** A request field's name and its problem, as the request's checks word them ({@code now: seconds ... is out of range}). */
     private static final java.util.regex.Pattern FIELD_FIRST = java.util.regex.Pattern.compile("([a-z_][a-z0-9_.\\[\\]]*): (.+)",
             java.util.regex.Pattern.DOTALL);
@@ -47,7 +49,8 @@ public final class Failures {
      */
     public static StatusRuntimeException invalid(String message) {
         java.util.regex.Matcher field = FIELD_FIRST.matcher(message);
-        BadRequest.FieldViolation violation = field.matches()
+        // "timestamp" and "duration" are what a conversion calls a value it was not told the path of: no request field
+        BadRequest.FieldViolation violation = field.matches() && !GENERIC_NAMES.contains(field.group(1))
                 ? BadRequest.FieldViolation.newBuilder().setField(field.group(1)).setDescription(field.group(2)).build()
                 : BadRequest.FieldViolation.newBuilder().setDescription(message).build();
         return invalid(message, BadRequest.newBuilder().addFieldViolations(violation).build());

@@ -37,19 +37,17 @@ class ClusterConfigTest {
         }
     }
 
-    static class Base {
-    }
-
-    @ClusterConfig(instantKubelet = true)
-    static class Configured extends Base {
+    /** Its configuration differs from the enclosing class's: what a subclass gets tells which one was read. */
+    @ClusterConfig(seed = 7)
+    static class Configured {
     }
 
     @Nested
     class Inherited extends Configured {
 
         @Test
-        void aSuperclasssConfigurationIsInherited(InMemoryCluster cluster) {
-            assertThat(cluster.kubelet().timings()).isEqualTo(KubeletTimings.instant());
+        void aSuperclasssConfigurationComesBeforeTheEnclosingClasss(InMemoryCluster cluster) {
+            assertThat(cluster.kubelet().timings()).isEqualTo(KubeletTimings.defaults());
         }
     }
 }
