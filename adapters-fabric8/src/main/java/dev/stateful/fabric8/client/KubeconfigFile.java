@@ -82,9 +82,7 @@ final class KubeconfigFile {
                 .noneMatch(c -> wanted.equals(c.getName()))) {
             throw new UnknownContextException(wanted);
         }
-        io.fabric8.kubernetes.client.Config config = io.fabric8.kubernetes.client.Config.empty();
-        KubeConfigUtils.merge(config, context, kubeconfigs.toArray(Config[]::new));
-        return config;
+        return merged(context, kubeconfigs.toArray(Config[]::new));
     }
 
     /** As {@link #read}, for a kubeconfig's text that no file holds. */
@@ -92,9 +90,9 @@ final class KubeconfigFile {
         return merged(null, SERIALIZATION.unmarshal(text, Config.class));
     }
 
-    private static io.fabric8.kubernetes.client.Config merged(String context, Config kubeconfig) {
+    private static io.fabric8.kubernetes.client.Config merged(String context, Config... kubeconfigs) {
         io.fabric8.kubernetes.client.Config config = io.fabric8.kubernetes.client.Config.empty();
-        KubeConfigUtils.merge(config, context, kubeconfig);
+        KubeConfigUtils.merge(config, context, kubeconfigs);
         return config;
     }
 

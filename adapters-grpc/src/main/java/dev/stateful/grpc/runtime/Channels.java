@@ -31,7 +31,8 @@ public final class Channels {
         }
         // grpc-java would take it and fail on its executor thread, forever, with no status for the call
         String digits = target.substring(colon + 1);
-        if (digits.length() > 5 || Integer.parseInt(digits) < 1 || Integer.parseInt(digits) > 65535) {
+        int port = digits.length() > 5 ? -1 : Integer.parseInt(digits);
+        if (port < 1 || port > 65535) {
             throw new IllegalArgumentException("the port of \"" + address + "\" is out of range: a port is 1 to 65535");
         }
         String host = target.substring(0, colon);

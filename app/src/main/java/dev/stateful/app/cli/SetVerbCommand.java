@@ -4,8 +4,6 @@ import dev.stateful.app.ExitCodes;
 import dev.stateful.grpc.v1.ObjectRef;
 import dev.stateful.grpc.v1.StatefulSetServiceGrpc.StatefulSetServiceBlockingStub;
 import dev.stateful.grpc.v1.StatefulSetServiceGrpc;
-import io.grpc.Status;
-import io.grpc.StatusRuntimeException;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine;
@@ -38,23 +36,11 @@ abstract class SetVerbCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        ObjectRef set = ObjectRef.newBuilder().setNamespace(namespace).setName(bareName(name)).build();
+        ObjectRef set = ObjectRef.newBuilder().setNamespace(namespace).setName(StatefulSetName.bare(spec.commandLine(), name)).build();
+        // a change the server refuses as invalid exits 2 there (ServerCalls.run)
         return ServerCalls.run(client.settings(), spec.commandLine().getErr(), channel -> {
-            try {
-                spec.commandLine().getOut().println(change(StatefulSetServiceGrpc.newBlockingStub(channel).withDeadlineAfter(30, TimeUnit.SECONDS), set));
-                return ExitCodes.OK;
-            } catch (StatusRuntimeException e) {
-                if (e.getStatus().getCode() != Status.Code.INVALID_ARGUMENT) {
-                    throw e;
-                }
-                spec.commandLine().getErr().println("error: " + e.getStatus().getDescription());
-                return ExitCodes.INVALID;
-            }
+            spec.commandLine().getOut().println(change(StatefulSetServiceGrpc.newBlockingStub(channel).withDeadlineAfter(30, TimeUnit.SECONDS), set));
+            return ExitCodes.OK;
         });
-    }
-
-    /** kubectl's TYPE/NAME form: {@code statefulset/web}, {@code sts/web}, {@code statefulset.apps/web}. */
-    private String bareName(String given) {
-        return StatefulSetName.bare(spec.commandLine(), given);
     }
 }

@@ -74,12 +74,13 @@ public final class StatefulSetCluster implements AutoCloseable {
     private final SimulatedKubelet kubelet;
     private final PlayedGarbageCollector collector;
     private final PlayedDefaulting defaulting;
-    private final List<KubernetesClient> own;
+    /** Everything {@link #start} started, in that order (its own clients first): what {@link #close()} stops, last first. */
+    private final List<AutoCloseable> started;
 
     private StatefulSetCluster(KubernetesClient client, Options options, RunningController controller, SimulatedKubelet kubelet,
-                               PlayedDefaulting defaulting, List<KubernetesClient> own) {
+                               PlayedDefaulting defaulting, List<AutoCloseable> started) {
         this.client = client;
-        this.own = own;
+        this.started = List.copyOf(started);
         this.options = options;
         this.controller = controller;
         this.kubelet = kubelet;
@@ -114,8 +115,7 @@ public final class StatefulSetCluster implements AutoCloseable {
                             "--leader-elect=false", "--metrics-port", "0", "--bind-address=127.0.0.1", "--metrics-secure=false", "--kinds=apps"),
                     controllerClient, ClusterCache.SetDefaults.PLAYED);
             started.add(controller);
-            StatefulSetCluster cluster = new StatefulSetCluster(client, options, controller, kubelet, defaulting,
-                    List.of(controllerClient, kubeletClient));
+            StatefulSetCluster cluster = new StatefulSetCluster(client, options, controller, kubelet, defaulting, started);
             // fabric8's mock does not replay changes made between an informer's list and its watch
             Eventually.await("the controller and the kubelet watching", Duration.ofSeconds(30),
                     () -> controller.isWatching() && kubelet.isWatching() && defaulting.isWatching());
@@ -233,7 +233,7 @@ public final class StatefulSetCluster implements AutoCloseable {
     /** Stops the controller and the kubelet; the client stays open (it is the caller's). */
     @Override
     public void close() {
-        closeAll(List.of(own.get(0), own.get(1), defaulting, kubelet, controller), null);
+        closeAll(started, null);
     }
 
     /** Closes the last started first, each whatever the others threw; what they threw is added to {@code failure}, or thrown. */
