@@ -22,14 +22,23 @@ public final class Availability {
      * and {@code TestIsPodAvailable} has a pod Ready for 51 s available under minReadySeconds 51);
      * with minReadySeconds 0 a Ready pod is available at once.
      */
-    public static boolean isAvailable(Pod pod, int minReadySeconds, Instant now) {
-        if (!isRunningAndReady(pod)) {
+    public static boolean isPodAvailable(Pod pod, int minReadySeconds, Instant now) {
+        if (!pod.status().isReady()) {
             return false;
         }
         if (minReadySeconds == 0) {
             return true;
         }
         return availableAt(pod, minReadySeconds).map(at -> !at.isAfter(now)).orElse(false);
+    }
+
+    /**
+     * Running, Ready and available: upstream's {@code isRunningAndReady} followed by its
+     * {@code isRunningAndAvailable} (which, despite its name, is {@link #isPodAvailable} alone), as
+     * {@code processReplica}, {@code processCondemned} and {@code computeReplicaStatus} ask them.
+     */
+    public static boolean isAvailable(Pod pod, int minReadySeconds, Instant now) {
+        return isRunningAndReady(pod) && isPodAvailable(pod, minReadySeconds, now);
     }
 
     /** When a Ready pod becomes available: the Ready transition plus minReadySeconds. */
@@ -40,9 +49,14 @@ public final class Availability {
                 .map(t -> t.plus(Duration.ofSeconds(minReadySeconds)));
     }
 
-    /** 1.33+ {@code isUnavailable}: not Running and available, or terminating. Placeholders are unavailable. */
+    /**
+     * 1.33+ {@code isUnavailable}: not available, or terminating. It reads the Ready condition, not the
+     * phase ({@code !podutil.IsPodAvailable(...) || isTerminating(pod)}), so a pod the kubelet still
+     * shows Ready is available to the rolling update's count whatever its phase; a pod not created
+     * yet has no Ready condition and is unavailable.
+     */
     public static boolean isUnavailable(Pod pod, int minReadySeconds, Instant now) {
-        return !pod.isCreated() || pod.isTerminating() || !isAvailable(pod, minReadySeconds, now);
+        return pod.isTerminating() || !isPodAvailable(pod, minReadySeconds, now);
     }
 
     public static boolean hasTerminalPhase(Pod pod) {

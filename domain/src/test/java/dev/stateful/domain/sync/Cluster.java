@@ -164,6 +164,11 @@ final class Cluster {
         return put(Observed.inPhase(pod(name), phase));
     }
 
+    /** The kubelet reports the pod Failed, as it does: phase Failed and, with it, the Ready condition False. */
+    Cluster failed(String name) {
+        return put(Observed.inPhase(Observed.runningNotReady(pod(name), now), PodStatus.FAILED));
+    }
+
     /** Every pod that is not Running and Ready becomes so now (terminal and terminating pods excepted). */
     Cluster readyAll() {
         for (Pod pod : new ArrayList<>(pods.values())) {

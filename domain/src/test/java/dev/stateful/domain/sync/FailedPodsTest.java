@@ -89,7 +89,7 @@ class FailedPodsTest {
     @Test
     void anOutdatedFailedPodIsDeletedOnceAndCountsAsUnavailableForTheRollingUpdate() {
         Cluster cluster = Cluster.of(Fixtures.parallel(Fixtures.statefulSet("web", 3))).converge();
-        cluster.phase("web-1", PodStatus.FAILED).image("nginx:1.27");
+        cluster.failed("web-1").image("nginx:1.27");
 
         Plan plan = cluster.sync();
 

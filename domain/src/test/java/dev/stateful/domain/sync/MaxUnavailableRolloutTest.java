@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stateful.domain.model.IntOrString;
 import dev.stateful.domain.model.Pod;
+import dev.stateful.domain.model.PodStatus;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.model.UpdateStrategy;
 import dev.stateful.domain.testing.Fixtures;
@@ -159,6 +160,24 @@ class MaxUnavailableRolloutTest {
         assertThat(Plans.waits(plan)).contains("web-1 waits for its update: 1 of at most 1 pods are unavailable or being updated (maxUnavailable)");
     }
 
+
+    /**
+     * The budget counts what upstream's {@code isUnavailable} counts: {@code podutil.IsPodAvailable}
+     * reads the Ready condition, not the phase, so an updated pod whose status still says Ready is
+     * available to it whatever its phase.
+     */
+    @Test
+    void theBudgetReadsTheReadyConditionNotThePhase() {
+        Cluster cluster = threePods(true, null);
+        cluster.image("nginx:1.27");
+        cluster.sync();
+        cluster.sync();
+        cluster.ready("web-2").phase("web-2", PodStatus.PENDING);
+
+        Plan plan = cluster.sync();
+
+        assertThat(deletes(plan, ROLLING)).containsExactly("web-1");
+    }
     /**
      * Free replacement is for broken pods only: Ready pods still inside minReadySeconds are charged,
      * so a Parallel set with minReadySeconds is not restarted all at once.

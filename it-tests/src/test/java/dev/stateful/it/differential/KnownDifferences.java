@@ -123,7 +123,31 @@ enum KnownDifferences {
     MISSING_PODS_PER_SYNC_BOUNDED(d -> false),
 
     /** Revisions of kube-controller-manager 1.33 and 1.34 for the same template are reused. */
-    EARLIER_REVISIONS_REUSED(d -> false);
+    EARLIER_REVISIONS_REUSED(d -> false),
+
+    /**
+     * A Failed or Succeeded pod deleted by {@code processReplica} is not deleted again by the same
+     * sync's rolling update: the compared writes leave out a DELETE answered 404 and count a repeated
+     * one once, the events are a set, and the status at a settle point comes from a later sync.
+     */
+    A_FAILED_POD_DELETED_ONCE_PER_SYNC(d -> false),
+
+    /** The unchanged pod upstream PUTs after its claims' owner references: the compared writes are creates and deletes, and the PUT changes no object. */
+    NO_WRITE_FOR_AN_UNCHANGED_POD(d -> false),
+
+    /**
+     * A revision or set already gone ends the write instead of failing the sync: only the retries
+     * differ, and a status written onto a replaced set needs a set cache behind a delete and a create
+     * under the same name, which no scenario produces.
+     */
+    GONE_OBJECTS_END_THE_WRITE(d -> false),
+
+    /**
+     * Owner-list patches guarded by the resourceVersion, and claim-owner conflicts left to the next
+     * sync: both need a cache behind another writer's change to the same owner list, which no
+     * scenario produces; the events are a set, so a repeated FailedUpdate would not show.
+     */
+    OWNER_CONFLICTS_LEFT_TO_THE_NEXT_SYNC(d -> false);
 
     /** Both runs of the scenario a difference came from, for a rule that spans settle points. */
     record Run(Trace upstream, Trace ours) {
