@@ -20,18 +20,35 @@ import dev.stateful.ports.ApiException;
 import dev.stateful.ports.ClusterReader;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * {@link ClusterReader} by calling a remote {@code ClusterReaderService}: each read is a call
- * (the remote side keeps the cache). Failures surface as ApiException.
+ * (the remote side keeps the cache). Failures surface as ApiException. An object of a list that
+ * does not decode is left out of it (with a warning), as the watch leaves out a change it cannot
+ * decode: one malformed pod of some other workload must not fail the sync of every set in its
+ * namespace, nor one malformed set the resync of all the others. Leaving an object out is safe: the
+ * controller never deletes what it does not see, and a create of a name it did not see is refused
+ * as AlreadyExists by the remote, which fails only that set's sync.
  */
 final class GrpcClusterReader implements ClusterReader {
 
+    private static final Logger LOG = LoggerFactory.getLogger(GrpcClusterReader.class);
+    /** How many distinct undecodable objects are warned about once each; beyond it, each is logged at debug. */
+    private static final int WARNED_LIMIT = 1024;
+
     private final ClusterReaderServiceBlockingStub stub;
     private final RemoteCalls calls;
+    /** The undecodable objects warned about already (every list would repeat the warning). */
+    private final Set<String> warned = ConcurrentHashMap.newKeySet();
     /** Set once the remote answered GetPod UNIMPLEMENTED (a server from before it): from then on, the list. */
     private volatile boolean noGetPod;
 
@@ -49,12 +66,12 @@ final class GrpcClusterReader implements ClusterReader {
 
     @Override
     public List<StatefulSet> statefulSets(String namespace) {
-        return decode(calls.call(stub, "list statefulsets", s -> s.listStatefulSetObjects(list(namespace))), Replies::statefulSet);
+        return decode(calls.call(stub, "list statefulsets", s -> s.listStatefulSetObjects(list(namespace))), Replies::statefulSet, "statefulset");
     }
 
     @Override
     public List<Pod> pods(String namespace) {
-        return decode(calls.call(stub, "list pods", s -> s.listPods(list(namespace))), Replies::pod);
+        return decode(calls.call(stub, "list pods", s -> s.listPods(list(namespace))), Replies::pod, "pod");
     }
 
     @Override
@@ -83,12 +100,12 @@ final class GrpcClusterReader implements ClusterReader {
 
     @Override
     public List<PersistentVolumeClaim> claims(String namespace) {
-        return decode(calls.call(stub, "list claims", s -> s.listClaims(list(namespace))), Replies::claim);
+        return decode(calls.call(stub, "list claims", s -> s.listClaims(list(namespace))), Replies::claim, "claim");
     }
 
     @Override
     public List<ControllerRevision> revisions(String namespace) {
-        return decode(calls.call(stub, "list revisions", s -> s.listRevisions(list(namespace))), Replies::revision);
+        return decode(calls.call(stub, "list revisions", s -> s.listRevisions(list(namespace))), Replies::revision, "revision");
     }
 
     private static ObjectRef ref(String namespace, String name) {
@@ -99,7 +116,23 @@ final class GrpcClusterReader implements ClusterReader {
         return ListObjectsRequest.newBuilder().setNamespace(namespace).build();
     }
 
-    private static <T> List<T> decode(ListObjectsResponse response, Function<KubeObject, T> decoder) {
-        return response.getObjectsList().stream().map(decoder).toList();
+    private <T> List<T> decode(ListObjectsResponse response, Function<KubeObject, T> decoder, String kind) {
+        List<T> decoded = new ArrayList<>(response.getObjectsCount());
+        for (KubeObject object : response.getObjectsList()) {
+            try {
+                decoded.add(decoder.apply(object));
+            } catch (ApiException.Invalid e) {
+                skipped(kind, e);
+            }
+        }
+        return Collections.unmodifiableList(decoded);
+    }
+
+    private void skipped(String kind, ApiException.Invalid e) {
+        if (warned.size() < WARNED_LIMIT && warned.add(kind + e.getMessage())) {
+            LOG.warn("list {}: left out, as {}", kind + "s", e.getMessage());
+        } else {
+            LOG.debug("list {}: left out, as {}", kind + "s", e.getMessage());
+        }
     }
 }
