@@ -58,7 +58,7 @@ public final class EngineCommand implements Callable<Integer> {
             awaitQuietly(stopped); // let the sync in flight finish before the JVM exits
         }, "engine-shutdown");
         try (RemotePorts remote = RemotePorts.connect(connection.settings(ports), policy);
-             PortsProbe probe = new PortsProbe(connection.settings(ports), spec.commandLine().getErr()).start()) {
+             PortsProbe probe = new PortsProbe(connection.settings(ports), spec.commandLine().getErr(), remote::watchRefusal).start()) {
             Injector injector = Injectors.remoteEngine(remote.ports());
             try (SyncLoop loop = new SyncLoop(remote.ports().reader(), remote.ports().clusterEvents(),
                     injector.getInstance(StatefulSetReconciler.class), Duration.ofSeconds(resyncSeconds), Clock.systemUTC()).start()) {

@@ -8,6 +8,7 @@ import dev.stateful.domain.json.Json;
 import dev.stateful.grpc.testing.Certificates;
 import dev.stateful.testsupport.LoopbackPorts;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -128,6 +129,28 @@ class ClientErrorsAndOutputTest {
         int port = closedPort();
         try (Commands.Background engine = Commands.engine("--ports", "grpc://127.0.0.1:" + port)) {
             engine.await(Pattern.compile("warning: cannot reach 127\\.0\\.0\\.1:" + port + ": connection refused; retrying until it answers"),
+                    Duration.ofSeconds(30));
+        }
+    }
+
+    @Test
+    void theEngineSaysAtTheDefaultLevelWhenItsServerDoesNotServeTheRemotePorts() throws Exception {
+        try (Commands.Served served = Commands.serve("--file", Commands.WEB.toString());
+                Commands.Background engine = Commands.engine("--ports", "grpc://" + served.address())) {
+            engine.await(Pattern.compile("warning: the server at " + Pattern.quote(served.address())
+                    + " refuses the cluster watch: Method not found: stateful\\.v1\\.ClusterEventsService/WatchCluster \\(is it `stateful serve --remote-ports`, or another server of the remote ports\\?\\); "
+                    + "nothing is synced until it accepts it, retrying"), Duration.ofSeconds(30));
+        }
+    }
+
+    @Test
+    void theEngineSaysAtTheDefaultLevelWhenItsServerRefusesItsToken(@TempDir Path dir) throws Exception {
+        Path token = Files.writeString(dir.resolve("token"), "a-token-of-at-least-thirty-two-bytes-0123456789");
+        Path wrong = Files.writeString(dir.resolve("wrong"), "another-token-of-at-least-thirty-two-bytes-0123");
+        try (Commands.Served served = Commands.serve("--remote-ports", "--file", Commands.WEB.toString(), "--token-file", token.toString());
+                Commands.Background engine = Commands.engine("--ports", "grpc://" + served.address(), "--token-file", wrong.toString())) {
+            engine.await(Pattern.compile("warning: the server at " + Pattern.quote(served.address())
+                    + " refuses the cluster watch: .*\\(use --token-file or set STATEFUL_TOKEN\\); nothing is synced until it accepts it, retrying"),
                     Duration.ofSeconds(30));
         }
     }

@@ -7,10 +7,14 @@ import dev.stateful.grpc.v1.ClusterEventsServiceGrpc.ClusterEventsServiceStub;
 import dev.stateful.grpc.v1.KubeObject;
 import dev.stateful.grpc.v1.WatchClusterRequest;
 import dev.stateful.ports.ClusterEvents;
+import io.grpc.Status;
 import io.grpc.stub.ClientCallStreamObserver;
 import io.grpc.stub.ClientResponseObserver;
 import java.time.Duration;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -39,7 +43,13 @@ final class GrpcClusterEvents implements ClusterEvents, AutoCloseable {
         t.setDaemon(true);
         return t;
     });
+    /** Codes of a broken watch that retrying alone does not mend: no such service, a caller the server does not accept. */
+    private static final Set<Status.Code> REFUSALS = EnumSet.of(Status.Code.UNIMPLEMENTED, Status.Code.UNAUTHENTICATED,
+            Status.Code.PERMISSION_DENIED);
+
     private volatile boolean synced;
+    /** The status the last attempt was refused with, while it is one of {@link #REFUSALS}; null once the stream delivers. */
+    private volatile Status refusal;
     private volatile boolean closed;
     private boolean started;
     private ClientCallStreamObserver<WatchClusterRequest> call;
@@ -83,11 +93,14 @@ final class GrpcClusterEvents implements ClusterEvents, AutoCloseable {
 
             @Override
             public void onNext(ClusterChange change) {
+                refusal = null;
                 deliver(change);
             }
 
             @Override
             public void onError(Throwable t) {
+                Status status = Status.fromThrowable(t);
+                refusal = REFUSALS.contains(status.getCode()) ? status : null;
                 reconnectLater("broke: " + t.getMessage());
             }
 
@@ -96,6 +109,15 @@ final class GrpcClusterEvents implements ClusterEvents, AutoCloseable {
                 reconnectLater("was closed by the remote");
             }
         });
+    }
+
+    /**
+     * Why the remote refuses the watch, while it does so in a way that retrying alone does not mend
+     * (it does not serve the remote ports, or does not accept the caller's token or identity): the
+     * engine keeps retrying, and this lets it tell the person running it.
+     */
+    Optional<Status> refusal() {
+        return Optional.ofNullable(refusal);
     }
 
     private void deliver(ClusterChange change) {

@@ -12,6 +12,7 @@ import dev.stateful.grpc.v1.RevisionControlServiceGrpc;
 import dev.stateful.grpc.v1.StatusWriterServiceGrpc;
 import io.grpc.Channel;
 import io.grpc.ManagedChannel;
+import io.grpc.Status;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
@@ -55,6 +56,17 @@ public final class RemotePorts implements AutoCloseable {
 
     public PortSet ports() {
         return ports;
+    }
+
+    /**
+     * Why the server refuses the cluster watch, while it refuses it in a way that retrying alone
+     * does not mend: UNIMPLEMENTED (it does not serve the remote ports, e.g. a {@code serve} without
+     * {@code --remote-ports}), UNAUTHENTICATED or PERMISSION_DENIED (a token or client certificate
+     * it does not accept). Nothing syncs before the watch has listed, so this is what an engine
+     * that stays idle is waiting for. Empty once the stream delivers.
+     */
+    public Optional<Status> watchRefusal() {
+        return events.refusal();
     }
 
     @Override
