@@ -320,7 +320,10 @@ const (
 type ClaimControlServiceClient interface {
 	// Creates the claim; ALREADY_EXISTS if the name is taken.
 	CreateClaim(ctx context.Context, in *CreateClaimRequest, opts ...grpc.CallOption) (*CreateClaimResponse, error)
-	// Replaces the claim's metadata (owner references); resourceVersion is the precondition.
+	// Replaces the claim; metadata.resourceVersion is the precondition (ABORTED when stale). The
+	// engine changes its owner references (the retention policy) and, to grow a claim of our own
+	// kind's set, spec.resources.requests.storage: a server that writes only the metadata loses
+	// the resize without an error, and the engine asks for it again at every sync.
 	UpdateClaim(ctx context.Context, in *UpdateClaimRequest, opts ...grpc.CallOption) (*UpdateClaimResponse, error)
 	// Reads one claim, bypassing any cache (the engine's last look before it starts a pod on it).
 	ReadClaim(ctx context.Context, in *GetClaimRequest, opts ...grpc.CallOption) (*GetClaimResponse, error)
@@ -372,7 +375,10 @@ func (c *claimControlServiceClient) ReadClaim(ctx context.Context, in *GetClaimR
 type ClaimControlServiceServer interface {
 	// Creates the claim; ALREADY_EXISTS if the name is taken.
 	CreateClaim(context.Context, *CreateClaimRequest) (*CreateClaimResponse, error)
-	// Replaces the claim's metadata (owner references); resourceVersion is the precondition.
+	// Replaces the claim; metadata.resourceVersion is the precondition (ABORTED when stale). The
+	// engine changes its owner references (the retention policy) and, to grow a claim of our own
+	// kind's set, spec.resources.requests.storage: a server that writes only the metadata loses
+	// the resize without an error, and the engine asks for it again at every sync.
 	UpdateClaim(context.Context, *UpdateClaimRequest) (*UpdateClaimResponse, error)
 	// Reads one claim, bypassing any cache (the engine's last look before it starts a pod on it).
 	ReadClaim(context.Context, *GetClaimRequest) (*GetClaimResponse, error)

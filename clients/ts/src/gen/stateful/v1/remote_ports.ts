@@ -3861,7 +3861,12 @@ export const ClaimControlServiceService = {
     responseSerialize: (value: CreateClaimResponse): Buffer => Buffer.from(CreateClaimResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): CreateClaimResponse => CreateClaimResponse.decode(value),
   },
-  /** Replaces the claim's metadata (owner references); resourceVersion is the precondition. */
+  /**
+   * Replaces the claim; metadata.resourceVersion is the precondition (ABORTED when stale). The
+   * engine changes its owner references (the retention policy) and, to grow a claim of our own
+   * kind's set, spec.resources.requests.storage: a server that writes only the metadata loses
+   * the resize without an error, and the engine asks for it again at every sync.
+   */
   updateClaim: {
     path: "/stateful.v1.ClaimControlService/UpdateClaim" as const,
     requestStream: false as const,
@@ -3886,7 +3891,12 @@ export const ClaimControlServiceService = {
 export interface ClaimControlServiceServer extends UntypedServiceImplementation {
   /** Creates the claim; ALREADY_EXISTS if the name is taken. */
   createClaim: handleUnaryCall<CreateClaimRequest, CreateClaimResponse>;
-  /** Replaces the claim's metadata (owner references); resourceVersion is the precondition. */
+  /**
+   * Replaces the claim; metadata.resourceVersion is the precondition (ABORTED when stale). The
+   * engine changes its owner references (the retention policy) and, to grow a claim of our own
+   * kind's set, spec.resources.requests.storage: a server that writes only the metadata loses
+   * the resize without an error, and the engine asks for it again at every sync.
+   */
   updateClaim: handleUnaryCall<UpdateClaimRequest, UpdateClaimResponse>;
   /** Reads one claim, bypassing any cache (the engine's last look before it starts a pod on it). */
   readClaim: handleUnaryCall<GetClaimRequest, GetClaimResponse>;
@@ -3909,7 +3919,12 @@ export interface ClaimControlServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: CreateClaimResponse) => void,
   ): ClientUnaryCall;
-  /** Replaces the claim's metadata (owner references); resourceVersion is the precondition. */
+  /**
+   * Replaces the claim; metadata.resourceVersion is the precondition (ABORTED when stale). The
+   * engine changes its owner references (the retention policy) and, to grow a claim of our own
+   * kind's set, spec.resources.requests.storage: a server that writes only the metadata loses
+   * the resize without an error, and the engine asks for it again at every sync.
+   */
   updateClaim(
     request: UpdateClaimRequest,
     callback: (error: ServiceError | null, response: UpdateClaimResponse) => void,

@@ -10,7 +10,13 @@ public interface ClaimControl {
     /** Creates the claim. Throws AlreadyExists if it exists. */
     PersistentVolumeClaim create(PersistentVolumeClaim claim);
 
-    /** Replaces the claim's metadata (owner references); resourceVersion is the precondition. */
+    /**
+     * Replaces the claim with {@code claim}; its resourceVersion is the precondition (Conflict when
+     * stale). The reconciler changes the owner references (the retention policy) and, through the
+     * default {@link #resize}, {@code spec.resources.requests.storage}: an implementation that writes
+     * only the metadata must override {@code resize}, or a resize is lost without an error and tried
+     * again at every sync.
+     */
     PersistentVolumeClaim update(PersistentVolumeClaim claim);
 
     /**

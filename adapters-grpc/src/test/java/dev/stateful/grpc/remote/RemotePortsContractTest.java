@@ -136,6 +136,17 @@ class RemotePortsContractTest {
         }
 
         @Test
+        void aClaimIsResizedThroughUpdateClaimWithItsNewStorageRequest() {
+            ports.claims().create(new PersistentVolumeClaim(ObjectMeta.named("default", "www-web-0"),
+                    Json.object("resources", Json.object("requests", Json.object("storage", "1Gi"))), null));
+
+            ports.claims().resize("default", "www-web-0", "2Gi");
+
+            assertThat(cluster.stores().claims().get(new ObjectKey("default", "www-web-0")).orElseThrow().spec()
+                    .objectOrEmpty("resources").objectOrEmpty("requests").string("storage")).contains("2Gi");
+        }
+
+        @Test
         void revisionsAreCreatedReadRenumberedAdoptedOnceAndDeleted() {
             ControllerRevision revision = ModelCodec.controllerRevision(ObjectMeta.named("default", "web-abc"), "{\"spec\":{}}", 1);
             ports.revisions().create(revision);
