@@ -67,7 +67,7 @@ public final class InMemoryCluster {
         this.clock = new ManualClock(b.start);
         this.stores = new Stores(clock, new IdGenerator(new Random(seeds.nextLong())), b.admission, b.maxObjects);
         this.faults = new FaultInjector(new Random(seeds.nextLong()));
-        this.audit = new AuditLog(clock);
+        this.audit = new AuditLog(clock, b.maxAuditRecords);
         this.events = new EventLog(clock);
         this.controller = new ClusterClient(stores, Actor.CONTROLLER, faults, audit);
         this.user = new ClusterClient(stores, Actor.USER, FaultPolicy.NONE, audit);
@@ -217,6 +217,7 @@ public final class InMemoryCluster {
         private KubeletTimings timings = KubeletTimings.defaults();
         private StatefulSetAdmission admission = StatefulSetAdmission.apiServer();
         private long maxObjects = Long.MAX_VALUE;
+        private int maxAuditRecords = AuditLog.UNBOUNDED;
 
         private Builder() {
         }
@@ -231,6 +232,19 @@ public final class InMemoryCluster {
                 throw new IllegalArgumentException("maxObjects must be at least 1, got " + value);
             }
             this.maxObjects = value;
+            return this;
+        }
+
+        /**
+         * How many of the latest writes the audit log keeps: the oldest are dropped first, so a cluster that runs for
+         * days does not keep every status write; a query of the log whose start was dropped fails (see
+         * {@link AuditLog#since}). Every write is kept by default, for tests that query the whole log.
+         */
+        public Builder maxAuditRecords(int value) {
+            if (value < 1) {
+                throw new IllegalArgumentException("maxAuditRecords must be at least 1, got " + value);
+            }
+            this.maxAuditRecords = value;
             return this;
         }
 

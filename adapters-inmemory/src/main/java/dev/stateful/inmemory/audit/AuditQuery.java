@@ -2,6 +2,7 @@ package dev.stateful.inmemory.audit;
 
 import dev.stateful.inmemory.store.Kind;
 import dev.stateful.inmemory.store.Verb;
+import java.util.Collection;
 import java.util.List;
 import java.util.function.Predicate;
 
@@ -9,9 +10,12 @@ import java.util.function.Predicate;
 public final class AuditQuery {
 
     private final List<WriteRecord> records;
+    /** How many writes before these records a bounded log dropped: their sequences are 1 to {@code dropped}. */
+    private final long dropped;
 
-    AuditQuery(List<WriteRecord> records) {
+    AuditQuery(Collection<WriteRecord> records, long dropped) {
         this.records = List.copyOf(records);
+        this.dropped = dropped;
     }
 
     public AuditQuery by(Actor actor) {
@@ -35,13 +39,21 @@ public final class AuditQuery {
         return filter(r -> r.outcome() == outcome);
     }
 
-    /** Records after {@link AuditLog#mark()} returned {@code mark}. */
+    /**
+     * Records after {@link AuditLog#mark()} returned {@code mark}.
+     *
+     * @throws IllegalStateException when a bounded log dropped some of them: counting only those kept would be a wrong answer
+     */
     public AuditQuery since(long mark) {
+        if (mark < dropped) {
+            throw new IllegalStateException("the audit log no longer has the writes after #" + mark + ": it keeps the latest "
+                    + "writes only and dropped those up to #" + dropped);
+        }
         return filter(r -> r.sequence() > mark);
     }
 
     public AuditQuery filter(Predicate<WriteRecord> predicate) {
-        return new AuditQuery(records.stream().filter(predicate).toList());
+        return new AuditQuery(records.stream().filter(predicate).toList(), dropped);
     }
 
     public List<WriteRecord> records() {

@@ -109,6 +109,9 @@ public final class ServeCommand implements Callable<Integer> {
             description = "how much faster than the wall clock cluster time runs, for demos (default: ${DEFAULT-VALUE}; 1 with --remote-ports)")
     double timeScale;
 
+    /** How many of the latest writes serve's cluster keeps in its audit log: a few megabytes, for a heap dump to show. */
+    static final int AUDIT_RECORDS = 10_000;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -128,9 +131,7 @@ public final class ServeCommand implements Callable<Integer> {
             err.println("error: --max-objects must be at least 1, got " + maxObjects);
             return ExitCodes.INVALID;
         }
-        // a valid set may ask for 2147483647 replicas: the quota makes its creates fail, as a ResourceQuota
-        // would, instead of filling the heap
-        InMemoryCluster cluster = InMemoryCluster.builder().startingAt(Instant.now()).maxObjects(maxObjects).build();
+        InMemoryCluster cluster = cluster(maxObjects);
         if (file != null && !preload(cluster, err)) {
             return ExitCodes.INVALID;
         }
@@ -165,6 +166,16 @@ public final class ServeCommand implements Callable<Integer> {
             return ExitCodes.FAILURE;
         }
         return ExitCodes.OK;
+    }
+
+    /**
+     * The cluster serve runs, for days perhaps. A valid set may ask for 2147483647 replicas: the quota makes its creates
+     * fail, as a ResourceQuota would, instead of filling the heap. Its audit log keeps the latest writes only, or every
+     * status write of every sync would stay in the heap; nothing serve offers reads the log, so the bound is fixed,
+     * not an option.
+     */
+    static InMemoryCluster cluster(long maxObjects) {
+        return InMemoryCluster.builder().startingAt(Instant.now()).maxObjects(maxObjects).maxAuditRecords(AUDIT_RECORDS).build();
     }
 
     private ServerSettings settings() {
