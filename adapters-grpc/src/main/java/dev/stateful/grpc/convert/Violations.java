@@ -41,6 +41,7 @@ public final class Violations {
             case FORBIDDEN -> ViolationType.VIOLATION_TYPE_FORBIDDEN;
             case TOO_LONG -> ViolationType.VIOLATION_TYPE_TOO_LONG;
             case DUPLICATE -> ViolationType.VIOLATION_TYPE_DUPLICATE;
+            case NOT_FOUND -> ViolationType.VIOLATION_TYPE_NOT_FOUND;
             case UNKNOWN_FIELD -> ViolationType.VIOLATION_TYPE_UNKNOWN_FIELD;
             case TYPE_MISMATCH -> ViolationType.VIOLATION_TYPE_TYPE_MISMATCH;
         };

@@ -1,6 +1,7 @@
 package dev.stateful.grpc.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.stateful.grpc.testing.BadRequests;
@@ -57,6 +58,19 @@ class ValidateTest {
         assertThat(response.getViolationsList()).extracting(FieldViolation::getField)
                 .contains("spec.replicas", "spec.updateStrategy");
         assertThat(response.getViolationsList()).allSatisfy(v -> assertThat(v.getDescription()).startsWith(v.getField() + ": "));
+    }
+
+    @Test
+    void aPodSpecTheApiServerRefusesIsInvalidWithItsFieldPathAndNotFoundType() {
+        ValidateResponse response = validate(WEB.replace("\"image\":\"nginx:1.25\"",
+                "\"image\":\"nginx:1.25\",\"volumeMounts\":[{\"name\":\"cache\",\"mountPath\":\"/cache\"}],"
+                        + "\"resources\":{\"limits\":{\"cpu\":\"1\"},\"requests\":{\"cpu\":\"1.5\"}}"));
+
+        assertThat(response.getValid()).isFalse();
+        assertThat(response.getViolationsList()).extracting(FieldViolation::getType, FieldViolation::getDescription).containsExactly(
+                tuple(ViolationType.VIOLATION_TYPE_NOT_FOUND, "spec.template.spec.containers[0].volumeMounts[0].name: Not found: \"cache\""),
+                tuple(ViolationType.VIOLATION_TYPE_INVALID, "spec.template.spec.containers[0].resources.requests: Invalid value: \"1500m\": "
+                        + "must be less than or equal to cpu limit of 1"));
     }
 
     @Test

@@ -81,7 +81,13 @@ class ValidationScenarioTest {
                 arguments("restartPolicy other than Always", withTemplateSpecField("restartPolicy: Never"),
                         "spec.template.spec.restartPolicy: Unsupported value: \"Never\": supported values: \"Always\""),
                 arguments("activeDeadlineSeconds", withTemplateSpecField("activeDeadlineSeconds: 30"),
-                        "spec.template.spec.activeDeadlineSeconds: Forbidden: activeDeadlineSeconds in StatefulSet is not Supported"));
+                        "spec.template.spec.activeDeadlineSeconds: Forbidden: activeDeadlineSeconds in StatefulSet is not Supported"),
+                arguments("a volume mount that names no volume", withTemplateSpecField(
+                                "initContainers:\n      - {name: init, image: busybox, volumeMounts: [{name: cache, mountPath: /cache}]}"),
+                        "spec.template.spec.initContainers[0].volumeMounts[0].name: Not found: \"cache\""),
+                arguments("a container port out of range", withTemplateSpecField(
+                                "initContainers:\n      - {name: init, image: busybox, ports: [{containerPort: 70000}]}"),
+                        "spec.template.spec.initContainers[0].ports[0].containerPort: Invalid value: 70000: must be between 1 and 65535, inclusive"));
     }
 
     @ParameterizedTest(name = "{0}")

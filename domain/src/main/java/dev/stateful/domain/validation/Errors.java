@@ -43,6 +43,10 @@ final class Errors {
         return new Violation(field, Violation.Type.DUPLICATE, render(value));
     }
 
+    static Violation notFound(String field, Object value) {
+        return new Violation(field, Violation.Type.NOT_FOUND, render(value));
+    }
+
     static Violation tooLong(String field, String detail) {
         return new Violation(field, Violation.Type.TOO_LONG, detail);
     }

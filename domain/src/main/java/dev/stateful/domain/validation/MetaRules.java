@@ -115,15 +115,7 @@ final class MetaRules {
         if (!profile.startsWith("localhost/")) {
             return List.of(Errors.invalid(path, profile, "must be a valid seccomp profile"));
         }
-        String local = profile.substring("localhost/".length());
-        List<Violation> out = new ArrayList<>();
-        if (local.startsWith("/")) {
-            out.add(Errors.invalid(path, local, "must be a relative path"));
-        }
-        if (List.of(local.split("/", -1)).contains("..")) {
-            out.add(Errors.invalid(path, local, "must not contain '..'"));
-        }
-        return out;
+        return ContainerRules.localDescendingPath(profile.substring("localhost/".length()), path);
     }
 
     private static boolean validAppArmorProfile(String profile) {

@@ -3,18 +3,16 @@ package dev.stateful.domain.validation;
 import dev.stateful.domain.json.Json;
 import dev.stateful.domain.model.LabelSelector;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The pod template checks of {@code ValidateStatefulSetSpec}: the template's metadata against the
- * selector, restartPolicy and activeDeadlineSeconds, and of {@code ValidatePodTemplateSpec}'s checks of
- * the pod spec only the containers' presence, names and images. The API server checks the rest of the
- * pod spec (ports, volumes, probes, resources...), on create (an earlier release stored sets without
- * checking the pod spec: a sync does not check the containers, {@code StatefulSetValidator.validateStored}),
- * so a manifest that {@code validate} accepts can still be refused there.
+ * selector, restartPolicy and activeDeadlineSeconds. Of {@code ValidatePodTemplateSpec}'s checks of the
+ * pod spec, {@link PodSpecRules} has the volumes and containers; the API server checks the rest (probes,
+ * security contexts, affinity...), on create (an earlier release stored sets without checking the pod
+ * spec: a sync does not check it, {@code StatefulSetValidator.validateStored}), so a manifest that
+ * {@code validate} accepts can still be refused there.
  */
 final class PodTemplateRules {
 
@@ -56,37 +54,6 @@ final class PodTemplateRules {
             return List.of();
         }
         return List.of(Errors.notSupported(path + ".spec.restartPolicy", value.asString().<Object>map(s -> s).orElse(value), RESTART_ALWAYS));
-    }
-
-    /**
-     * {@code validateContainers}: a pod template needs at least one container, and of
-     * {@code validateContainerCommon} each has a name that is a DNS-1123 label, unique among the
-     * containers, and an image.
-     */
-    static List<Violation> containers(Json.Obj template, String path) {
-        List<Json> containers = template.objectOrEmpty("spec").array("containers");
-        if (containers.isEmpty()) {
-            return List.of(Errors.required(path + ".spec.containers", ""));
-        }
-        List<Violation> out = new ArrayList<>();
-        Set<String> names = new HashSet<>();
-        for (int i = 0; i < containers.size(); i++) {
-            String at = path + ".spec.containers[" + i + "]";
-            Json.Obj container = containers.get(i).asObject().orElse(Json.EMPTY_OBJECT);
-            String name = container.string("name").orElse("");
-            if (name.isEmpty()) {
-                out.add(Errors.required(at + ".name", ""));
-            } else {
-                Names.dns1123Label(name).forEach(msg -> out.add(Errors.invalid(at + ".name", name, msg)));
-            }
-            if (container.string("image").orElse("").isEmpty()) {
-                out.add(Errors.required(at + ".image", ""));
-            }
-            if (!names.add(name)) {
-                out.add(Errors.duplicate(at + ".name", name));
-            }
-        }
-        return out;
     }
 
     /** A deadline would kill the set's pods; upstream forbids it for all workload controllers. */

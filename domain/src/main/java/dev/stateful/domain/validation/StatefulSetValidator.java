@@ -26,8 +26,8 @@ import java.util.regex.Pattern;
  * upstream lacks, set names of at most 52 characters and a highest ordinal that fits 32 bits, and, for
  * our own kind, the rules of its own fields ({@link ExtensionRules}). Of the pod template's own spec and
  * the claim templates' specs, which the API server validates in full ({@code ValidatePodTemplateSpec},
- * {@code ValidatePersistentVolumeClaimSpec}), only what {@link PodTemplateRules} and {@link #claimSpec}
- * check is checked here. A sync validates a stored set with {@link #validateStored}. Errors accumulate
+ * {@code ValidatePersistentVolumeClaimSpec}), only what {@link PodTemplateRules}, {@link PodSpecRules} and
+ * {@link #claimSpec} check is checked here. A sync validates a stored set with {@link #validateStored}. Errors accumulate
  * in upstream order (metadata, then the spec fields in the order Go checks them, the claim template
  * names last); map entries are visited in key order.
  */
@@ -351,7 +351,8 @@ public final class StatefulSetValidator {
     /**
      * The template is only checked against a selector that converts; a selector that does not
      * convert gets one more (detail-less) error, exactly as {@code LabelSelectorAsSelector} fails upstream.
-     * restartPolicy and activeDeadlineSeconds are checked either way, the containers only with {@code podSpec}.
+     * restartPolicy and activeDeadlineSeconds are checked either way, the pod spec's volumes and containers
+     * ({@link PodSpecRules}) only with {@code podSpec}.
      */
     private static List<Violation> template(StatefulSetSpec spec, boolean podSpec) {
         List<Violation> out = new ArrayList<>();
@@ -359,7 +360,8 @@ public final class StatefulSetValidator {
         if (convertible) {
             out.addAll(PodTemplateRules.metadata(spec.template(), spec.selector(), "spec.template"));
             if (podSpec) {
-                out.addAll(PodTemplateRules.containers(spec.template(), "spec.template"));
+                List<String> claimNames = spec.volumeClaimTemplates().stream().map(t -> t.metadata().name()).toList();
+                out.addAll(PodSpecRules.podSpec(spec.template().objectOrEmpty("spec"), claimNames, "spec.template.spec"));
             }
         } else {
             out.add(Errors.invalid("spec.selector", spec.selector(), ""));

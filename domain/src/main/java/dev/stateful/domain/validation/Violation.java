@@ -14,6 +14,7 @@ public record Violation(String field, Type type, String detail) {
         FORBIDDEN("Forbidden"),
         TOO_LONG("Too long"),
         DUPLICATE("Duplicate value"),
+        NOT_FOUND("Not found"),
         UNKNOWN_FIELD("unknown field"),
         TYPE_MISMATCH("Invalid type");
 

@@ -18,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -52,11 +53,12 @@ class GeneratedDefaultsTest {
             }
             assertSpecValuesPreserved(set.spec(), once.spec(), context);
             // defaulting gives no image, which validateContainerCommon requires: a container without one is all that may be wrong
-            boolean imageless = once.spec().template().objectOrEmpty("spec").array("containers").stream()
+            Json.Obj podSpec = once.spec().template().objectOrEmpty("spec");
+            boolean imageless = Stream.concat(podSpec.array("containers").stream(), podSpec.array("initContainers").stream())
                     .anyMatch(c -> c.asObject().flatMap(o -> o.string("image")).orElse("").isEmpty());
             if (imageless) {
                 assertThat(StatefulSetValidator.validate(once)).as("a set with a container without an image, " + context).isNotEmpty()
-                        .allSatisfy(v -> assertThat(v.field()).matches("spec\\.template\\.spec\\.containers\\[\\d+\\]\\.image"));
+                        .allSatisfy(v -> assertThat(v.field()).matches("spec\\.template\\.spec\\.(containers|initContainers)\\[\\d+\\]\\.image"));
             } else {
                 assertThat(StatefulSetValidator.validate(once)).as("a bare but otherwise valid set is valid once defaulted, " + context).isEmpty();
             }
@@ -161,8 +163,12 @@ class GeneratedDefaultsTest {
         putMaybe(r, pod, "securityContext", oneOf(r, Json.object(), Json.object("fsGroup", 1000), Json.Null.INSTANCE));
         putMaybe(r, pod, "terminationGracePeriodSeconds", r.nextInt(3) * 30);
         putMaybe(r, pod, "hostNetwork", r.nextBoolean());
-        pod.put("containers", containers(r, 1 + r.nextInt(3)));
-        putMaybe(r, pod, "initContainers", containers(r, r.nextInt(2)));
+        pod.put("containers", containers(r, 1 + r.nextInt(3), "c"));
+        // init containers named apart from the containers, and sidecars (restartPolicy Always), the only init
+        // containers validateInitContainers lets have probes and a lifecycle
+        List<Object> sidecars = containers(r, r.nextInt(2), "init").stream()
+                .map(c -> (Object) ((Json.Obj) Json.from(c)).with("restartPolicy", "Always")).toList();
+        putMaybe(r, pod, "initContainers", sidecars);
         List<Object> volumes = new ArrayList<>();
         int volumeCount = r.nextInt(4);
         for (int i = 0; i < volumeCount; i++) {
@@ -179,11 +185,11 @@ class GeneratedDefaultsTest {
         return (Json.Obj) Json.from(template);
     }
 
-    static List<Object> containers(Random r, int count) {
+    static List<Object> containers(Random r, int count, String namePrefix) {
         List<Object> out = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             Map<String, Object> c = new LinkedHashMap<>();
-            c.put("name", "c" + i);
+            c.put("name", namePrefix + i);
             putMaybe(r, c, "image", oneOf(r, IMAGES));
             putMaybe(r, c, "imagePullPolicy", oneOf(r, "", "Always", "Never", "IfNotPresent"));
             putMaybe(r, c, "terminationMessagePath", oneOf(r, "", "/tmp/x"));

@@ -2,6 +2,7 @@ package dev.stateful.domain.sync;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stateful.domain.json.Json;
 import dev.stateful.domain.model.IntOrString;
 import dev.stateful.domain.model.LabelSelector;
 import dev.stateful.domain.model.PersistentVolumeClaim;
@@ -11,6 +12,7 @@ import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.model.UpdateStrategy;
 import dev.stateful.domain.revision.RevisionHistory;
 import dev.stateful.domain.testing.Fixtures;
+import dev.stateful.domain.validation.StatefulSetValidator;
 import dev.stateful.domain.validation.Violation;
 import java.time.Duration;
 import java.time.Instant;
@@ -134,17 +136,28 @@ class DeletionAndValidationTest {
     }
 
     /**
-     * 1.36 checks a claim template's access modes, the serviceName's form and the pod template's containers on
-     * create only ({@code SkipValidateVolumeClaimTemplates}, {@code AllowInvalidServiceName},
-     * {@code SkipValidatePodTemplateSpec}): an earlier API server stored sets without them (kubernetes#132211),
-     * and upstream's controller syncs such a set, so ours does too.
+     * 1.36 checks a claim template's access modes, the serviceName's form and the pod template's spec (its
+     * volumes and containers: mounts, ports, env, resources) on create only ({@code SkipValidateVolumeClaimTemplates},
+     * {@code AllowInvalidServiceName}, {@code SkipValidatePodTemplateSpec}): an earlier API server stored sets
+     * without them (kubernetes#132211), and upstream's controller syncs such a set, so ours does too.
      */
     @Test
     void aSetAnEarlierApiServerStoredWithoutTheCreateOnlyRulesIsSynced() {
         StatefulSet set = Fixtures.statefulSet("web", 1);
         PersistentVolumeClaim www = set.spec().volumeClaimTemplates().get(0);
+        Json.Obj container = set.spec().template().objectOrEmpty("spec").array("containers").get(0).asObject().orElseThrow()
+                .with("volumeMounts", Json.array(Json.object("name", "gone", "mountPath", "/gone")))
+                .with("ports", Json.array(Json.object("containerPort", 70000, "protocol", "HTTP")))
+                .with("env", Json.array(Json.object("name", "A=B")))
+                .with("resources", Json.object("limits", Json.object("cpu", "1"), "requests", Json.object("cpu", "2")));
         set = set.withSpec(set.spec().withServiceName("web.svc").withVolumeClaimTemplates(List.of(
-                new PersistentVolumeClaim(www.metadata(), www.spec().without("accessModes"), ""))));
+                new PersistentVolumeClaim(www.metadata(), www.spec().without("accessModes"), "")))
+                .withTemplate(set.spec().template().update("spec", s -> s.with("containers", Json.array(container))
+                        .with("volumes", Json.array(Json.object("name", "Bad_Name", "emptyDir", Json.object()))))));
+        assertThat(StatefulSetValidator.validate(set)).as("a create refuses it").extracting(Violation::field)
+                .contains("spec.template.spec.volumes[1].name", "spec.template.spec.containers[0].volumeMounts[0].name",
+                        "spec.template.spec.containers[0].ports[0].containerPort", "spec.template.spec.containers[0].env[0].name",
+                        "spec.template.spec.containers[0].resources.requests");
 
         Plan plan = StatefulSetPlanner.plan(Observed.snapshot(set).at(NOW).build());
 

@@ -40,8 +40,9 @@ class GeneratedStatefulSetValidationTest {
 
     /**
      * A mutation: the slot it occupies, whether the result is invalid, where the error must show, and
-     * which paths it hides: upstream skips the template metadata checks when the selector does not
-     * convert, so a bad template label next to a malformed selector is (correctly) not reported.
+     * which paths it hides: upstream skips the template checks (metadata and pod spec) when the selector
+     * does not convert, so a bad template label or container next to a malformed selector is (correctly)
+     * not reported.
      */
     record Mutation(String slot, String description, boolean invalid, String path, String hides, UnaryOperator<StatefulSet> apply) {
     }
@@ -93,7 +94,7 @@ class GeneratedStatefulSetValidationTest {
                     LabelSelector.of(Map.of("app", "nginx" + label(r, 1, 5)))))),
             r -> invalid("selector", "missing selector", "spec.selector", spec(s -> s.withSelector(null))),
             r -> invalid("selector", "empty selector", "spec.selector", spec(s -> s.withSelector(LabelSelector.of(Map.of())))),
-            r -> hiding("spec.template.labels", invalid("selector", "malformed expression", "spec.selector", spec(s -> s.withSelector(new LabelSelector(Map.of("app", "nginx"),
+            r -> hiding("spec.template", invalid("selector", "malformed expression", "spec.selector", spec(s -> s.withSelector(new LabelSelector(Map.of("app", "nginx"),
                     List.of(oneOf(r, new LabelSelector.Requirement("tier", "In", List.of()),
                             new LabelSelector.Requirement("tier", "Exists", List.of("x")),
                             new LabelSelector.Requirement("tier", "Equals", List.of("x")),
@@ -107,6 +108,29 @@ class GeneratedStatefulSetValidationTest {
             r -> valid("restartPolicy", "restartPolicy unset or Always", templateSpec(t -> r.nextBoolean() ? t.without("restartPolicy") : t.with("restartPolicy", "Always"))),
             r -> invalid("deadline", "activeDeadlineSeconds", "spec.template.spec.activeDeadlineSeconds",
                     templateSpec(t -> t.with("activeDeadlineSeconds", r.nextInt(1000)))),
+            // ---- the pod spec's containers (ValidatePodSpec), each aspect its own key of the one container
+            r -> invalid("mounts", "a mount of no volume", "spec.template.spec.containers[0].volumeMounts", container(c -> c.with("volumeMounts",
+                    Json.array(Json.object("name", oneOf(r, "cache", "", "www-" + label(r, 1, 5)), "mountPath", "/data"))))),
+            r -> invalid("mounts", "two mounts at one path", "spec.template.spec.containers[0].volumeMounts", container(c -> c.with("volumeMounts",
+                    Json.array(Json.object("name", "www", "mountPath", "/data"), Json.object("name", "www", "mountPath", "/data"))))),
+            r -> valid("mounts", "a mount of the claim template", container(c -> c.with("volumeMounts",
+                    Json.array(Json.object("name", "www", "mountPath", "/" + label(r, 1, 10)))))),
+            r -> invalid("ports", "a port out of range", "spec.template.spec.containers[0].ports", container(c -> c.with("ports",
+                    Json.array(Json.object("containerPort", r.nextBoolean() ? 65536 + r.nextInt(100_000) : negative(r), "protocol", "TCP"))))),
+            r -> invalid("ports", "an unknown protocol", "spec.template.spec.containers[0].ports", container(c -> c.with("ports",
+                    Json.array(Json.object("containerPort", 1 + r.nextInt(65535), "protocol", oneOf(r, "tcp", "HTTP", "ICMP")))))),
+            r -> invalid("ports", "a bad or repeated port name", "spec.template.spec.containers[0].ports", container(c -> c.with("ports",
+                    Json.array(Json.object("name", "web", "containerPort", 80), Json.object("name", oneOf(r, "web", "80", "a--b", "-web",
+                            "web-" + label(r, 12, 20)), "containerPort", 81))))),
+            r -> valid("ports", "ports in range with known protocols", container(c -> c.with("ports",
+                    Json.array(Json.object("name", "web", "containerPort", 1 + r.nextInt(65535), "protocol", oneOf(r, "TCP", "UDP", "SCTP", "")))))),
+            r -> invalid("env", "an env name empty or with '='", "spec.template.spec.containers[0].env", container(c -> c.with("env",
+                    Json.array(Json.object("name", oneOf(r, "", "A=B", "=", "tab\tname")))))),
+            r -> valid("env", "an env name of printable ASCII", container(c -> c.with("env", Json.array(Json.object("name", oneOf(r, "HOME", "1x", "a b.c-d")))))),
+            r -> invalid("resources", "a request over its limit", "spec.template.spec.containers[0].resources", container(c -> c.with("resources",
+                    Json.object("limits", Json.object("cpu", "1"), "requests", Json.object("cpu", oneOf(r, "1001m", "2", "1.0001")))))),
+            r -> valid("resources", "a request within its limit", container(c -> c.with("resources",
+                    Json.object("limits", Json.object("memory", "1Gi"), "requests", Json.object("memory", oneOf(r, "1Gi", "1024Mi", "512M")))))),
             // ---- claim templates
             r -> valid("claims", "claim templates repeating a name (merged, the last winning)", spec(s -> s.withVolumeClaimTemplates(
                     shuffled(r, List.of(claim("www"), claim("data"), claim(r.nextBoolean() ? "www" : "data")))))),
@@ -273,5 +297,9 @@ class GeneratedStatefulSetValidationTest {
 
     static UnaryOperator<StatefulSet> templateSpec(UnaryOperator<Json.Obj> change) {
         return StatefulSetValidatorTest.templateSpec(change);
+    }
+
+    static UnaryOperator<StatefulSet> container(UnaryOperator<Json.Obj> change) {
+        return StatefulSetValidatorTest.container(change);
     }
 }

@@ -3,6 +3,7 @@ package dev.stateful.domain.validation;
 import static dev.stateful.domain.validation.Violation.Type.DUPLICATE;
 import static dev.stateful.domain.validation.Violation.Type.FORBIDDEN;
 import static dev.stateful.domain.validation.Violation.Type.INVALID;
+import static dev.stateful.domain.validation.Violation.Type.NOT_FOUND;
 import static dev.stateful.domain.validation.Violation.Type.NOT_SUPPORTED;
 import static dev.stateful.domain.validation.Violation.Type.REQUIRED;
 import static dev.stateful.domain.validation.Violation.Type.TOO_LONG;
@@ -191,10 +192,90 @@ class StatefulSetValidatorTest {
                                 Json.object("name", "web", "image", "busybox")))),
                         v("spec.template.spec.containers[1].name", INVALID, "\"Web_1\": " + LABEL_REGEX),
                         v("spec.template.spec.containers[2].name", DUPLICATE, "\"web\"")),
+                // ---- the pod spec's volumes and containers (ValidatePodSpec)
+                row("a volume mount names a volume or a claim template", container(c -> c.with("volumeMounts", Json.array(
+                                Json.object("name", "www", "mountPath", "/www"), Json.object("name", "cache", "mountPath", "/cache")))),
+                        v("spec.template.spec.containers[0].volumeMounts[1].name", NOT_FOUND, "\"cache\"")),
+                row("a volume mount has a name and a mount path, unique in the container", container(c -> c.with("volumeMounts", Json.array(
+                                Json.object("name", "www", "mountPath", "/data"), Json.object("name", "", "mountPath", "/data"),
+                                Json.object("name", "www")))),
+                        v("spec.template.spec.containers[0].volumeMounts[1].name", REQUIRED, ""),
+                        v("spec.template.spec.containers[0].volumeMounts[1].name", NOT_FOUND, "\"\""),
+                        v("spec.template.spec.containers[0].volumeMounts[1].mountPath", INVALID, "\"/data\": must be unique"),
+                        v("spec.template.spec.containers[0].volumeMounts[2].mountPath", REQUIRED, "")),
+                row("a subPath is relative and has no '..' (Go names the list, not the mount)", container(c -> c.with("volumeMounts", Json.array(
+                                Json.object("name", "www", "mountPath", "/www", "subPath", "/a/../b")))),
+                        v("spec.template.spec.containers[0].volumeMounts.subPath", INVALID, "\"/a/../b\": must be a relative path"),
+                        v("spec.template.spec.containers[0].volumeMounts.subPath", INVALID, "\"/a/../b\": must not contain '..'")),
+                row("pod volumes follow the claim templates' volumes in the paths; names are unique DNS-1123 labels",
+                        templateSpec(t -> t.with("volumes", Json.array(emptyDir("cache"), emptyDir("Cache_1"), emptyDir("cache"), emptyDir("")))),
+                        v("spec.template.spec.volumes[2].name", INVALID, "\"Cache_1\": " + LABEL_REGEX),
+                        v("spec.template.spec.volumes[3].name", DUPLICATE, "\"cache\""),
+                        v("spec.template.spec.volumes[4].name", REQUIRED, "")),
+                row("a pod volume named like a claim template is replaced by the template's, not a duplicate",
+                        templateSpec(t -> t.with("volumes", Json.array(emptyDir("www"), emptyDir("Bad")))),
+                        v("spec.template.spec.volumes[1].name", INVALID, "\"Bad\": " + LABEL_REGEX)),
+                row("a volume has one source, and a mount of a volume with errors finds none", both(
+                                templateSpec(t -> t.with("volumes", Json.array(Json.object("name", "conf",
+                                        "configMap", Json.object("name", "c"), "secret", Json.object("secretName", "s"), "emptyDir", Json.object())))),
+                                container(c -> c.with("volumeMounts", Json.array(Json.object("name", "conf", "mountPath", "/conf"))))),
+                        v("spec.template.spec.volumes[1].secret", FORBIDDEN, "may not specify more than 1 volume type"),
+                        v("spec.template.spec.volumes[1].configMap", FORBIDDEN, "may not specify more than 1 volume type"),
+                        v("spec.template.spec.containers[0].volumeMounts[0].name", NOT_FOUND, "\"conf\"")),
+                row("a container port is between 1 and 65535, a host port too", container(c -> c.with("ports", Json.array(
+                                Json.object("containerPort", 70000, "protocol", "TCP"), Json.object("protocol", "TCP"),
+                                Json.object("containerPort", 80, "hostPort", -1, "protocol", "TCP")))),
+                        v("spec.template.spec.containers[0].ports[0].containerPort", INVALID, "70000: must be between 1 and 65535, inclusive"),
+                        v("spec.template.spec.containers[0].ports[1].containerPort", REQUIRED, ""),
+                        v("spec.template.spec.containers[0].ports[2].hostPort", INVALID, "-1: must be between 1 and 65535, inclusive")),
+                row("port names are unique IANA service names", container(c -> c.with("ports", Json.array(
+                                port("http", 80), port("http", 81), port("8080", 82), port("-Web--port-too-long", 83)))),
+                        v("spec.template.spec.containers[0].ports[1].name", DUPLICATE, "\"http\""),
+                        v("spec.template.spec.containers[0].ports[2].name", INVALID, "\"8080\": must contain at least one letter (a-z)"),
+                        v("spec.template.spec.containers[0].ports[3].name", INVALID, "\"-Web--port-too-long\": must be no more than 15 characters"),
+                        v("spec.template.spec.containers[0].ports[3].name", INVALID,
+                                "\"-Web--port-too-long\": must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)"),
+                        v("spec.template.spec.containers[0].ports[3].name", INVALID, "\"-Web--port-too-long\": must not contain consecutive hyphens"),
+                        v("spec.template.spec.containers[0].ports[3].name", INVALID, "\"-Web--port-too-long\": must not begin or end with a hyphen")),
+                row("a port's protocol is TCP, UDP or SCTP", container(c -> c.with("ports", Json.array(
+                                Json.object("containerPort", 80, "protocol", "HTTP")))),
+                        v("spec.template.spec.containers[0].ports[0].protocol", NOT_SUPPORTED, "\"HTTP\": supported values: \"SCTP\", \"TCP\", \"UDP\"")),
+                row("an environment variable has a name of printable ASCII other than '='", container(c -> c.with("env", Json.array(
+                                Json.object("name", "", "value", "x"), Json.object("name", "A=B"), Json.object("name", "1 relaxed.name-ok"),
+                                Json.object("name", "caf\u00e9")))),
+                        v("spec.template.spec.containers[0].env[0].name", REQUIRED, ""),
+                        v("spec.template.spec.containers[0].env[1].name", INVALID, "\"A=B\": " + ContainerRules.ENV_NAME),
+                        v("spec.template.spec.containers[0].env[3].name", INVALID, "\"caf\u00e9\": " + ContainerRules.ENV_NAME)),
+                row("a request is at most its limit, both shown in canonical form", container(c -> c.with("resources", Json.object(
+                                "limits", Json.object("cpu", "1000m", "memory", "1Gi"), "requests", Json.object("cpu", "1.5", "memory", "1025Mi")))),
+                        v("spec.template.spec.containers[0].resources.requests", INVALID, "\"1500m\": must be less than or equal to cpu limit of 1"),
+                        v("spec.template.spec.containers[0].resources.requests", INVALID, "\"1025Mi\": must be less than or equal to memory limit of 1Gi")),
+                row("a quantity is not negative", container(c -> c.with("resources", Json.object(
+                                "limits", Json.object("memory", "-1Gi"), "requests", Json.object("cpu", "-0.1")))),
+                        v("spec.template.spec.containers[0].resources.limits[memory]", INVALID, "\"-1Gi\": must be greater than or equal to 0"),
+                        v("spec.template.spec.containers[0].resources.requests[cpu]", INVALID, "\"-100m\": must be greater than or equal to 0")),
+                row("hugepages and extended resources are not overcommitted: a request equals its limit, which must be set",
+                        container(c -> c.with("resources", Json.object("limits", Json.object("example.com/gpu", 2, "memory", "1Gi"),
+                                "requests", Json.object("example.com/gpu", 1, "hugepages-2Mi", "4Mi", "memory", "1Gi")))),
+                        v("spec.template.spec.containers[0].resources.requests", INVALID, "\"1\": must be equal to example.com/gpu limit of 2"),
+                        v("spec.template.spec.containers[0].resources.limits", REQUIRED, "Limit must be set for non overcommitable resources")),
+                row("init containers get the container checks, names unique across both lists", templateSpec(t -> t.with("initContainers", Json.array(
+                                Json.object("name", "nginx", "image", "busybox"),
+                                Json.object("name", "init", "image", "busybox", "ports", Json.array(Json.object("containerPort", 0, "protocol", "TCP"))),
+                                Json.object("name", "init", "image", "busybox", "volumeMounts", Json.array(Json.object("name", "www", "mountPath", "/www")))))),
+                        v("spec.template.spec.initContainers[0].name", DUPLICATE, "\"nginx\""),
+                        v("spec.template.spec.initContainers[1].ports[0].containerPort", REQUIRED, ""),
+                        v("spec.template.spec.initContainers[2].name", DUPLICATE, "\"init\"")),
+                row("an init container has probes and lifecycle only as a sidecar (restartPolicy Always)", templateSpec(t -> t.with("initContainers", Json.array(
+                                Json.object("name", "init", "image", "busybox", "readinessProbe", Json.object(), "lifecycle", Json.object()),
+                                Json.object("name", "sidecar", "image", "busybox", "restartPolicy", "Always", "readinessProbe", Json.object())))),
+                        v("spec.template.spec.initContainers[0].lifecycle", FORBIDDEN, "may not be set for init containers without restartPolicy=Always"),
+                        v("spec.template.spec.initContainers[0].readinessProbe", FORBIDDEN, "may not be set for init containers without restartPolicy=Always")),
                 row("serviceName is a DNS-1123 label", spec(s -> s.withServiceName("web.svc")),
                         v("spec.serviceName", INVALID, "\"web.svc\": must not contain dots")),
                 // ---- claim template names, which become pod volumes (upstream: volumesToAddForTemplates)
-                row("claim templates have a name", claims(claim("")),
+                row("claim templates have a name (and the template's mount of www finds no volume)", claims(claim("")),
+                        v("spec.template.spec.containers[0].volumeMounts[0].name", NOT_FOUND, "\"www\""),
                         v("spec.volumeClaimTemplates[0].metadata.name", REQUIRED, "every volume claim template needs a name")),
                 row("a claim template needs an access mode", claims(claimSpec(c -> c.without("accessModes"))),
                         v("spec.volumeClaimTemplates[0].spec.accessModes", REQUIRED, "at least 1 access mode is required")),
@@ -254,7 +335,16 @@ class StatefulSetValidatorTest {
                 arguments("selector by expression", expression("In", List.of("nginx", "web"))),
                 arguments("selector with NotIn on another key", spec(s -> s.withSelector(new LabelSelector(Map.of("app", "nginx"),
                         List.of(new LabelSelector.Requirement("tier", "NotIn", List.of("db"))))))),
-                arguments("no claim templates", claims()),
+                arguments("no claim templates (and no mount of one)", both(claims(), container(c -> c.without("volumeMounts")))),
+                arguments("a mount of a pod volume, named ports, relaxed env names, requests within limits", both(
+                        templateSpec(t -> t.with("volumes", Json.array(emptyDir("cache")))),
+                        container(c -> c
+                                .with("volumeMounts", Json.array(Json.object("name", "www", "mountPath", "/www"),
+                                        Json.object("name", "cache", "mountPath", "/cache", "subPath", "a/b")))
+                                .with("ports", Json.array(port("http", 80).with("protocol", ""), port("metrics", 9090)))
+                                .with("env", Json.array(Json.object("name", "1_ANY printable-ASCII.name~")))
+                                .with("resources", Json.object("limits", Json.object("cpu", 1, "memory", "1Gi"),
+                                        "requests", Json.object("cpu", "0.5", "memory", "1024Mi", "ephemeral-storage", "1G")))))),
                 arguments("mirror annotation with nodeName", both(
                         templateMeta(m -> m.with("annotations", Json.object("kubernetes.io/config.mirror", "x"))),
                         templateSpec(s -> s.with("nodeName", "node-1")))),
@@ -351,6 +441,19 @@ class StatefulSetValidatorTest {
 
     static UnaryOperator<StatefulSet> templateSpec(UnaryOperator<Json.Obj> change) {
         return spec(s -> s.withTemplate(s.template().update("spec", change)));
+    }
+
+    /** The fixture's one container, changed. */
+    static UnaryOperator<StatefulSet> container(UnaryOperator<Json.Obj> change) {
+        return templateSpec(t -> t.with("containers", Json.array(change.apply(t.array("containers").get(0).asObject().orElseThrow()))));
+    }
+
+    static Json.Obj emptyDir(String name) {
+        return Json.object("name", name, "emptyDir", Json.object());
+    }
+
+    static Json.Obj port(String name, int containerPort) {
+        return Json.object("name", name, "containerPort", containerPort, "protocol", "TCP");
     }
 
     /** The one claim template "www" with its spec changed. */

@@ -1,0 +1,226 @@
+package dev.stateful.domain.validation;
+
+import dev.stateful.domain.json.Json;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+
+/**
+ * Of {@code validateContainerCommon}, which containers and init containers share, in its order: the
+ * name and image, the ports ({@code validateContainerPorts}), the environment variable names
+ * ({@code ValidateEnv}), the volume mounts ({@code ValidateVolumeMounts}) and the resources
+ * ({@code ValidateContainerResourceRequirements}: quantities and requests against limits). Values
+ * API defaulting fills (a port's protocol) are only checked when given. Map entries are visited in
+ * key order where Go's order is random.
+ */
+final class ContainerRules {
+
+    static final String PORT_RANGE = "must be between 1 and 65535, inclusive";
+    /** {@code IsRelaxedEnvVarName}'s message: RelaxedEnvironmentVariableValidation is GA and locked on in 1.36. */
+    static final String ENV_NAME = "a valid environment variable name must consist only of printable ASCII characters other than '='";
+    static final String MOUNT_PATH_UNIQUE = "must be unique";
+
+    /** {@code supportedPortProtocols}, as {@code sets.List} sorts them. */
+    private static final List<String> PROTOCOLS = List.of("SCTP", "TCP", "UDP");
+    private static final Pattern PORT_NAME_CHARSET = Pattern.compile("[-a-z0-9]+");
+    private static final Pattern PORT_NAME_LETTER = Pattern.compile(".*[a-z].*", Pattern.DOTALL);
+    private static final String HUGE_PAGES_PREFIX = "hugepages-";
+
+    private ContainerRules() {
+    }
+
+    static List<Violation> common(Json.Obj container, Set<String> volumes, String path) {
+        List<Violation> out = new ArrayList<>();
+        String name = container.string("name").orElse("");
+        if (name.isEmpty()) {
+            out.add(Errors.required(path + ".name", ""));
+        } else {
+            Names.dns1123Label(name).forEach(msg -> out.add(Errors.invalid(path + ".name", name, msg)));
+        }
+        if (container.string("image").orElse("").isEmpty()) {
+            out.add(Errors.required(path + ".image", ""));
+        }
+        out.addAll(ports(container.array("ports"), path + ".ports"));
+        out.addAll(env(container.array("env"), path + ".env"));
+        out.addAll(volumeMounts(container.array("volumeMounts"), volumes, path + ".volumeMounts"));
+        out.addAll(resources(container.objectOrEmpty("resources"), path + ".resources"));
+        return out;
+    }
+
+    /** {@code validateContainerPorts}: a name valid and unique, a container port and a host port in range, a known protocol. */
+    static List<Violation> ports(List<Json> ports, String path) {
+        List<Violation> out = new ArrayList<>();
+        Set<String> names = new HashSet<>();
+        for (int i = 0; i < ports.size(); i++) {
+            String at = path + "[" + i + "]";
+            Json.Obj port = ports.get(i).asObject().orElse(Json.EMPTY_OBJECT);
+            String name = port.string("name").orElse("");
+            if (!name.isEmpty()) {
+                List<String> problems = portName(name);
+                if (!problems.isEmpty()) {
+                    problems.forEach(msg -> out.add(Errors.invalid(at + ".name", name, msg)));
+                } else if (!names.add(name)) {
+                    out.add(Errors.duplicate(at + ".name", name));
+                }
+            }
+            long containerPort = port.integer("containerPort").orElse(0L);
+            if (containerPort == 0) {
+                out.add(Errors.required(at + ".containerPort", ""));
+            } else if (containerPort < 1 || containerPort > 65535) {
+                out.add(Errors.invalid(at + ".containerPort", containerPort, PORT_RANGE));
+            }
+            long hostPort = port.integer("hostPort").orElse(0L);
+            if (hostPort != 0 && (hostPort < 1 || hostPort > 65535)) {
+                out.add(Errors.invalid(at + ".hostPort", hostPort, PORT_RANGE));
+            }
+            String protocol = port.string("protocol").orElse("");
+            if (!protocol.isEmpty() && !PROTOCOLS.contains(protocol)) {
+                out.add(Errors.notSupported(at + ".protocol", protocol, PROTOCOLS.toArray(String[]::new)));
+            }
+        }
+        return out;
+    }
+
+    /** {@code IsValidPortName}: an IANA service name, at most 15 characters of [-a-z0-9] with a letter, no "--", no '-' at an end. */
+    static List<String> portName(String name) {
+        List<String> out = new ArrayList<>();
+        if (Names.byteLength(name) > 15) {
+            out.add(Names.maxLenError(15));
+        }
+        if (!PORT_NAME_CHARSET.matcher(name).matches()) {
+            out.add("must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)");
+        }
+        if (!PORT_NAME_LETTER.matcher(name).matches()) {
+            out.add("must contain at least one letter (a-z)");
+        }
+        if (name.contains("--")) {
+            out.add("must not contain consecutive hyphens");
+        }
+        if (name.startsWith("-") || name.endsWith("-")) {
+            out.add("must not begin or end with a hyphen");
+        }
+        return out;
+    }
+
+    /** {@code ValidateEnv}'s names: required, and {@code IsRelaxedEnvVarName}'s printable ASCII other than '='. */
+    static List<Violation> env(List<Json> env, String path) {
+        List<Violation> out = new ArrayList<>();
+        for (int i = 0; i < env.size(); i++) {
+            String at = path + "[" + i + "].name";
+            String name = env.get(i).asObject().orElse(Json.EMPTY_OBJECT).string("name").orElse("");
+            if (name.isEmpty()) {
+                out.add(Errors.required(at, ""));
+            } else if (name.chars().anyMatch(c -> c < 0x20 || c > 0x7e || c == '=')) {
+                out.add(Errors.invalid(at, name, ENV_NAME));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * {@code ValidateVolumeMounts}: a name of a volume without errors, a mount path unique in the container,
+     * and a subPath (or subPathExpr) relative without "..". Go names the subPath errors on the list's
+     * path, without the mount's index ({@code fldPath.Child("subPath")}); so do we.
+     */
+    static List<Violation> volumeMounts(List<Json> mounts, Set<String> volumes, String path) {
+        List<Violation> out = new ArrayList<>();
+        Set<String> mountPaths = new HashSet<>();
+        for (int i = 0; i < mounts.size(); i++) {
+            String at = path + "[" + i + "]";
+            Json.Obj mount = mounts.get(i).asObject().orElse(Json.EMPTY_OBJECT);
+            String name = mount.string("name").orElse("");
+            String mountPath = mount.string("mountPath").orElse("");
+            if (name.isEmpty()) {
+                out.add(Errors.required(at + ".name", ""));
+            }
+            if (!volumes.contains(name)) {
+                out.add(Errors.notFound(at + ".name", name));
+            }
+            if (mountPath.isEmpty()) {
+                out.add(Errors.required(at + ".mountPath", ""));
+            }
+            if (!mountPaths.add(mountPath)) {
+                out.add(Errors.invalid(at + ".mountPath", mountPath, MOUNT_PATH_UNIQUE));
+            }
+            String subPath = mount.string("subPath").orElse("");
+            String subPathExpr = mount.string("subPathExpr").orElse("");
+            if (!subPath.isEmpty()) {
+                out.addAll(localDescendingPath(subPath, path + ".subPath"));
+            }
+            if (!subPathExpr.isEmpty()) {
+                if (!subPath.isEmpty()) {
+                    out.add(Errors.invalid(at + ".subPathExpr", subPathExpr, "subPathExpr and subPath are mutually exclusive"));
+                }
+                out.addAll(localDescendingPath(subPathExpr, path + ".subPathExpr"));
+            }
+        }
+        return out;
+    }
+
+    /** {@code validateLocalDescendingPath}: a mount's subPath, a localhost seccomp profile. */
+    static List<Violation> localDescendingPath(String target, String path) {
+        List<Violation> out = new ArrayList<>();
+        if (target.startsWith("/")) {
+            out.add(Errors.invalid(path, target, "must be a relative path"));
+        }
+        if (List.of(target.split("/", -1)).contains("..")) {
+            out.add(Errors.invalid(path, target, "must not contain '..'"));
+        }
+        return out;
+    }
+
+    /**
+     * Of {@code validateResourceRequirements}: no quantity negative ({@code ValidateNonnegativeQuantity},
+     * on the entry's path); a request at most its limit, equal to it for a resource that cannot be
+     * overcommitted (hugepages, extended resources), whose request also needs a limit; those three on
+     * the list's path, as Go names them. Quantities are shown in their canonical form ({@link Quantities}).
+     * A value that is no quantity is left to decoding, which the API server fails before validation.
+     */
+    static List<Violation> resources(Json.Obj resources, String path) {
+        List<Violation> out = new ArrayList<>();
+        Map<String, Quantities.Quantity> limits = quantities(resources.objectOrEmpty("limits"));
+        Map<String, Quantities.Quantity> requests = quantities(resources.objectOrEmpty("requests"));
+        limits.forEach((name, limit) -> out.addAll(nonNegative(limit, path + ".limits[" + name + "]")));
+        requests.forEach((name, request) -> {
+            out.addAll(nonNegative(request, path + ".requests[" + name + "]"));
+            Quantities.Quantity limit = limits.get(name);
+            boolean overcommit = isOvercommitAllowed(name);
+            if (limit != null) {
+                if (request.compareTo(limit) != 0 && !overcommit) {
+                    out.add(Errors.invalid(path + ".requests", request.canonical(),
+                            "must be equal to " + name + " limit of " + limit.canonical()));
+                } else if (request.compareTo(limit) > 0) {
+                    out.add(Errors.invalid(path + ".requests", request.canonical(),
+                            "must be less than or equal to " + name + " limit of " + limit.canonical()));
+                }
+            } else if (!overcommit) {
+                out.add(Errors.required(path + ".limits", "Limit must be set for non overcommitable resources"));
+            }
+        });
+        return out;
+    }
+
+    private static Map<String, Quantities.Quantity> quantities(Json.Obj list) {
+        Map<String, Quantities.Quantity> out = new TreeMap<>();
+        list.fields().forEach((name, value) -> {
+            Optional<Quantities.Quantity> quantity = Quantities.parse(value);
+            quantity.ifPresent(q -> out.put(name, q));
+        });
+        return out;
+    }
+
+    private static List<Violation> nonNegative(Quantities.Quantity quantity, String path) {
+        return quantity.signum() < 0 ? List.of(Errors.invalid(path, quantity.canonical(), Errors.NEGATIVE)) : List.of();
+    }
+
+    /** {@code IsOvercommitAllowed}: a native resource (no domain, or kubernetes.io's) that is not hugepages. */
+    private static boolean isOvercommitAllowed(String name) {
+        boolean nativeResource = !name.contains("/") || name.contains("kubernetes.io/");
+        return nativeResource && !name.startsWith(HUGE_PAGES_PREFIX);
+    }
+}

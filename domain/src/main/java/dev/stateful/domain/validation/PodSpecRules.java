@@ -1,0 +1,165 @@
+package dev.stateful.domain.validation;
+
+import dev.stateful.domain.json.Json;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Of {@code ValidatePodSpec}, the volumes ({@code ValidateVolumes}: names, at most one source) and the
+ * containers and init containers ({@code validateContainers}, {@code validateInitContainers}), each with
+ * {@link ContainerRules}. 1.36 applies these to a set's template on create and on an update whose old
+ * template passed them ({@code SkipValidatePodTemplateSpec}); a sync never does.
+ *
+ * <p>As {@code ValidateStatefulSetSpec} does, the template is validated with a volume for each claim
+ * template name ({@code volumesToAddForTemplates}) placed first and replacing a pod volume of the same
+ * name, so a mount may name a claim template, and a pod volume's index in the paths is its index among
+ * the pod volumes kept plus the number of distinct claim template names. The claim volumes' own
+ * errors are reported on the claim templates ({@code StatefulSetValidator}).
+ */
+final class PodSpecRules {
+
+    static final String MORE_THAN_ONE_SOURCE = "may not specify more than 1 volume type";
+    static final String INIT_FIELD_FORBIDDEN = "may not be set for init containers without restartPolicy=Always";
+
+    /**
+     * The volume sources as {@code validateVolumeSource} checks them, in its order, each with the path
+     * it names for a second source: the JSON key, except two that Go spells otherwise (its typo included).
+     */
+    private static final List<String[]> SOURCES = List.of(
+            new String[] {"emptyDir", "emptyDir"}, new String[] {"hostPath", "hostPath"}, new String[] {"gitRepo", "gitRepo"},
+            new String[] {"gcePersistentDisk", "gcePersistentDisk"}, new String[] {"awsElasticBlockStore", "awsElasticBlockStore"},
+            new String[] {"secret", "secret"}, new String[] {"nfs", "nfs"}, new String[] {"iscsi", "iscsi"},
+            new String[] {"glusterfs", "glusterfs"}, new String[] {"flocker", "flocker"},
+            new String[] {"persistentVolumeClaim", "persistentVolumeClaim"}, new String[] {"rbd", "rbd"}, new String[] {"cinder", "cinder"},
+            new String[] {"cephfs", "cephFS"}, new String[] {"quobyte", "quobyte"}, new String[] {"downwardAPI", "downwarAPI"},
+            new String[] {"fc", "fc"}, new String[] {"flexVolume", "flexVolume"}, new String[] {"configMap", "configMap"},
+            new String[] {"azureFile", "azureFile"}, new String[] {"vsphereVolume", "vsphereVolume"},
+            new String[] {"photonPersistentDisk", "photonPersistentDisk"}, new String[] {"portworxVolume", "portworxVolume"},
+            new String[] {"azureDisk", "azureDisk"}, new String[] {"storageos", "storageos"}, new String[] {"projected", "projected"},
+            new String[] {"scaleIO", "scaleIO"}, new String[] {"csi", "csi"}, new String[] {"ephemeral", "ephemeral"},
+            new String[] {"image", "image"});
+    private static final List<String> INIT_ONLY_WITH_RESTART = List.of("lifecycle", "livenessProbe", "readinessProbe", "startupProbe");
+    private static final String RESTART_ALWAYS = "Always";
+
+    private PodSpecRules() {
+    }
+
+    /** The template's pod spec at {@code path} ("spec.template.spec"), with the set's claim template names. */
+    static List<Violation> podSpec(Json.Obj spec, List<String> claimTemplateNames, String path) {
+        List<Violation> out = new ArrayList<>();
+        Set<String> volumes = volumes(spec.array("volumes"), claimTemplateNames, path + ".volumes", out);
+        List<Json> containers = spec.array("containers");
+        out.addAll(containers(containers, volumes, path + ".containers"));
+        out.addAll(initContainers(spec.array("initContainers"), containers, volumes, path + ".initContainers"));
+        return out;
+    }
+
+    /**
+     * {@code ValidateVolumes} over the merged list; returns the names a mount may use: only a volume
+     * without errors counts, so a mount of a badly named volume is also not found, as upstream.
+     */
+    private static Set<String> volumes(List<Json> podVolumes, List<String> claimTemplateNames, String path, List<Violation> out) {
+        Set<String> claimVolumes = new LinkedHashSet<>(claimTemplateNames);
+        Set<String> valid = new HashSet<>();
+        for (String name : claimVolumes) {
+            if (!name.isEmpty() && Names.dns1123Label(name).isEmpty()) {
+                valid.add(name);
+            }
+        }
+        Set<String> seen = new HashSet<>();
+        int index = claimVolumes.size();
+        for (Json item : podVolumes) {
+            Json.Obj volume = item.asObject().orElse(Json.EMPTY_OBJECT);
+            String name = volume.string("name").orElse("");
+            if (claimVolumes.contains(name)) {
+                continue;
+            }
+            String at = path + "[" + index++ + "]";
+            List<Violation> errors = new ArrayList<>(source(volume, at));
+            if (name.isEmpty()) {
+                errors.add(Errors.required(at + ".name", ""));
+            } else {
+                Names.dns1123Label(name).forEach(msg -> errors.add(Errors.invalid(at + ".name", name, msg)));
+            }
+            if (seen.contains(name)) {
+                errors.add(Errors.duplicate(at + ".name", name));
+            }
+            if (errors.isEmpty()) {
+                seen.add(name);
+                valid.add(name);
+            }
+            out.addAll(errors);
+        }
+        return valid;
+    }
+
+    /**
+     * Of {@code validateVolumeSource}, the count of sources: at most one. Its "must specify a volume type"
+     * cannot happen on the server, whose defaulting ({@code SetDefaults_Volume}) makes a volume of no
+     * known source an emptyDir after dropping unknown fields, which our defaulting keeps.
+     */
+    private static List<Violation> source(Json.Obj volume, String path) {
+        List<Violation> out = new ArrayList<>();
+        boolean found = false;
+        for (String[] source : SOURCES) {
+            if (volume.has(source[0])) {
+                if (found) {
+                    out.add(Errors.forbidden(path + "." + source[1], MORE_THAN_ONE_SOURCE));
+                }
+                found = true;
+            }
+        }
+        return out;
+    }
+
+    /** {@code validateContainers}: at least one; names unique among the containers (an empty name too). */
+    private static List<Violation> containers(List<Json> containers, Set<String> volumes, String path) {
+        if (containers.isEmpty()) {
+            return List.of(Errors.required(path, ""));
+        }
+        List<Violation> out = new ArrayList<>();
+        Set<String> names = new HashSet<>();
+        for (int i = 0; i < containers.size(); i++) {
+            String at = path + "[" + i + "]";
+            Json.Obj container = containers.get(i).asObject().orElse(Json.EMPTY_OBJECT);
+            out.addAll(ContainerRules.common(container, volumes, at));
+            String name = container.string("name").orElse("");
+            if (!names.add(name)) {
+                out.add(Errors.duplicate(at + ".name", name));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * {@code validateInitContainers}: the common checks; a name unique among the containers and the init
+     * containers before it; lifecycle and probes only for a sidecar ({@code restartPolicy: Always}).
+     */
+    private static List<Violation> initContainers(List<Json> initContainers, List<Json> containers, Set<String> volumes, String path) {
+        List<Violation> out = new ArrayList<>();
+        Set<String> names = new HashSet<>();
+        containers.forEach(c -> names.add(c.asObject().orElse(Json.EMPTY_OBJECT).string("name").orElse("")));
+        for (int i = 0; i < initContainers.size(); i++) {
+            String at = path + "[" + i + "]";
+            Json.Obj container = initContainers.get(i).asObject().orElse(Json.EMPTY_OBJECT);
+            out.addAll(ContainerRules.common(container, volumes, at));
+            String name = container.string("name").orElse("");
+            if (names.contains(name)) {
+                out.add(Errors.duplicate(at + ".name", name));
+            } else if (!name.isEmpty()) {
+                names.add(name);
+            }
+            if (!container.string("restartPolicy").map(RESTART_ALWAYS::equals).orElse(false)) {
+                for (String field : INIT_ONLY_WITH_RESTART) {
+                    if (container.has(field)) {
+                        out.add(Errors.forbidden(at + "." + field, INIT_FIELD_FORBIDDEN));
+                    }
+                }
+            }
+        }
+        return out;
+    }
+}
