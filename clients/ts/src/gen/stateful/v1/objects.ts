@@ -40,6 +40,8 @@ export enum ViolationType {
   VIOLATION_TYPE_UNKNOWN_FIELD = 7,
   /** VIOLATION_TYPE_TYPE_MISMATCH - A value of the wrong JSON type. */
   VIOLATION_TYPE_TYPE_MISMATCH = 8,
+  /** VIOLATION_TYPE_NOT_FOUND - "Not found": a reference to something that does not exist (a volume mount naming no volume). */
+  VIOLATION_TYPE_NOT_FOUND = 9,
   UNRECOGNIZED = -1,
 }
 
@@ -72,6 +74,9 @@ export function violationTypeFromJSON(object: any): ViolationType {
     case 8:
     case "VIOLATION_TYPE_TYPE_MISMATCH":
       return ViolationType.VIOLATION_TYPE_TYPE_MISMATCH;
+    case 9:
+    case "VIOLATION_TYPE_NOT_FOUND":
+      return ViolationType.VIOLATION_TYPE_NOT_FOUND;
     case -1:
     case "UNRECOGNIZED":
     default:
@@ -99,6 +104,8 @@ export function violationTypeToJSON(object: ViolationType): string {
       return "VIOLATION_TYPE_UNKNOWN_FIELD";
     case ViolationType.VIOLATION_TYPE_TYPE_MISMATCH:
       return "VIOLATION_TYPE_TYPE_MISMATCH";
+    case ViolationType.VIOLATION_TYPE_NOT_FOUND:
+      return "VIOLATION_TYPE_NOT_FOUND";
     case ViolationType.UNRECOGNIZED:
     default:
       return "UNRECOGNIZED";
