@@ -4,6 +4,7 @@ import dev.stateful.domain.model.LabelSelector;
 import dev.stateful.domain.model.ObjectKey;
 import dev.stateful.domain.model.ObjectMeta;
 import dev.stateful.domain.model.OwnerReference;
+import dev.stateful.domain.validation.ObjectMetaRules;
 import dev.stateful.domain.validation.Violation;
 import dev.stateful.ports.ApiException;
 import java.util.ArrayList;
@@ -248,7 +249,7 @@ public final class ObjectStore<T> {
     }
 
     private void validate(ObjectMeta meta) {
-        List<Violation> violations = MetadataRules.validate(meta);
+        List<Violation> violations = ObjectMetaRules.validate(meta);
         if (!violations.isEmpty()) {
             throw ApiErrors.invalid(kind(), meta.name(), violations);
         }

@@ -67,18 +67,18 @@ class DeletionTest {
 
     @Test
     void aTerminatingObjectAcceptsNoNewFinalizers() {
-        PersistentVolumeClaim withFinalizer = claim("c").withMetadata(claim("c").metadata().withFinalizers(List.of("a")));
+        PersistentVolumeClaim withFinalizer = claim("c").withMetadata(claim("c").metadata().withFinalizers(List.of("example.com/a")));
         ObjectKey key = ObjectKey.of(stores.claims().create(withFinalizer).metadata());
         PersistentVolumeClaim terminating = stores.claims().delete(key, DeleteOptions.DEFAULT).orElseThrow();
 
-        assertThatThrownBy(() -> stores.claims().update(terminating.withMetadata(terminating.metadata().withFinalizers(List.of("a", "b")))))
+        assertThatThrownBy(() -> stores.claims().update(terminating.withMetadata(terminating.metadata().withFinalizers(List.of("example.com/a", "example.com/b")))))
                 .isInstanceOf(ApiException.Invalid.class)
                 .hasMessageContaining("no new finalizers can be added if the object is being deleted");
     }
 
     @Test
     void aTerminatingNameCannotBeReused() {
-        PersistentVolumeClaim withFinalizer = claim("c").withMetadata(claim("c").metadata().withFinalizers(List.of("a")));
+        PersistentVolumeClaim withFinalizer = claim("c").withMetadata(claim("c").metadata().withFinalizers(List.of("example.com/a")));
         ObjectKey key = ObjectKey.of(stores.claims().create(withFinalizer).metadata());
         stores.claims().delete(key, DeleteOptions.DEFAULT);
 
