@@ -2,17 +2,13 @@ package dev.stateful.grpc.runtime;
 
 import io.grpc.BindableService;
 import io.grpc.InsecureServerCredentials;
-import io.grpc.Metadata;
 import io.grpc.Server;
-import io.grpc.ServerCall;
-import io.grpc.ServerCallExecutorSupplier;
 import io.grpc.ServerCredentials;
 import io.grpc.netty.NettyServerBuilder;
 import io.grpc.protobuf.services.HealthStatusManager;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.List;
-import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
@@ -59,15 +55,9 @@ public final class GrpcServer implements AutoCloseable {
         // executor before it asks the callExecutor where the rest goes; with the pool there, a Plan still crossed to a pool
         // thread and back to the event loop (ServerStream.request) before its message was read: two wake-ups per call.
         // The lookup is a map read and a few objects, so it runs where the headers arrived, and every call that is
-        // not pure goes to the pool from there, as before.
-        InlineCalls inline = new InlineCalls();
-        builder.directExecutor().callExecutor(new ServerCallExecutorSupplier() {
-            @Override
-            public <ReqT, RespT> Executor getExecutor(ServerCall<ReqT, RespT> call, Metadata metadata) {
-                Executor chosen = inline.getExecutor(call, metadata);
-                return chosen != null ? chosen : executor;
-            }
-        });
+        // not pure goes to the pool from there, as before; a pure one too once its request turns out large.
+        InlineCalls inline = new InlineCalls(executor);
+        builder.directExecutor().callExecutor(inline).addStreamTracerFactory(inline);
         Server server = builder.build();
         try {
             server.start();
