@@ -1390,7 +1390,11 @@ const (
 // Change notifications (the engine's ClusterEvents port: informer event handlers).
 type ClusterEventsServiceClient interface {
 	// Streams every StatefulSet and pod as an addition, then one CachesSynced, then every change
-	// as it happens, until the caller cancels. A reconnecting caller receives the full list again.
+	// as it happens, until the caller cancels. A reconnecting caller receives the full list again
+	// and, at its CachesSynced, reports as deleted each object it had seen that the new list lacks
+	// (client-go's reflector relist, DeletedFinalStateUnknown); it drops a deletion of an object it
+	// does not hold, so one the server also sends live is reported once. The server keeps nothing
+	// per caller.
 	WatchCluster(ctx context.Context, in *WatchClusterRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[ClusterChange], error)
 }
 
@@ -1428,7 +1432,11 @@ type ClusterEventsService_WatchClusterClient = grpc.ServerStreamingClient[Cluste
 // Change notifications (the engine's ClusterEvents port: informer event handlers).
 type ClusterEventsServiceServer interface {
 	// Streams every StatefulSet and pod as an addition, then one CachesSynced, then every change
-	// as it happens, until the caller cancels. A reconnecting caller receives the full list again.
+	// as it happens, until the caller cancels. A reconnecting caller receives the full list again
+	// and, at its CachesSynced, reports as deleted each object it had seen that the new list lacks
+	// (client-go's reflector relist, DeletedFinalStateUnknown); it drops a deletion of an object it
+	// does not hold, so one the server also sends live is reported once. The server keeps nothing
+	// per caller.
 	WatchCluster(*WatchClusterRequest, grpc.ServerStreamingServer[ClusterChange]) error
 	mustEmbedUnimplementedClusterEventsServiceServer()
 }

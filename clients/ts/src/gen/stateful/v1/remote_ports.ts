@@ -4503,7 +4503,11 @@ export type ClusterEventsServiceService = typeof ClusterEventsServiceService;
 export const ClusterEventsServiceService = {
   /**
    * Streams every StatefulSet and pod as an addition, then one CachesSynced, then every change
-   * as it happens, until the caller cancels. A reconnecting caller receives the full list again.
+   * as it happens, until the caller cancels. A reconnecting caller receives the full list again
+   * and, at its CachesSynced, reports as deleted each object it had seen that the new list lacks
+   * (client-go's reflector relist, DeletedFinalStateUnknown); it drops a deletion of an object it
+   * does not hold, so one the server also sends live is reported once. The server keeps nothing
+   * per caller.
    */
   watchCluster: {
     path: "/stateful.v1.ClusterEventsService/WatchCluster" as const,
@@ -4519,7 +4523,11 @@ export const ClusterEventsServiceService = {
 export interface ClusterEventsServiceServer extends UntypedServiceImplementation {
   /**
    * Streams every StatefulSet and pod as an addition, then one CachesSynced, then every change
-   * as it happens, until the caller cancels. A reconnecting caller receives the full list again.
+   * as it happens, until the caller cancels. A reconnecting caller receives the full list again
+   * and, at its CachesSynced, reports as deleted each object it had seen that the new list lacks
+   * (client-go's reflector relist, DeletedFinalStateUnknown); it drops a deletion of an object it
+   * does not hold, so one the server also sends live is reported once. The server keeps nothing
+   * per caller.
    */
   watchCluster: handleServerStreamingCall<WatchClusterRequest, ClusterChange>;
 }
@@ -4527,7 +4535,11 @@ export interface ClusterEventsServiceServer extends UntypedServiceImplementation
 export interface ClusterEventsServiceClient extends Client {
   /**
    * Streams every StatefulSet and pod as an addition, then one CachesSynced, then every change
-   * as it happens, until the caller cancels. A reconnecting caller receives the full list again.
+   * as it happens, until the caller cancels. A reconnecting caller receives the full list again
+   * and, at its CachesSynced, reports as deleted each object it had seen that the new list lacks
+   * (client-go's reflector relist, DeletedFinalStateUnknown); it drops a deletion of an object it
+   * does not hold, so one the server also sends live is reported once. The server keeps nothing
+   * per caller.
    */
   watchCluster(request: WatchClusterRequest, options?: Partial<CallOptions>): ClientReadableStream<ClusterChange>;
   watchCluster(

@@ -3,6 +3,7 @@ package dev.stateful.grpc.remote;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stateful.domain.json.Json;
+import dev.stateful.domain.model.ObjectKey;
 import dev.stateful.domain.model.ObjectMeta;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.StatefulSet;
@@ -13,6 +14,7 @@ import dev.stateful.grpc.testing.Eventually;
 import dev.stateful.grpc.testing.Manifests;
 import dev.stateful.grpc.testing.RemotePortsServer;
 import dev.stateful.inmemory.InMemoryCluster;
+import dev.stateful.inmemory.store.DeleteOptions;
 import dev.stateful.ports.ClusterEvents;
 import java.time.Duration;
 import java.util.List;
@@ -75,5 +77,22 @@ class RemoteClusterEventsTest {
 
         Eventually.until(WAIT, "the relist after reconnecting", () -> seen.contains("added pod while-away-0"), () -> seen);
         assertThat(seen.stream().filter("added set web"::equals)).hasSize(2);
+    }
+
+    @Test
+    void aSetAndAPodDeletedWhileTheRemoteWasDownAreReportedDeletedOnceAfterTheReconnect() {
+        createPod("doomed-0");
+        Eventually.until(WAIT, "the pod to be seen", () -> seen.contains("added pod doomed-0"), () -> seen);
+        server.stop();
+        cluster.user().pods().delete(new ObjectKey("default", "doomed-0"), DeleteOptions.immediate(null));
+        cluster.user().statefulSets().delete(new ObjectKey("default", "web"), DeleteOptions.DEFAULT);
+        createPod("while-away-0");
+        server.restart();
+
+        Eventually.until(WAIT, "the relist after reconnecting", () -> seen.contains("deleted set web"), () -> seen);
+        Eventually.until(WAIT, "the relist after reconnecting", () -> seen.contains("deleted pod doomed-0"), () -> seen);
+        createPod("after-0");
+        Eventually.until(WAIT, "a live change after the relist", () -> seen.contains("added pod after-0"), () -> seen);
+        assertThat(seen.stream().filter(s -> s.startsWith("deleted"))).containsExactlyInAnyOrder("deleted set web", "deleted pod doomed-0");
     }
 }

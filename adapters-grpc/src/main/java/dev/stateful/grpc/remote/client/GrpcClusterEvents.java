@@ -1,5 +1,6 @@
 package dev.stateful.grpc.remote.client;
 
+import dev.stateful.domain.model.ObjectKey;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.grpc.v1.ClusterChange;
@@ -26,8 +27,9 @@ import org.slf4j.LoggerFactory;
 /**
  * {@link ClusterEvents} from a remote {@code WatchCluster} stream, opened on the first subscription.
  * When the stream breaks it reconnects with backoff; the remote then lists everything again, which
- * handlers see as additions (like an informer relist: at worst extra syncs). Synced once the
- * remote has sent its first CachesSynced.
+ * handlers see as additions (like an informer relist: at worst extra syncs), and at the new
+ * stream's CachesSynced every object reported before that the new list lacks is reported deleted,
+ * once ({@link KnownObjects}). Synced once the remote has sent its first CachesSynced.
  */
 final class GrpcClusterEvents implements ClusterEvents, AutoCloseable {
 
@@ -38,6 +40,8 @@ final class GrpcClusterEvents implements ClusterEvents, AutoCloseable {
     private final ClusterEventsServiceStub stub;
     private final String namespace;
     private final List<Handler> handlers = new CopyOnWriteArrayList<>();
+    private final KnownObjects<StatefulSet> sets = new KnownObjects<>(StatefulSet::key);
+    private final KnownObjects<Pod> pods = new KnownObjects<>(p -> ObjectKey.of(p.metadata()));
     private final ScheduledExecutorService reconnects = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "remote-ports-watch");
         t.setDaemon(true);
@@ -85,6 +89,8 @@ final class GrpcClusterEvents implements ClusterEvents, AutoCloseable {
             return;
         }
         reconnectNow.run();
+        sets.relisting();
+        pods.relisting();
         stub.watchCluster(WatchClusterRequest.newBuilder().setNamespace(namespace).build(), new ClientResponseObserver<WatchClusterRequest, ClusterChange>() {
             @Override
             public void beforeStart(ClientCallStreamObserver<WatchClusterRequest> requestStream) {
@@ -124,6 +130,8 @@ final class GrpcClusterEvents implements ClusterEvents, AutoCloseable {
         try {
             switch (change.getChangeCase()) {
                 case SYNCED -> {
+                    sets.synced(this::deliverSet);
+                    pods.synced(this::deliverPod);
                     synced = true;
                     synchronized (this) {
                         nextRetry = FIRST_RETRY;
@@ -132,17 +140,34 @@ final class GrpcClusterEvents implements ClusterEvents, AutoCloseable {
                 case STATEFUL_SET -> {
                     StatefulSet before = decode(change.getStatefulSet().hasOldObject(), change.getStatefulSet().getOldObject(), Replies::statefulSet);
                     StatefulSet after = decode(change.getStatefulSet().hasNewObject(), change.getStatefulSet().getNewObject(), Replies::statefulSet);
-                    handlers.forEach(h -> h.statefulSetChanged(before, after));
+                    sets.changed(before, after, this::deliverSet);
                 }
                 case POD -> {
                     Pod before = decode(change.getPod().hasOldObject(), change.getPod().getOldObject(), Replies::pod);
                     Pod after = decode(change.getPod().hasNewObject(), change.getPod().getNewObject(), Replies::pod);
-                    handlers.forEach(h -> h.podChanged(before, after));
+                    pods.changed(before, after, this::deliverPod);
                 }
                 default -> LOG.debug("ignoring an unknown cluster change {}", change.getChangeCase());
             }
         } catch (RuntimeException e) {
             LOG.warn("could not deliver a cluster change: {}", e.getMessage());
+        }
+    }
+
+    private void deliverSet(StatefulSet before, StatefulSet after) {
+        handlers.forEach(h -> toHandler(() -> h.statefulSetChanged(before, after)));
+    }
+
+    private void deliverPod(Pod before, Pod after) {
+        handlers.forEach(h -> toHandler(() -> h.podChanged(before, after)));
+    }
+
+    /** A failing handler is logged: it must not keep the change from the others, nor a relist's other deletions from anyone. */
+    private static void toHandler(Runnable call) {
+        try {
+            call.run();
+        } catch (RuntimeException e) {
+            LOG.warn("a cluster event handler failed: {}", e.toString());
         }
     }
 

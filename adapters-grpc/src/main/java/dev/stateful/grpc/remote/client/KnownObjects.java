@@ -1,0 +1,70 @@
+package dev.stateful.grpc.remote.client;
+
+import dev.stateful.domain.model.ObjectKey;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.Set;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
+
+/**
+ * The objects of one kind that the watch has reported and not yet reported deleted, by namespace
+ * and name, with the last state reported: what client-go's informer store holds. A reconnected
+ * stream lists everything again; at its CachesSynced, every known object that list lacked is
+ * reported deleted with its last known state (the reflector's relist through the store's
+ * {@code Replace}, whose tombstone is {@code DeletedFinalStateUnknown}), or an object deleted while
+ * the stream was down would never be. A deletion of an object not known is dropped, as client-go's
+ * {@code DeltaFIFO.Delete} drops it: the relist reported it already (the server may send it again
+ * as a live change it saw while listing), or it was never reported at all.
+ *
+ * <p>Used by one stream's callbacks at a time (gRPC calls a stream's observer serially, and a new
+ * stream starts only after the previous one ended); synchronized all the same.
+ */
+final class KnownObjects<T> {
+
+    private final Function<T, ObjectKey> key;
+    /** Sorted, so that the deletions of a relist come in the order of a list. */
+    private final Map<ObjectKey, T> known = new TreeMap<>();
+    /** The keys the current stream has listed before its CachesSynced; null once synced. */
+    private Set<ObjectKey> listed;
+
+    KnownObjects(Function<T, ObjectKey> key) {
+        this.key = key;
+    }
+
+    /** A new stream starts: what it lists before CachesSynced replaces what is known. */
+    synchronized void relisting() {
+        listed = new HashSet<>();
+    }
+
+    /** A change of the stream, given to {@code deliver} unless it deletes an object not known. */
+    synchronized void changed(T before, T after, BiConsumer<T, T> deliver) {
+        if (after != null) {
+            ObjectKey k = key.apply(after);
+            known.put(k, after);
+            if (listed != null) {
+                listed.add(k);
+            }
+            deliver.accept(before, after);
+        } else if (before != null && known.remove(key.apply(before)) != null) {
+            deliver.accept(before, null);
+        }
+    }
+
+    /** CachesSynced: the known objects the list lacked are delivered as deleted, each once. */
+    synchronized void synced(BiConsumer<T, T> deliver) {
+        if (listed == null) {
+            return;
+        }
+        for (Iterator<Map.Entry<ObjectKey, T>> it = known.entrySet().iterator(); it.hasNext(); ) {
+            Map.Entry<ObjectKey, T> entry = it.next();
+            if (!listed.contains(entry.getKey())) {
+                it.remove();
+                deliver.accept(entry.getValue(), null);
+            }
+        }
+        listed = null;
+    }
+}
