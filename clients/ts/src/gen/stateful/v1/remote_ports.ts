@@ -41,9 +41,14 @@ export const protobufFileName = "stateful/v1/remote_ports.proto";
  *   ABORTED              update: the resourceVersion is stale (FAILED_PRECONDITION is read alike)
  *   INVALID_ARGUMENT     the write was rejected; retrying it cannot succeed
  *   PERMISSION_DENIED    not allowed (UNAUTHENTICATED is read alike)
- *   UNAVAILABLE          transient; the write may or may not have happened. The engine retries
- *                        a few times with backoff, then retries the whole sync later.
- *   DEADLINE_EXCEEDED    read like UNAVAILABLE.
+ *   UNAVAILABLE          transient; the write may or may not have happened. The engine tries
+ *                        the call again a few times with backoff; if it still fails, the sync
+ *                        fails and is retried later with backoff.
+ *   DEADLINE_EXCEEDED    the call's deadline passed (the engine's, or one the server reports);
+ *                        the write may or may not have happened. Not tried again: the call fails
+ *                        at once, so does the sync, and the sync is retried later with backoff.
+ *                        Other codes (INTERNAL, RESOURCE_EXHAUSTED...) are handled the same way,
+ *                        but OUT_OF_RANGE, read like INVALID_ARGUMENT.
  * Writes must honour the preconditions they carry: metadata.resourceVersion on updates, the uid
  * on deletes and adoptions.
  */

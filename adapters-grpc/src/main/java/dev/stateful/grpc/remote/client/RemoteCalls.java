@@ -10,7 +10,10 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
-/** One port call over gRPC: per-attempt deadline, bounded retries on UNAVAILABLE, status mapped to ApiException. */
+/**
+ * One port call over gRPC: per-attempt deadline, bounded retries on UNAVAILABLE and on no other code
+ * (a DEADLINE_EXCEEDED fails the call at once: the sync is retried later), status mapped to ApiException.
+ */
 final class RemoteCalls {
 
     private final CallPolicy policy;
