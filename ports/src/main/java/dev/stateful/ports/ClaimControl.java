@@ -7,7 +7,7 @@ import java.util.Optional;
 /** Writes PersistentVolumeClaims (the claim half of upstream's object manager). */
 public interface ClaimControl {
 
-    /** Creates the claim. Throws AlreadyExists if it exists. */
+    /** Creates the claim. Throws AlreadyExists if it exists. Returns it as stored, uid and resourceVersion assigned ({@linkplain dev.stateful.ports the package}). */
     PersistentVolumeClaim create(PersistentVolumeClaim claim);
 
     /**

@@ -9,7 +9,7 @@ import dev.stateful.domain.model.Pod;
  */
 public interface PodControl {
 
-    /** Creates the pod. Throws AlreadyExists if a pod with that name exists. */
+    /** Creates the pod. Throws AlreadyExists if a pod with that name exists. Returns it as stored, uid and resourceVersion assigned ({@linkplain dev.stateful.ports the package}). */
     Pod create(Pod pod);
 
     /** Replaces the pod; the pod's resourceVersion is the precondition (Conflict when stale). */

@@ -7,7 +7,10 @@ import java.util.Optional;
 /** ControllerRevision history (upstream {@code history.Interface}). */
 public interface RevisionControl {
 
-    /** Creates the revision. Throws AlreadyExists on a name clash (a hash collision or a stale cache). */
+    /**
+     * Creates the revision. Throws AlreadyExists on a name clash (a hash collision or a stale cache).
+     * Returns it as stored, uid and resourceVersion assigned ({@linkplain dev.stateful.ports the package}).
+     */
     ControllerRevision create(ControllerRevision revision);
 
     /** Uncached read, used to tell a hash collision from our own earlier write. */
