@@ -46,7 +46,7 @@ class ArchitectureTest {
      * {@code app.controller} / {@code app.wiring} cycle this rule was written to stop.
      */
     @ParameterizedTest
-    @ValueSource(strings = {"domain", "codec", "ports", "inmemory", "fabric8", "grpc", "app"})
+    @ValueSource(strings = {"domain", "codec", "ports", "testing.ports", "inmemory", "fabric8", "grpc", "app"})
     void packagesOfEachModuleAreFreeOfCycles(String module) {
         slices().matching("dev.stateful.(**)").should().beFreeOfCycles().check(productionClasses("dev.stateful." + module));
     }
@@ -69,6 +69,15 @@ class ArchitectureTest {
     void portsDependOnTheDomainOnly() {
         noClasses().that().resideInAPackage("dev.stateful.ports..")
                 .should().dependOnClassesThat().resideOutsideOfPackages("dev.stateful.domain..", "dev.stateful.ports..", "java..", "org.slf4j..")
+                .check(classes);
+    }
+
+    /** The ports contract kit is a test library for port implementers: it sees the ports as they do, and JUnit and AssertJ. */
+    @Test
+    void thePortsContractDependsOnThePortsTheDomainAndTheTestLibrariesOnly() {
+        noClasses().that().resideInAPackage("dev.stateful.testing.ports..")
+                .should().dependOnClassesThat().resideOutsideOfPackages("dev.stateful.testing.ports..", "dev.stateful.ports..",
+                        "dev.stateful.domain..", "java..", "org.junit..", "org.assertj..")
                 .check(classes);
     }
 
