@@ -69,8 +69,8 @@ public final class ObjectMetaRules {
             if (ref.uid().isEmpty()) {
                 out.add(Errors.invalid(path + ".uid", ref.uid(), "must not be empty"));
             }
-            if (ref.kind().equals("Event") && ref.apiVersion().equals("v1")) {
-                // BannedOwners
+            if (ref.kind().equals("Event") && version(ref.apiVersion()).equals("v1") && group(ref.apiVersion()).isEmpty()) {
+                // BannedOwners holds the core group's v1 Event, however its apiVersion spells that group ("v1", "/v1")
                 out.add(new Violation(path, Violation.Type.INVALID, "/v1, Kind=Event is disallowed from being an owner"));
             }
             if (ref.isController()) {
@@ -107,6 +107,12 @@ public final class ObjectMetaRules {
             }
         }
         return out;
+    }
+
+    /** The group of {@code schema.FromAPIVersionAndKind}: before the one slash, none without one or with more. */
+    private static String group(String apiVersion) {
+        int slash = apiVersion.indexOf('/');
+        return slash < 0 || apiVersion.indexOf('/', slash + 1) >= 0 ? "" : apiVersion.substring(0, slash);
     }
 
     /** The version of {@code schema.FromAPIVersionAndKind}: after the one slash, the whole value without one, none with more. */
