@@ -35,8 +35,7 @@ class BoundedAuditLogScenarioTest {
         InMemoryCluster cluster = withFivePods(InMemoryCluster.builder().maxAuditRecords(3));
 
         assertThat(cluster.audit().query().records()).extracting(WriteRecord::sequence, WriteRecord::name)
-                .containsExactly(tuple(3L, "web-2"), tuple(4L, "web-3"),
-                        tuple(5L, "web-4"));
+                .containsExactly(tuple(3L, "web-2"), tuple(4L, "web-3"), tuple(5L, "web-4"));
         assertThat(cluster.audit().mark()).isEqualTo(5);
     }
 

@@ -160,7 +160,6 @@ class MaxUnavailableRolloutTest {
         assertThat(Plans.waits(plan)).contains("web-1 waits for its update: 1 of at most 1 pods are unavailable or being updated (maxUnavailable)");
     }
 
-
     /**
      * The budget counts what upstream's {@code isUnavailable} counts: {@code podutil.IsPodAvailable}
      * reads the Ready condition, not the phase, so an updated pod whose status still says Ready is
@@ -178,6 +177,7 @@ class MaxUnavailableRolloutTest {
 
         assertThat(deletes(plan, ROLLING)).containsExactly("web-1");
     }
+
     /**
      * Free replacement is for broken pods only: Ready pods still inside minReadySeconds are charged,
      * so a Parallel set with minReadySeconds is not restarted all at once.

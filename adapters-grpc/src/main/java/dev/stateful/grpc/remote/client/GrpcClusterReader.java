@@ -35,9 +35,11 @@ import org.slf4j.LoggerFactory;
  * (the remote side keeps the cache). Failures surface as ApiException. An object of a list that
  * does not decode is left out of it (with a warning), as the watch leaves out a change it cannot
  * decode: one malformed pod of some other workload must not fail the sync of every set in its
- * namespace, nor one malformed set the resync of all the others. Leaving an object out is safe: the
- * controller never deletes what it does not see, and a create of a name it did not see is refused
- * as AlreadyExists by the remote, which fails only that set's sync.
+ * namespace, nor one malformed set the resync of all the others. Leaving an object out loses
+ * nothing: the controller never deletes what it does not see. Its own set is handled as if the pod
+ * were missing until it decodes: in the replica range the controller creates it again and the
+ * remote's AlreadyExists fails that set's sync alone; above the range it is neither condemned nor
+ * counted in the set's status.
  */
 final class GrpcClusterReader implements ClusterReader {
 
