@@ -1,6 +1,10 @@
 package dev.stateful.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static dev.stateful.domain.testing.PodSpecJson.execProbe;
+import static dev.stateful.domain.testing.PodSpecJson.fieldRef;
+import static dev.stateful.domain.testing.PodSpecJson.fileKeyRef;
+import static dev.stateful.domain.testing.PodSpecJson.resourceFieldRef;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 import dev.stateful.codec.CustomKindCodec;
@@ -109,7 +113,65 @@ class ApiServerValidationIT {
                         Json.object("name", "init", "image", IMAGE, "lifecycle", Json.object("preStop", Json.object("sleep", Json.object("seconds", 1))),
                                 "readinessProbe", Json.object("exec", Json.object("command", Json.array("true")))),
                         Json.object("name", "sidecar", "image", IMAGE, "restartPolicy", "Always",
-                                "readinessProbe", Json.object("exec", Json.object("command", Json.array("true")))))))));
+                                "readinessProbe", Json.object("exec", Json.object("command", Json.array("true")))))))),
+                arguments("imagePullPolicy and terminationMessagePolicy are known values", container(c -> c
+                        .with("imagePullPolicy", "Sometimes").with("terminationMessagePolicy", "Stdout"))),
+                arguments("an env valueFrom has exactly one source and no value beside it", container(c -> c.with("env", Json.array(
+                        Json.object("name", "A", "valueFrom", Json.object()),
+                        Json.object("name", "B", "value", "x", "valueFrom", Json.object("fieldRef", Json.object("fieldPath", "metadata.name"))),
+                        Json.object("name", "C", "valueFrom", Json.object("configMapKeyRef", Json.object("name", "c", "key", "k"),
+                                "secretKeyRef", Json.object("name", "s", "key", "k"))))))),
+                arguments("a fieldRef converts and names a field the environment may read", container(c -> c.with("env", Json.array(
+                        fieldRef("A", "v1", "status.phase"), fieldRef("B", "v1", "metadata.labels['Bad Key']"),
+                        fieldRef("C", "v1", "spec.containers"), fieldRef("D", "v1", "metadata.name['x']"), fieldRef("E", "v2", "metadata.name"),
+                        fieldRef("F", "v1", "metadata.annotations"))))),
+                arguments("a resourceFieldRef names a container resource and a divisor of its unit", container(c -> c.with("env", Json.array(
+                        resourceFieldRef("A", "limits.gpu", null), resourceFieldRef("B", "limits.cpu", "1Mi"),
+                        resourceFieldRef("C", "requests.memory", "3"), resourceFieldRef("D", "limits.hugepages-2Mi", "1m"))))),
+                arguments("key refs name a DNS-1123 subdomain and a config key", container(c -> c.with("env", Json.array(
+                        Json.object("name", "A", "valueFrom", Json.object("configMapKeyRef", Json.object("name", "Bad_Name", "key", "..k"))),
+                        Json.object("name", "B", "valueFrom", Json.object("secretKeyRef", Json.object("key", "a b"))))))),
+                arguments("a fileKeyRef has a variable-name key, a path without '..', and an emptyDir volume", both(
+                        podSpec(s -> s.with("volumes", Json.array(emptyDir("files"), Json.object("name", "conf", "configMap", Json.object("name", "c"))))),
+                        container(c -> c.with("env", Json.array(
+                                fileKeyRef("A", "a=b", "files", "../x"), fileKeyRef("B", "k", "conf", "p"), fileKeyRef("C", "k", "www", "p"),
+                                fileKeyRef("D", "k", "gone", "p"), fileKeyRef("E", "", "Bad_Vol", "")))))),
+                arguments("an envFrom has one of configMapRef or secretRef and a printable prefix", container(c -> c.with("envFrom", Json.array(
+                        Json.object("prefix", "A=", "configMapRef", Json.object("name", "cm-")), Json.object("prefix", "P_"),
+                        Json.object("configMapRef", Json.object("name", "a"), "secretRef", Json.object("name", "Bad_")),
+                        Json.object("secretRef", Json.object()))))),
+                arguments("a probe has exactly one handler", container(c -> c
+                        .with("livenessProbe", Json.object())
+                        .with("readinessProbe", Json.object("exec", Json.object("command", Json.array("true")), "httpGet", Json.object("port", 80),
+                                "grpc", Json.object("port", 9000)))
+                        .with("startupProbe", Json.object("exec", Json.object())))),
+                arguments("probe numbers are not negative; liveness and startup probes succeed once", container(c -> c
+                        .with("livenessProbe", execProbe().with("successThreshold", 2).with("periodSeconds", -1))
+                        .with("readinessProbe", execProbe().with("terminationGracePeriodSeconds", 5).with("failureThreshold", -3))
+                        .with("startupProbe", execProbe().with("successThreshold", -1).with("terminationGracePeriodSeconds", 0)
+                                .with("initialDelaySeconds", -5).with("timeoutSeconds", -2)))),
+                arguments("probe ports are in range or IANA names, httpGet schemes HTTP or HTTPS, header names tokens", container(c -> c
+                        .with("livenessProbe", Json.object("httpGet", Json.object("port", 0, "scheme", "FTP",
+                                "httpHeaders", Json.array(Json.object("name", "Bad Header", "value", "x")))))
+                        .with("readinessProbe", Json.object("tcpSocket", Json.object("port", "Web--x")))
+                        .with("startupProbe", Json.object("grpc", Json.object("port", 70000))))),
+                arguments("a sidecar's probes are checked as a container's", podSpec(s -> s.with("initContainers", Json.array(
+                        Json.object("name", "sidecar", "image", IMAGE, "restartPolicy", "Always",
+                                "livenessProbe", execProbe().with("successThreshold", 3), "startupProbe", Json.object()))))),
+                arguments("resource names are standard container resources or qualified extended ones; extended quantities whole", container(c -> c
+                        .with("resources", Json.object("limits", Json.object("gpu", 1, "Bad Name", 1, "pods", 1, "example.com/fpga", "1.5",
+                                "requests.example.com/x", 1, "kubernetes.io/x", 1, "hugepages-2Mi", "2Mi", "memory", "1Gi"))))),
+                arguments("restartPolicy and dnsPolicy are known values", podSpec(s -> s.with("restartPolicy", "Sometimes").with("dnsPolicy", "Cluster"))),
+                arguments("dnsPolicy None needs dnsConfig", podSpec(s -> s.with("dnsPolicy", "None"))),
+                arguments("dnsPolicy None needs a nameserver", podSpec(s -> s.with("dnsPolicy", "None").with("dnsConfig", Json.object("searches", Json.array("a.b"))))),
+                arguments("nodeSelector keys and values are labels", podSpec(s -> s.with("nodeSelector", Json.object("Bad Key", "v", "disk", "ssd!")))),
+                arguments("tolerations: a key or Exists, a label value for Equal and none for Exists, NoExecute with seconds, known operators and effects",
+                        podSpec(s -> s.with("tolerations", Json.array(
+                                Json.object("operator", "Equal"),
+                                Json.object("key", "k", "operator", "Exists", "value", "v", "effect", "NoExecute"),
+                                Json.object("key", "bad key", "value", "bad value!", "effect", "Sometimes", "tolerationSeconds", 5),
+                                Json.object("key", "k", "operator", "Lt", "value", "5"),
+                                Json.object("key", "k", "operator", "In"))))));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -132,7 +194,30 @@ class ApiServerValidationIT {
                                 .with("ports", Json.array(port("http", 80), Json.object("name", "metrics", "containerPort", 9090, "protocol", "UDP")))
                                 .with("env", Json.array(Json.object("name", "1_ANY printable-ASCII.name~", "value", "x")))
                                 .with("resources", Json.object("limits", Json.object("cpu", 1, "memory", "1Gi", "example.com/gpu", "2"),
-                                        "requests", Json.object("cpu", "0.5", "memory", "1024Mi", "ephemeral-storage", "1G", "example.com/gpu", 2)))))));
+                                        "requests", Json.object("cpu", "0.5", "memory", "1024Mi", "ephemeral-storage", "1G", "example.com/gpu", 2)))))),
+                arguments("each value source, envFrom with a prefix, probes of each handler, known policies", both(
+                        podSpec(s -> s.with("volumes", Json.array(emptyDir("files")))),
+                        container(c -> c.with("imagePullPolicy", "Never").with("terminationMessagePolicy", "FallbackToLogsOnError")
+                                .with("env", Json.array(fieldRef("A", "v1", "metadata.labels['app.kubernetes.io/name']"),
+                                        fieldRef("B", "v1", "spec.host"), resourceFieldRef("C", "limits.memory", "1Mi"),
+                                        resourceFieldRef("D", "requests.cpu", "1m"),
+                                        Json.object("name", "E", "valueFrom", Json.object("configMapKeyRef", Json.object("name", "cm", "key", "k.1"))),
+                                        Json.object("name", "F", "valueFrom", Json.object("secretKeyRef", Json.object("name", "s", "key", "K_2"))),
+                                        fileKeyRef("G", "KEY", "files", "env/file")))
+                                .with("envFrom", Json.array(Json.object("prefix", "1 any-prefix.", "configMapRef", Json.object("name", "cm")),
+                                        Json.object("secretRef", Json.object("name", "s-"))))
+                                .with("livenessProbe", Json.object("httpGet", Json.object("port", "http", "scheme", "HTTPS",
+                                        "httpHeaders", Json.array(Json.object("name", "X-Probe", "value", "1"))), "successThreshold", 1))
+                                .with("readinessProbe", Json.object("tcpSocket", Json.object("port", 80), "successThreshold", 3))
+                                .with("startupProbe", Json.object("grpc", Json.object("port", 9000), "terminationGracePeriodSeconds", 10))
+                                .with("ports", Json.array(port("http", 8080)))))),
+                arguments("tolerations, a node selector, dnsPolicy None with a nameserver, a negative grace period", podSpec(s -> s
+                        .with("tolerations", Json.array(Json.object("operator", "Exists"),
+                                Json.object("key", "example.com/k", "operator", "Equal", "value", "v", "effect", "NoExecute", "tolerationSeconds", 30),
+                                Json.object("key", "k", "effect", "PreferNoSchedule")))
+                        .with("nodeSelector", Json.object("kubernetes.io/os", "linux"))
+                        .with("dnsPolicy", "None").with("dnsConfig", Json.object("nameservers", Json.array("10.0.0.10")))
+                        .with("terminationGracePeriodSeconds", -1).with("hostname", "Not_A_Label").with("subdomain", "a.b"))));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -203,6 +288,8 @@ class ApiServerValidationIT {
     static Json.Obj port(String name, int containerPort) {
         return Json.object("name", name, "containerPort", containerPort);
     }
+
+
 
     // ------------------------------------------------------------------ metadata
 

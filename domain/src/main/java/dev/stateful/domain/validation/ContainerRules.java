@@ -12,21 +12,31 @@ import java.util.regex.Pattern;
 
 /**
  * Of {@code validateContainerCommon}, which containers and init containers share, in its order: the
- * name and image, the ports ({@code validateContainerPorts}), the environment variable names
- * ({@code ValidateEnv}), the volume mounts ({@code ValidateVolumeMounts}) and the resources
- * ({@code ValidateContainerResourceRequirements}: quantities and requests against limits). Values
- * API defaulting fills (a port's protocol) are only checked when given. Map entries are visited in
- * key order where Go's order is random.
+ * name and image, the termination message policy, the ports ({@code validateContainerPorts}), the
+ * environment ({@link EnvRules}), the volume mounts ({@code ValidateVolumeMounts}), the image pull policy
+ * ({@code validatePullPolicy}) and the resources ({@code ValidateContainerResourceRequirements}: names,
+ * quantities and requests against limits). Values API defaulting fills (a port's protocol, the pull and
+ * termination message policies) are only checked when given: what the server validates always has them.
+ * Map entries are visited in key order where Go's order is random.
  */
 final class ContainerRules {
 
     static final String PORT_RANGE = "must be between 1 and 65535, inclusive";
-    /** {@code IsRelaxedEnvVarName}'s message: RelaxedEnvironmentVariableValidation is GA and locked on in 1.36. */
-    static final String ENV_NAME = "a valid environment variable name must consist only of printable ASCII characters other than '='";
     static final String MOUNT_PATH_UNIQUE = "must be unique";
 
     /** {@code supportedPortProtocols}, as {@code sets.List} sorts them. */
     private static final List<String> PROTOCOLS = List.of("SCTP", "TCP", "UDP");
+    /** {@code supportedPullPolicies}, as {@code sets.List} sorts them. */
+    private static final List<String> PULL_POLICIES = List.of("Always", "IfNotPresent", "Never");
+    /** The termination message policies in the order {@code validateContainerCommon} lists them (unsorted). */
+    private static final List<String> TERMINATION_MESSAGE_POLICIES = List.of("File", "FallbackToLogsOnError");
+    /** {@code standardContainerResources}; hugepages-* are standard for containers too. */
+    private static final Set<String> CONTAINER_RESOURCES = Set.of("cpu", "memory", "ephemeral-storage");
+    /** {@code standardResources}, the names without a domain {@code validateResourceName} knows. */
+    private static final Set<String> STANDARD_RESOURCES = Set.of("cpu", "memory", "ephemeral-storage", "requests.cpu",
+            "requests.memory", "requests.ephemeral-storage", "limits.cpu", "limits.memory", "limits.ephemeral-storage", "pods",
+            "resourcequotas", "services", "replicationcontrollers", "secrets", "configmaps", "persistentvolumeclaims", "storage",
+            "requests.storage", "services.nodeports", "services.loadbalancers");
     private static final Pattern PORT_NAME_CHARSET = Pattern.compile("[-a-z0-9]+");
     private static final Pattern PORT_NAME_LETTER = Pattern.compile(".*[a-z].*", Pattern.DOTALL);
     private static final String HUGE_PAGES_PREFIX = "hugepages-";
@@ -45,9 +55,13 @@ final class ContainerRules {
         if (container.string("image").orElse("").isEmpty()) {
             out.add(Errors.required(path + ".image", ""));
         }
+        out.addAll(Errors.unlessSupported(path + ".terminationMessagePolicy", container.string("terminationMessagePolicy").orElse(""),
+                TERMINATION_MESSAGE_POLICIES));
         out.addAll(ports(container.array("ports"), path + ".ports"));
-        out.addAll(env(container.array("env"), path + ".env"));
+        out.addAll(EnvRules.env(container.array("env"), path + ".env"));
+        out.addAll(EnvRules.envFrom(container.array("envFrom"), path + ".envFrom"));
         out.addAll(volumeMounts(container.array("volumeMounts"), volumes, path + ".volumeMounts"));
+        out.addAll(Errors.unlessSupported(path + ".imagePullPolicy", container.string("imagePullPolicy").orElse(""), PULL_POLICIES));
         out.addAll(resources(container.objectOrEmpty("resources"), path + ".resources"));
         return out;
     }
@@ -78,10 +92,7 @@ final class ContainerRules {
             if (hostPort != 0 && (hostPort < 1 || hostPort > 65535)) {
                 out.add(Errors.invalid(at + ".hostPort", hostPort, PORT_RANGE));
             }
-            String protocol = port.string("protocol").orElse("");
-            if (!protocol.isEmpty() && !PROTOCOLS.contains(protocol)) {
-                out.add(Errors.notSupported(at + ".protocol", protocol, PROTOCOLS.toArray(String[]::new)));
-            }
+            out.addAll(Errors.unlessSupported(at + ".protocol", port.string("protocol").orElse(""), PROTOCOLS));
         }
         return out;
     }
@@ -103,21 +114,6 @@ final class ContainerRules {
         }
         if (name.startsWith("-") || name.endsWith("-")) {
             out.add("must not begin or end with a hyphen");
-        }
-        return out;
-    }
-
-    /** {@code ValidateEnv}'s names: required, and {@code IsRelaxedEnvVarName}'s printable ASCII other than '='. */
-    static List<Violation> env(List<Json> env, String path) {
-        List<Violation> out = new ArrayList<>();
-        for (int i = 0; i < env.size(); i++) {
-            String at = path + "[" + i + "].name";
-            String name = env.get(i).asObject().orElse(Json.EMPTY_OBJECT).string("name").orElse("");
-            if (name.isEmpty()) {
-                out.add(Errors.required(at, ""));
-            } else if (name.chars().anyMatch(c -> c < 0x20 || c > 0x7e || c == '=')) {
-                out.add(Errors.invalid(at, name, ENV_NAME));
-            }
         }
         return out;
     }
@@ -175,8 +171,9 @@ final class ContainerRules {
     }
 
     /**
-     * Of {@code validateResourceRequirements}: no quantity negative ({@code ValidateNonnegativeQuantity},
-     * on the entry's path); a request at most its limit, equal to it for a resource that cannot be
+     * Of {@code validateResourceRequirements}: each name a container resource ({@code validateContainerResourceName});
+     * no quantity negative ({@code ValidateNonnegativeQuantity}, on the entry's path), an extended resource's a whole
+     * number ({@code ValidateResourceQuantityValue}); a request at most its limit, equal to it for a resource that cannot be
      * overcommitted (hugepages, extended resources), whose request also needs a limit; those three on
      * the list's path, as Go names them. Quantities are shown in their canonical form ({@link Quantities}).
      * A value that is no quantity is left to decoding, which the API server fails before validation.
@@ -185,9 +182,9 @@ final class ContainerRules {
         List<Violation> out = new ArrayList<>();
         Map<String, Quantities.Quantity> limits = quantities(resources.objectOrEmpty("limits"));
         Map<String, Quantities.Quantity> requests = quantities(resources.objectOrEmpty("requests"));
-        limits.forEach((name, limit) -> out.addAll(nonNegative(limit, path + ".limits[" + name + "]")));
+        limits.forEach((name, limit) -> out.addAll(entry(name, limit, path + ".limits[" + name + "]")));
         requests.forEach((name, request) -> {
-            out.addAll(nonNegative(request, path + ".requests[" + name + "]"));
+            out.addAll(entry(name, request, path + ".requests[" + name + "]"));
             Quantities.Quantity limit = limits.get(name);
             boolean overcommit = isOvercommitAllowed(name);
             if (limit != null) {
@@ -214,13 +211,53 @@ final class ContainerRules {
         return out;
     }
 
-    private static List<Violation> nonNegative(Quantities.Quantity quantity, String path) {
-        return quantity.signum() < 0 ? List.of(Errors.invalid(path, quantity.canonical(), Errors.NEGATIVE)) : List.of();
+    /** One entry of limits or requests: its name, then {@code ValidateResourceQuantityValue}. */
+    private static List<Violation> entry(String name, Quantities.Quantity quantity, String path) {
+        List<Violation> out = new ArrayList<>(resourceName(name, path));
+        if (quantity.signum() < 0) {
+            out.add(Errors.invalid(path, quantity.canonical(), Errors.NEGATIVE));
+        }
+        if (isExtendedResource(name) && quantity.value().stripTrailingZeros().scale() > 0) {
+            out.add(Errors.invalid(path, quantity.canonical(), "must be an integer"));
+        }
+        return out;
+    }
+
+    /**
+     * {@code validateContainerResourceName}: {@code validateResourceName} (a qualified name; without a domain, a
+     * standard resource), then, without a domain, a resource for containers, and with one other than
+     * kubernetes.io's, an extended resource name.
+     */
+    static List<Violation> resourceName(String name, String path) {
+        List<Violation> out = new ArrayList<>();
+        Names.qualifiedName(name).forEach(msg -> out.add(Errors.invalid(path, name, msg)));
+        boolean domainless = !name.contains("/");
+        if (out.isEmpty() && domainless && !STANDARD_RESOURCES.contains(name) && !name.startsWith(HUGE_PAGES_PREFIX)
+                && !name.startsWith("requests." + HUGE_PAGES_PREFIX)) {
+            out.add(Errors.invalid(path, name, "must be a standard resource type or fully qualified"));
+        }
+        if (domainless) {
+            if (!CONTAINER_RESOURCES.contains(name) && !name.startsWith(HUGE_PAGES_PREFIX)) {
+                out.add(Errors.invalid(path, name, "must be a standard resource for containers"));
+            }
+        } else if (!isNativeResource(name) && !isExtendedResource(name)) {
+            out.add(Errors.invalid(path, name, "doesn't follow extended resource name standard"));
+        }
+        return out;
+    }
+
+    /** {@code IsNativeResource}: no domain, or kubernetes.io's. */
+    private static boolean isNativeResource(String name) {
+        return !name.contains("/") || name.contains("kubernetes.io/");
+    }
+
+    /** {@code IsExtendedResourceName}: not native, not "requests."-prefixed, and a qualified name with that prefix. */
+    private static boolean isExtendedResource(String name) {
+        return !isNativeResource(name) && !name.startsWith("requests.") && Names.qualifiedName("requests." + name).isEmpty();
     }
 
     /** {@code IsOvercommitAllowed}: a native resource (no domain, or kubernetes.io's) that is not hugepages. */
     private static boolean isOvercommitAllowed(String name) {
-        boolean nativeResource = !name.contains("/") || name.contains("kubernetes.io/");
-        return nativeResource && !name.startsWith(HUGE_PAGES_PREFIX);
+        return isNativeResource(name) && !name.startsWith(HUGE_PAGES_PREFIX);
     }
 }

@@ -3,6 +3,7 @@ package dev.stateful.domain.validation;
 import dev.stateful.domain.json.Json;
 import dev.stateful.domain.json.JsonWriter;
 import dev.stateful.domain.model.LabelSelector;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
@@ -33,6 +34,13 @@ final class Errors {
     static Violation notSupported(String field, Object value, String... supported) {
         String values = Stream.of(supported).map(Errors::quote).collect(Collectors.joining(", "));
         return new Violation(field, Violation.Type.NOT_SUPPORTED, render(value) + ": supported values: " + values);
+    }
+
+    /** {@code field.NotSupported} of a value not among {@code supported}; none for an empty value, which API defaulting fills. */
+    static List<Violation> unlessSupported(String field, String value, List<String> supported) {
+        return value.isEmpty() || supported.contains(value)
+                ? List.of()
+                : List.of(notSupported(field, value, supported.toArray(String[]::new)));
     }
 
     static Violation forbidden(String field, String detail) {

@@ -131,6 +131,14 @@ public final class Names {
                 : Optional.empty();
     }
 
+    /**
+     * {@code maskTrailingDash}: a name given with {@code prefix=true} (a generateName, an envFrom source) may end
+     * in '-'. Go replaces the last two characters by "a" ({@code name[:len(name)-2] + "a"}), so do we.
+     */
+    static String maskTrailingDash(String name) {
+        return name.length() > 1 && name.endsWith("-") ? name.substring(0, name.length() - 2) + "a" : name;
+    }
+
     /** util/validation's {@code MaxLenError}, which names and DNS labels still use. */
     static String maxLenError(int length) {
         return "must be no more than " + length + " characters";

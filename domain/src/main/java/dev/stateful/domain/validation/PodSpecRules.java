@@ -2,15 +2,19 @@ package dev.stateful.domain.validation;
 
 import dev.stateful.domain.json.Json;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
- * Of {@code ValidatePodSpec}, the volumes ({@code ValidateVolumes}: names, at most one source) and the
+ * Of {@code ValidatePodSpec}, the volumes ({@code ValidateVolumes}: names, at most one source), the
  * containers and init containers ({@code validateContainers}, {@code validateInitContainers}), each with
- * {@link ContainerRules}. 1.36 applies these to a set's template on create and on an update whose old
+ * {@link ContainerRules} and, for a container or a sidecar, {@link ProbeRules}, then the pod's own fields
+ * ({@link PodFieldRules}). 1.36 applies these to a set's template on create and on an update whose old
  * template passed them ({@code SkipValidatePodTemplateSpec}); a sync never does.
  *
  * <p>As {@code ValidateStatefulSetSpec} does, the template is validated with a volume for each claim
@@ -54,6 +58,44 @@ final class PodSpecRules {
         List<Json> containers = spec.array("containers");
         out.addAll(containers(containers, volumes, path + ".containers"));
         out.addAll(initContainers(spec.array("initContainers"), containers, volumes, path + ".initContainers"));
+        out.addAll(PodFieldRules.validate(spec, path));
+        out.addAll(fileKeyRefVolumes(spec, claimTemplateNames, path));
+        return out;
+    }
+
+    /**
+     * {@code validateFileKeyRefVolumes}, last in {@code ValidatePodSpec}: a variable's fileKeyRef names an emptyDir
+     * volume of the merged list, where a claim template's volume (a claim, not an emptyDir) replaces a pod
+     * volume of its name. Init containers are visited first ({@code VisitContainersWithPath}).
+     */
+    private static List<Violation> fileKeyRefVolumes(Json.Obj spec, List<String> claimTemplateNames, String path) {
+        Map<String, Boolean> emptyDirs = new HashMap<>();
+        for (Json item : spec.array("volumes")) {
+            Json.Obj volume = item.asObject().orElse(Json.EMPTY_OBJECT);
+            emptyDirs.put(volume.string("name").orElse(""), volume.has("emptyDir"));
+        }
+        claimTemplateNames.forEach(name -> emptyDirs.put(name, false));
+        List<Violation> out = new ArrayList<>();
+        for (String list : List.of("initContainers", "containers")) {
+            List<Json> containers = spec.array(list);
+            for (int i = 0; i < containers.size(); i++) {
+                List<Json> env = containers.get(i).asObject().orElse(Json.EMPTY_OBJECT).array("env");
+                for (int j = 0; j < env.size(); j++) {
+                    Optional<Json.Obj> ref = env.get(j).asObject().flatMap(e -> e.object("valueFrom")).flatMap(f -> f.object("fileKeyRef"));
+                    if (ref.isEmpty()) {
+                        continue;
+                    }
+                    String at = path + "." + list + "[" + i + "].env[" + j + "].valueFrom.fileKeyRef.volumeName";
+                    String name = ref.get().string("volumeName").orElse("");
+                    Boolean emptyDir = emptyDirs.get(name);
+                    if (emptyDir == null) {
+                        out.add(Errors.notFound(at, name));
+                    } else if (!emptyDir) {
+                        out.add(Errors.invalid(at, name, "referenced volume must be of type emptyDir"));
+                    }
+                }
+            }
+        }
         return out;
     }
 
@@ -115,7 +157,7 @@ final class PodSpecRules {
         return out;
     }
 
-    /** {@code validateContainers}: at least one; names unique among the containers (an empty name too). */
+    /** {@code validateContainers}: at least one; names unique among the containers (an empty name too); the probes. */
     private static List<Violation> containers(List<Json> containers, Set<String> volumes, String path) {
         if (containers.isEmpty()) {
             return List.of(Errors.required(path, ""));
@@ -130,13 +172,15 @@ final class PodSpecRules {
             if (!names.add(name)) {
                 out.add(Errors.duplicate(at + ".name", name));
             }
+            out.addAll(ProbeRules.probes(container, at));
         }
         return out;
     }
 
     /**
      * {@code validateInitContainers}: the common checks; a name unique among the containers and the init
-     * containers before it; lifecycle and probes only for a sidecar ({@code restartPolicy: Always}).
+     * containers before it; lifecycle and probes only for a sidecar ({@code restartPolicy: Always}), whose probes
+     * are checked as a container's.
      */
     private static List<Violation> initContainers(List<Json> initContainers, List<Json> containers, Set<String> volumes, String path) {
         List<Violation> out = new ArrayList<>();
@@ -152,7 +196,9 @@ final class PodSpecRules {
             } else if (!name.isEmpty()) {
                 names.add(name);
             }
-            if (!container.string("restartPolicy").map(RESTART_ALWAYS::equals).orElse(false)) {
+            if (container.string("restartPolicy").map(RESTART_ALWAYS::equals).orElse(false)) {
+                out.addAll(ProbeRules.probes(container, at));
+            } else {
                 for (String field : INIT_ONLY_WITH_RESTART) {
                     if (container.has(field)) {
                         out.add(Errors.forbidden(at + "." + field, INIT_FIELD_FORBIDDEN));

@@ -148,7 +148,7 @@ public final class StatefulSetValidator {
         List<Violation> out = new ArrayList<>();
         String generateName = meta.generateName() == null ? "" : meta.generateName();
         if (!generateName.isEmpty()) {
-            Names.dns1123Label(maskTrailingDash(generateName))
+            Names.dns1123Label(Names.maskTrailingDash(generateName))
                     .forEach(msg -> out.add(Errors.invalid("metadata.generateName", generateName, msg)));
         }
         if (meta.name().isEmpty()) {
@@ -169,11 +169,6 @@ public final class StatefulSetValidator {
         out.addAll(MetaRules.labels(meta.labels(), "metadata.labels"));
         out.addAll(MetaRules.annotations(meta.annotations(), "metadata.annotations"));
         return out;
-    }
-
-    /** {@code NameIsDNSLabel(name, prefix=true)}: a generated name may end in '-'. */
-    private static String maskTrailingDash(String name) {
-        return name.length() > 1 && name.endsWith("-") ? name.substring(0, name.length() - 1) + "a" : name;
     }
 
     /** {@code ValidateObjectMetaUpdate}: identity fields are immutable; labels and annotations stay valid. */

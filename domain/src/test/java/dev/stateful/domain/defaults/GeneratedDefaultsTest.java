@@ -158,6 +158,10 @@ class GeneratedDefaultsTest {
         putMaybe(r, metadata, "creationTimestamp", Json.Null.INSTANCE);
         Map<String, Object> pod = new LinkedHashMap<>();
         putMaybe(r, pod, "dnsPolicy", oneOf(r, "", "ClusterFirst", "Default", "None"));
+        if ("None".equals(pod.get("dnsPolicy"))) {
+            // validatePodDNSConfig: dnsPolicy None needs a nameserver
+            pod.put("dnsConfig", Json.object("nameservers", Json.array("10.0.0.10")));
+        }
         putMaybe(r, pod, "restartPolicy", oneOf(r, "", "Always"));
         putMaybe(r, pod, "schedulerName", oneOf(r, "", "custom"));
         putMaybe(r, pod, "securityContext", oneOf(r, Json.object(), Json.object("fsGroup", 1000), Json.Null.INSTANCE));
@@ -201,7 +205,7 @@ class GeneratedDefaultsTest {
                     Json.object("name", "B", "valueFrom", Json.object("fieldRef", fieldRef(r))),
                     Json.object("name", "C", "valueFrom", Json.object("resourceFieldRef", resourceFieldRef(r)))));
             for (String probe : List.of("livenessProbe", "readinessProbe", "startupProbe")) {
-                putMaybe(r, c, probe, probe(r));
+                putMaybe(r, c, probe, probe(r, !probe.equals("readinessProbe")));
             }
             putMaybe(r, c, "lifecycle", Json.object("preStop", Json.object("httpGet", httpGet(r))));
             out.add(c);
@@ -230,7 +234,8 @@ class GeneratedDefaultsTest {
         return Json.from(f);
     }
 
-    static Json probe(Random r) {
+    /** A probe with any handler and numbers; liveness and startup probes must succeed once ({@code validateLivenessProbe}). */
+    static Json probe(Random r, boolean succeedsOnce) {
         Map<String, Object> p = new LinkedHashMap<>();
         switch (r.nextInt(4)) {
             case 0 -> p.put("httpGet", httpGet(r));
@@ -239,7 +244,7 @@ class GeneratedDefaultsTest {
             default -> p.put("exec", Json.object("command", Json.array("true")));
         }
         for (String field : List.of("timeoutSeconds", "periodSeconds", "successThreshold", "failureThreshold", "initialDelaySeconds")) {
-            putMaybe(r, p, field, r.nextInt(3) * 5);
+            putMaybe(r, p, field, succeedsOnce && field.equals("successThreshold") ? r.nextInt(2) : r.nextInt(3) * 5);
         }
         return Json.from(p);
     }

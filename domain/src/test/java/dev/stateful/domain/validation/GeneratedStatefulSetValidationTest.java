@@ -1,5 +1,6 @@
 package dev.stateful.domain.validation;
 
+import static dev.stateful.domain.testing.PodSpecJson.execProbe;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
@@ -127,10 +128,55 @@ class GeneratedStatefulSetValidationTest {
             r -> invalid("env", "an env name empty or with '='", "spec.template.spec.containers[0].env", container(c -> c.with("env",
                     Json.array(Json.object("name", oneOf(r, "", "A=B", "=", "tab\tname")))))),
             r -> valid("env", "an env name of printable ASCII", container(c -> c.with("env", Json.array(Json.object("name", oneOf(r, "HOME", "1x", "a b.c-d")))))),
+            r -> invalid("env", "a valueFrom of no source, two, or beside a value", "spec.template.spec.containers[0].env[0].valueFrom", container(c -> c.with("env",
+                    Json.array(Json.object("name", "A", "value", oneOf(r, "", "x"), "valueFrom", oneOf(r, Json.object(),
+                            Json.object("configMapKeyRef", keyRef(), "secretKeyRef", keyRef()),
+                            Json.object("fieldRef", Json.object("apiVersion", "v1", "fieldPath", oneOf(r, "status.phase", "metadata.labels", "spec.x"))))))))),
+            r -> valid("env", "a valueFrom of one source", container(c -> c.with("env", Json.array(Json.object("name", "A", "valueFrom", oneOf(r,
+                    Json.object("configMapKeyRef", keyRef()), Json.object("secretKeyRef", keyRef()),
+                    Json.object("fieldRef", Json.object("apiVersion", "v1", "fieldPath", oneOf(r, "metadata.name", "status.podIP", "metadata.labels['app']"))),
+                    Json.object("resourceFieldRef", Json.object("resource", oneOf(r, "limits.cpu", "requests.memory"), "divisor", "1")))))))),
+            r -> invalid("envFrom", "an envFrom of no source or two, or a prefix with '='", "spec.template.spec.containers[0].envFrom", container(c -> c.with("envFrom",
+                    Json.array(oneOf(r, Json.object("prefix", "P_"), Json.object("configMapRef", Json.object("name", "a"), "secretRef", Json.object("name", "b")),
+                            Json.object("prefix", "A=", "configMapRef", Json.object("name", "a"))))))),
+            r -> valid("envFrom", "an envFrom of one source", container(c -> c.with("envFrom", Json.array(Json.object("prefix", oneOf(r, "", "P_", "1 x"),
+                    oneOf(r, "configMapRef", "secretRef"), Json.object("name", label(r, 1, 20))))))),
+            r -> invalid("policies", "an unknown pull or termination message policy", "spec.template.spec.containers[0]", container(c -> r.nextBoolean()
+                    ? c.with("imagePullPolicy", oneOf(r, "always", "Sometimes", "IfNotPresent "))
+                    : c.with("terminationMessagePolicy", oneOf(r, "file", "Stdout", "FallbackToLogs")))),
+            r -> valid("policies", "known pull and termination message policies", container(c -> c.with("imagePullPolicy", oneOf(r, "Always", "IfNotPresent", "Never"))
+                    .with("terminationMessagePolicy", oneOf(r, "File", "FallbackToLogsOnError")))),
+            r -> invalid("probes", "a probe without a handler, with two, a negative number, a bad port, or a liveness success threshold over 1",
+                    "spec.template.spec.containers[0].livenessProbe", container(c -> c.with("livenessProbe", switch (r.nextInt(5)) {
+                        case 0 -> Json.object();
+                        case 1 -> execProbe().with("tcpSocket", Json.object("port", 80));
+                        case 2 -> execProbe().with(oneOf(r, "initialDelaySeconds", "timeoutSeconds", "periodSeconds", "failureThreshold"), negative(r));
+                        case 3 -> Json.object("httpGet", Json.object("port", oneOf(r, (Object) 0, 65536, "a--b", "80")));
+                        default -> execProbe().with("successThreshold", 2 + r.nextInt(10));
+                    }))),
+            r -> valid("probes", "probes of one handler each, liveness succeeding once", container(c -> c
+                    .with("livenessProbe", execProbe().with("successThreshold", r.nextInt(2)).with("periodSeconds", r.nextInt(100)))
+                    .with("readinessProbe", Json.object("httpGet", Json.object("port", oneOf(r, (Object) (1 + r.nextInt(65535)), "http"))).with("successThreshold", r.nextInt(5)))
+                    .with("startupProbe", Json.object("grpc", Json.object("port", 1 + r.nextInt(65535)))))),
             r -> invalid("resources", "a request over its limit", "spec.template.spec.containers[0].resources", container(c -> c.with("resources",
                     Json.object("limits", Json.object("cpu", "1"), "requests", Json.object("cpu", oneOf(r, "1001m", "2", "1.0001")))))),
+            r -> invalid("resources", "a resource name no container has", "spec.template.spec.containers[0].resources", container(c -> c.with("resources",
+                    Json.object("limits", Json.object(oneOf(r, "gpu", "pods", "Bad Name", "requests.example.com/x", "example.com/a/b"), "1"))))),
             r -> valid("resources", "a request within its limit", container(c -> c.with("resources",
                     Json.object("limits", Json.object("memory", "1Gi"), "requests", Json.object("memory", oneOf(r, "1Gi", "1024Mi", "512M")))))),
+            // ---- the pod's own fields
+            r -> invalid("dnsPolicy", "an unknown dnsPolicy, or None without a nameserver", "spec.template.spec.dns", templateSpec(t -> r.nextBoolean()
+                    ? t.with("dnsPolicy", oneOf(r, "clusterfirst", "Cluster", "Host"))
+                    : t.with("dnsPolicy", "None").with("dnsConfig", oneOf(r, Json.Null.INSTANCE, Json.object())))),
+            r -> valid("dnsPolicy", "a known dnsPolicy", templateSpec(t -> t.with("dnsPolicy", oneOf(r, "ClusterFirst", "Default", "ClusterFirstWithHostNet")))),
+            r -> invalid("tolerations", "a toleration of no key but Equal, a value with Exists, an unknown operator or effect",
+                    "spec.template.spec.tolerations", templateSpec(t -> t.with("tolerations", Json.array(oneOf(r,
+                            Json.object("operator", "Equal", "value", "v"), Json.object("key", "k", "operator", "Exists", "value", "v"),
+                            Json.object("key", "k", "operator", oneOf(r, "In", "Lt", "exists")), Json.object("key", "k", "effect", oneOf(r, "NoRun", "noschedule")),
+                            Json.object("key", "k", "tolerationSeconds", 5, "effect", "NoSchedule")))))),
+            r -> valid("tolerations", "tolerations of known operators and effects", templateSpec(t -> t.with("tolerations", Json.array(
+                    Json.object("operator", "Exists"), Json.object("key", label(r, 1, 20), "value", label(r, 0, 20),
+                            "effect", oneOf(r, "NoSchedule", "PreferNoSchedule", "NoExecute")))))),
             // ---- claim templates
             r -> valid("claims", "claim templates repeating a name (merged, the last winning)", spec(s -> s.withVolumeClaimTemplates(
                     shuffled(r, List.of(claim("www"), claim("data"), claim(r.nextBoolean() ? "www" : "data")))))),
@@ -297,6 +343,10 @@ class GeneratedStatefulSetValidationTest {
 
     static UnaryOperator<StatefulSet> templateSpec(UnaryOperator<Json.Obj> change) {
         return StatefulSetValidatorTest.templateSpec(change);
+    }
+
+    static Json.Obj keyRef() {
+        return Json.object("name", "config", "key", "k");
     }
 
     static UnaryOperator<StatefulSet> container(UnaryOperator<Json.Obj> change) {

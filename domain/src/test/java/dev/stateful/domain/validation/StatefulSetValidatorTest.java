@@ -8,6 +8,10 @@ import static dev.stateful.domain.validation.Violation.Type.NOT_SUPPORTED;
 import static dev.stateful.domain.validation.Violation.Type.REQUIRED;
 import static dev.stateful.domain.validation.Violation.Type.TOO_LONG;
 import static org.assertj.core.api.Assertions.assertThat;
+import static dev.stateful.domain.testing.PodSpecJson.execProbe;
+import static dev.stateful.domain.testing.PodSpecJson.fieldRef;
+import static dev.stateful.domain.testing.PodSpecJson.fileKeyRef;
+import static dev.stateful.domain.testing.PodSpecJson.resourceFieldRef;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 import dev.stateful.domain.json.Json;
@@ -48,6 +52,12 @@ class StatefulSetValidatorTest {
             + "and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for "
             + "validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
     static final String MISMATCH = "`selector` does not match template `labels`";
+    static final String LABEL_VALUE_REGEX = "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', "
+            + "and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for "
+            + "validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')";
+    /** The paths of the template's pod spec and of its one container. */
+    static final String T = "spec.template.spec.";
+    static final String C = T + "containers[0].";
 
     @Test
     void theFixtureSetIsValid() {
@@ -244,8 +254,8 @@ class StatefulSetValidatorTest {
                                 Json.object("name", "", "value", "x"), Json.object("name", "A=B"), Json.object("name", "1 relaxed.name-ok"),
                                 Json.object("name", "caf\u00e9")))),
                         v("spec.template.spec.containers[0].env[0].name", REQUIRED, ""),
-                        v("spec.template.spec.containers[0].env[1].name", INVALID, "\"A=B\": " + ContainerRules.ENV_NAME),
-                        v("spec.template.spec.containers[0].env[3].name", INVALID, "\"caf\u00e9\": " + ContainerRules.ENV_NAME)),
+                        v("spec.template.spec.containers[0].env[1].name", INVALID, "\"A=B\": " + EnvRules.ENV_NAME),
+                        v("spec.template.spec.containers[0].env[3].name", INVALID, "\"caf\u00e9\": " + EnvRules.ENV_NAME)),
                 row("a request is at most its limit, both shown in canonical form", container(c -> c.with("resources", Json.object(
                                 "limits", Json.object("cpu", "1000m", "memory", "1Gi"), "requests", Json.object("cpu", "1.5", "memory", "1025Mi")))),
                         v("spec.template.spec.containers[0].resources.requests", INVALID, "\"1500m\": must be less than or equal to cpu limit of 1"),
@@ -268,11 +278,128 @@ class StatefulSetValidatorTest {
                         v("spec.template.spec.initContainers[2].name", DUPLICATE, "\"init\"")),
                 row("an init container has probes and lifecycle only as a sidecar (restartPolicy Always)", templateSpec(t -> t.with("initContainers", Json.array(
                                 Json.object("name", "init", "image", "busybox", "readinessProbe", Json.object(), "lifecycle", Json.object()),
-                                Json.object("name", "sidecar", "image", "busybox", "restartPolicy", "Always", "readinessProbe", Json.object())))),
+                                Json.object("name", "sidecar", "image", "busybox", "restartPolicy", "Always", "readinessProbe", execProbe())))),
                         v("spec.template.spec.initContainers[0].lifecycle", FORBIDDEN, "may not be set for init containers without restartPolicy=Always"),
                         v("spec.template.spec.initContainers[0].readinessProbe", FORBIDDEN, "may not be set for init containers without restartPolicy=Always")),
                 row("serviceName is a DNS-1123 label", spec(s -> s.withServiceName("web.svc")),
                         v("spec.serviceName", INVALID, "\"web.svc\": must not contain dots")),
+                // ---- policies, environment sources, probes, resource names, the pod's own fields (ValidatePodSpec)
+                row("imagePullPolicy and terminationMessagePolicy are known values (when given: defaulting fills them)", container(c -> c.with("imagePullPolicy", "Sometimes").with("terminationMessagePolicy", "Stdout")),
+                        v(C + "terminationMessagePolicy", NOT_SUPPORTED, "\"Stdout\": supported values: \"File\", \"FallbackToLogsOnError\""),
+                        v(C + "imagePullPolicy", NOT_SUPPORTED, "\"Sometimes\": supported values: \"Always\", \"IfNotPresent\", \"Never\"")),
+                row("an env valueFrom has exactly one source and no value beside it", container(c -> c.with("env", Json.array(
+                        Json.object("name", "A", "valueFrom", Json.object()),
+                        Json.object("name", "B", "value", "x", "valueFrom", Json.object("fieldRef", Json.object("apiVersion", "v1", "fieldPath", "metadata.name"))),
+                        Json.object("name", "C", "valueFrom", Json.object("configMapKeyRef", Json.object("name", "c", "key", "k"),
+                                "secretKeyRef", Json.object("name", "s", "key", "k")))))),
+                        v(C + "env[0].valueFrom", INVALID, "\"\": must specify one of: `fieldRef`, `resourceFieldRef`, `configMapKeyRef`, `secretKeyRef` or `fileKeyRef`"),
+                        v(C + "env[1].valueFrom", INVALID, "\"\": may not be specified when `value` is not empty"),
+                        v(C + "env[2].valueFrom", INVALID, "\"\": may not have more than one field specified at a time")),
+                row("a fieldRef converts (apiVersion v1, a known or subscripted label) and names a field the environment may read", container(c -> c.with("env", Json.array(
+                        fieldRef("A", "v1", "status.phase"), fieldRef("B", "v1", "metadata.labels['Bad Key']"),
+                        fieldRef("C", "v1", "spec.containers"), fieldRef("D", "v1", "metadata.name['x']"), fieldRef("E", "v2", "metadata.name")))),
+                        v(C + "env[0].valueFrom.fieldRef.fieldPath", NOT_SUPPORTED, "\"status.phase\": supported values: \"metadata.name\", \"metadata.namespace\", \"metadata.uid\", \"spec.nodeName\", \"spec.serviceAccountName\", \"status.hostIP\", \"status.hostIPs\", \"status.podIP\", \"status.podIPs\""),
+                        v(C + "env[1].valueFrom.fieldRef", INVALID, "\"Bad Key\": " + NAME_PART_REGEX),
+                        v(C + "env[2].valueFrom.fieldRef.fieldPath", INVALID, "\"spec.containers\": error converting fieldPath: field label not supported: spec.containers"),
+                        v(C + "env[3].valueFrom.fieldRef.fieldPath", INVALID, "\"metadata.name['x']\": error converting fieldPath: field label does not support subscript: metadata.name['x']"),
+                        v(C + "env[4].valueFrom.fieldRef.fieldPath", INVALID, "\"metadata.name\": error converting fieldPath: unsupported pod version: v2")),
+                row("a resourceFieldRef names a container resource and a divisor of its unit", container(c -> c.with("env", Json.array(
+                        resourceFieldRef("A", "limits.gpu", null), resourceFieldRef("B", "limits.cpu", "1Mi"), resourceFieldRef("C", "requests.memory", "3")))),
+                        v(C + "env[0].valueFrom.resourceFieldRef.resource", NOT_SUPPORTED, "\"limits.gpu\": supported values: \"limits.cpu\", \"limits.ephemeral-storage\", \"limits.memory\", \"requests.cpu\", \"requests.ephemeral-storage\", \"requests.memory\""),
+                        v(C + "env[1].valueFrom.resourceFieldRef.divisor", INVALID, "\"limits.cpu\": only divisor's values 1m and 1 are supported with the cpu resource"),
+                        v(C + "env[2].valueFrom.resourceFieldRef.divisor", INVALID, "\"requests.memory\": only divisor's values 1, 1k, 1M, 1G, 1T, 1P, 1E, 1Ki, 1Mi, 1Gi, 1Ti, 1Pi, 1Ei are supported with the memory resource")),
+                row("config map and secret key refs name a DNS-1123 subdomain (an empty one too) and a config key", container(c -> c.with("env", Json.array(
+                        Json.object("name", "A", "valueFrom", Json.object("configMapKeyRef", Json.object("name", "Bad_Name", "key", "..k"))),
+                        Json.object("name", "B", "valueFrom", Json.object("secretKeyRef", Json.object("key", "a b")))))),
+                        v(C + "env[0].valueFrom.configMapKeyRef.name", INVALID, "\"Bad_Name\": " + SUBDOMAIN_REGEX),
+                        v(C + "env[0].valueFrom.configMapKeyRef.key", INVALID, "\"..k\": must not start with '..'"),
+                        v(C + "env[1].valueFrom.secretKeyRef.name", INVALID, "\"\": " + SUBDOMAIN_REGEX),
+                        v(C + "env[1].valueFrom.secretKeyRef.key", INVALID, "\"a b\": a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')")),
+                row("a fileKeyRef has a variable-name key, a path without '..', and names an emptyDir volume (a claim template's is none)", both(templateSpec(s -> s.with("volumes", Json.array(emptyDir("files"), Json.object("name", "conf", "configMap", Json.object("name", "c"))))),
+                        container(c -> c.with("env", Json.array(
+                                fileKeyRef("A", "a=b", "files", "../x"), fileKeyRef("B", "k", "conf", "p"), fileKeyRef("C", "k", "www", "p"),
+                                fileKeyRef("D", "k", "gone", "p"))))),
+                        v(C + "env[0].valueFrom.fileKeyRef.key", INVALID, "\"a=b\": " + EnvRules.ENV_NAME),
+                        v(C + "env[0].valueFrom.fileKeyRef.path", INVALID, "\"../x\": must not contain '..'"),
+                        v(C + "env[1].valueFrom.fileKeyRef.volumeName", INVALID, "\"conf\": referenced volume must be of type emptyDir"),
+                        v(C + "env[2].valueFrom.fileKeyRef.volumeName", INVALID, "\"www\": referenced volume must be of type emptyDir"),
+                        v(C + "env[3].valueFrom.fileKeyRef.volumeName", NOT_FOUND, "\"gone\"")),
+                row("an envFrom has a printable prefix and exactly one of configMapRef or secretRef (Go names the count on the list)", container(c -> c.with("envFrom", Json.array(
+                        Json.object("prefix", "A=", "configMapRef", Json.object("name", "cm-")), Json.object("prefix", "P_"),
+                        Json.object("configMapRef", Json.object("name", "a"), "secretRef", Json.object("name", "Bad_")),
+                        Json.object("secretRef", Json.object())))),
+                        v(C + "envFrom[0].prefix", INVALID, "\"A=\": " + EnvRules.ENV_NAME),
+                        v(C + "envFrom", INVALID, "\"\": must specify one of: `configMapRef` or `secretRef`"),
+                        v(C + "envFrom[2].secretRef.name", INVALID, "\"Bad_\": " + SUBDOMAIN_REGEX),
+                        v(C + "envFrom", INVALID, "\"\": may not have more than one field specified at a time"),
+                        v(C + "envFrom[3].secretRef.name", REQUIRED, "")),
+                row("a probe has exactly one handler, each checked", container(c -> c.with("livenessProbe", Json.object())
+                        .with("readinessProbe", Json.object("exec", Json.object("command", Json.array("true")), "httpGet", Json.object("port", 80)))
+                        .with("startupProbe", Json.object("exec", Json.object()))),
+                        v(C + "livenessProbe", REQUIRED, "must specify a handler type"),
+                        v(C + "readinessProbe.httpGet", FORBIDDEN, "may not specify more than 1 handler type"),
+                        v(C + "startupProbe.exec.command", REQUIRED, "")),
+                row("probe numbers are not negative, a probe's grace period positive and not on a readiness probe; liveness and startup succeed once", container(c -> c
+                        .with("livenessProbe", execProbe().with("successThreshold", 2).with("periodSeconds", -1))
+                        .with("readinessProbe", execProbe().with("terminationGracePeriodSeconds", 5).with("failureThreshold", -3))
+                        .with("startupProbe", execProbe().with("successThreshold", -1).with("terminationGracePeriodSeconds", 0))),
+                        v(C + "livenessProbe.periodSeconds", INVALID, "-1: must be greater than or equal to 0"),
+                        v(C + "livenessProbe.successThreshold", INVALID, "2: must be 1"),
+                        v(C + "readinessProbe.failureThreshold", INVALID, "-3: must be greater than or equal to 0"),
+                        v(C + "readinessProbe.terminationGracePeriodSeconds", INVALID, "5: must not be set for readinessProbes"),
+                        v(C + "startupProbe.successThreshold", INVALID, "-1: must be greater than or equal to 0"),
+                        v(C + "startupProbe.terminationGracePeriodSeconds", INVALID, "0: must be greater than 0"),
+                        v(C + "startupProbe.successThreshold", INVALID, "-1: must be 1")),
+                row("probe ports are in range or IANA names, httpGet schemes HTTP or HTTPS, header names tokens", container(c -> c
+                        .with("livenessProbe", Json.object("httpGet", Json.object("port", 0, "scheme", "FTP",
+                                "httpHeaders", Json.array(Json.object("name", "Bad Header", "value", "x")))))
+                        .with("readinessProbe", Json.object("tcpSocket", Json.object("port", "Web--x")))
+                        .with("startupProbe", Json.object("grpc", Json.object("port", 70000)))),
+                        v(C + "livenessProbe.httpGet.port", INVALID, "0: must be between 1 and 65535, inclusive"),
+                        v(C + "livenessProbe.httpGet.scheme", NOT_SUPPORTED, "\"FTP\": supported values: \"HTTP\", \"HTTPS\""),
+                        v(C + "livenessProbe.httpGet.httpHeaders", INVALID, "\"Bad Header\": a valid HTTP header must consist of alphanumeric characters or '-' (e.g. 'X-Header-Name', regex used for validation is '[-A-Za-z0-9]+')"),
+                        v(C + "readinessProbe.tcpSocket.port", INVALID, "\"Web--x\": must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)"),
+                        v(C + "readinessProbe.tcpSocket.port", INVALID, "\"Web--x\": must not contain consecutive hyphens"),
+                        v(C + "startupProbe.grpc.port", INVALID, "70000: must be between 1 and 65535, inclusive")),
+                row("a sidecar's probes are checked as a container's", templateSpec(s -> s.with("initContainers", Json.array(
+                        Json.object("name", "sidecar", "image", "busybox", "restartPolicy", "Always",
+                                "livenessProbe", execProbe().with("successThreshold", 3), "startupProbe", Json.object())))),
+                        v(T + "initContainers[0].livenessProbe.successThreshold", INVALID, "3: must be 1"),
+                        v(T + "initContainers[0].startupProbe", REQUIRED, "must specify a handler type")),
+                row("resource names are standard container resources or qualified extended ones, whose quantities are whole", container(c -> c.with("resources", Json.object("limits", Json.object("gpu", 1, "Bad Name", 1, "pods", 1, "example.com/fpga", "1.5",
+                                "requests.example.com/x", 1, "kubernetes.io/x", 1)))),
+                        v(C + "resources.limits[Bad Name]", INVALID, "\"Bad Name\": " + NAME_PART_REGEX),
+                        v(C + "resources.limits[Bad Name]", INVALID, "\"Bad Name\": must be a standard resource for containers"),
+                        v(C + "resources.limits[example.com/fpga]", INVALID, "\"1500m\": must be an integer"),
+                        v(C + "resources.limits[gpu]", INVALID, "\"gpu\": must be a standard resource type or fully qualified"),
+                        v(C + "resources.limits[gpu]", INVALID, "\"gpu\": must be a standard resource for containers"),
+                        v(C + "resources.limits[pods]", INVALID, "\"pods\": must be a standard resource for containers"),
+                        v(C + "resources.limits[requests.example.com/x]", INVALID, "\"requests.example.com/x\": doesn't follow extended resource name standard")),
+                row("the pod's restartPolicy and dnsPolicy are known values (restartPolicy then also Always for a set)", templateSpec(s -> s.with("restartPolicy", "Sometimes").with("dnsPolicy", "Cluster")),
+                        v(T + "restartPolicy", NOT_SUPPORTED, "\"Sometimes\": supported values: \"Always\", \"OnFailure\", \"Never\""),
+                        v(T + "dnsPolicy", NOT_SUPPORTED, "\"Cluster\": supported values: \"ClusterFirstWithHostNet\", \"ClusterFirst\", \"Default\", \"None\""),
+                        v(T + "restartPolicy", NOT_SUPPORTED, "\"Sometimes\": supported values: \"Always\"")),
+                row("dnsPolicy None needs dnsConfig", templateSpec(s -> s.with("dnsPolicy", "None")),
+                        v(T + "dnsConfig", REQUIRED, "must provide `dnsConfig` when `dnsPolicy` is None")),
+                row("dnsPolicy None needs a nameserver", templateSpec(s -> s.with("dnsPolicy", "None").with("dnsConfig", Json.object())),
+                        v(T + "dnsConfig.nameservers", REQUIRED, "must provide at least one DNS nameserver when `dnsPolicy` is None")),
+                row("nodeSelector keys and values are labels", templateSpec(s -> s.with("nodeSelector", Json.object("Bad Key", "v", "disk", "ssd!"))),
+                        v(T + "nodeSelector", INVALID, "\"Bad Key\": " + NAME_PART_REGEX),
+                        v(T + "nodeSelector", INVALID, "\"ssd!\": " + LABEL_VALUE_REGEX)),
+                row("tolerations: a key or Exists, a label value for Equal (on the operator's path) and none for Exists, NoExecute with seconds, known operators and effects", templateSpec(s -> s.with("tolerations", Json.array(
+                                Json.object("operator", "Equal"),
+                                Json.object("key", "k", "operator", "Exists", "value", "v", "effect", "NoExecute"),
+                                Json.object("key", "bad key", "value", "bad value!", "effect", "Sometimes", "tolerationSeconds", 5),
+                                Json.object("key", "k", "operator", "Lt", "value", "5"),
+                                Json.object("key", "k", "operator", "In")))),
+                        v(T + "tolerations[0].operator", INVALID, "\"Equal\": operator must be Exists when `key` is empty, which means \"match all values and all keys\""),
+                        v(T + "tolerations[1].operator", INVALID, "\"v\": value must be empty when `operator` is 'Exists'"),
+                        v(T + "tolerations[2].key", INVALID, "\"bad key\": " + NAME_PART_REGEX),
+                        v(T + "tolerations[2].effect", INVALID, "\"Sometimes\": effect must be 'NoExecute' when `tolerationSeconds` is set"),
+                        v(T + "tolerations[2].operator", INVALID, "\"bad value!\": " + LABEL_VALUE_REGEX),
+                        v(T + "tolerations[2].effect", NOT_SUPPORTED, "\"Sometimes\": supported values: \"NoSchedule\", \"PreferNoSchedule\", \"NoExecute\""),
+                        v(T + "tolerations[3].operator", NOT_SUPPORTED, "\"Lt\": supported values: \"Equal\", \"Exists\", \"Lt\", \"Gt\""),
+                        v(T + "tolerations[4].operator", NOT_SUPPORTED, "\"In\": supported values: \"Equal\", \"Exists\"")),
                 // ---- claim template names, which become pod volumes (upstream: volumesToAddForTemplates)
                 row("claim templates have a name (and the template's mount of www finds no volume)", claims(claim("")),
                         v("spec.template.spec.containers[0].volumeMounts[0].name", NOT_FOUND, "\"www\""),
@@ -301,6 +428,9 @@ class StatefulSetValidatorTest {
         assertThat(StatefulSetValidator.validate(stored)).extracting(Violation::field).containsExactly(
                 "spec.volumeClaimTemplates[0].spec.accessModes", "spec.serviceName", "spec.template.spec.containers");
         assertThat(StatefulSetValidator.validateStored(stored)).isEmpty();
+        assertThat(StatefulSetValidator.validateStored(both(container(c -> c.with("imagePullPolicy", "Sometimes").with("livenessProbe", Json.object())),
+                templateSpec(t -> t.with("dnsPolicy", "None").with("tolerations", Json.array(Json.object("operator", "In"))))).apply(VALID)))
+                .as("nor the pod spec's policies, probes and tolerations").isEmpty();
         assertThat(StatefulSetValidator.validateStored(claims(claim("data.v1")).apply(VALID))).as("claim template names are always checked")
                 .extracting(Violation::field).containsExactly("spec.volumeClaimTemplates[0].metadata.name");
     }
@@ -345,6 +475,22 @@ class StatefulSetValidatorTest {
                                 .with("env", Json.array(Json.object("name", "1_ANY printable-ASCII.name~")))
                                 .with("resources", Json.object("limits", Json.object("cpu", 1, "memory", "1Gi"),
                                         "requests", Json.object("cpu", "0.5", "memory", "1024Mi", "ephemeral-storage", "1G")))))),
+                arguments("each value source, envFrom with a prefix, probes of each handler, known policies, tolerations", both(
+                        templateSpec(t -> t.with("volumes", Json.array(emptyDir("files"))).with("dnsPolicy", "None")
+                                .with("dnsConfig", Json.object("nameservers", Json.array("10.0.0.10"))).with("terminationGracePeriodSeconds", -1)
+                                .with("hostname", "Not_A_Label").with("nodeSelector", Json.object("kubernetes.io/os", "linux"))
+                                .with("tolerations", Json.array(Json.object("operator", "Exists"),
+                                        Json.object("key", "k", "value", "v", "effect", "NoExecute", "tolerationSeconds", 30)))),
+                        container(c -> c.with("imagePullPolicy", "Never").with("terminationMessagePolicy", "FallbackToLogsOnError")
+                                .with("env", Json.array(fieldRef("A", "v1", "metadata.labels['app']"), fieldRef("B", "v1", "spec.host"),
+                                        resourceFieldRef("C", "limits.memory", "1Mi"), fileKeyRef("D", "KEY", "files", "env/file"),
+                                        Json.object("name", "E", "valueFrom", Json.object("secretKeyRef", Json.object("name", "s", "key", "K_2")))))
+                                .with("envFrom", Json.array(Json.object("prefix", "1 any-prefix.", "secretRef", Json.object("name", "s-"))))
+                                .with("livenessProbe", Json.object("httpGet", Json.object("port", "http", "scheme", "HTTPS"), "successThreshold", 1))
+                                .with("readinessProbe", Json.object("tcpSocket", Json.object("port", 80), "successThreshold", 3))
+                                .with("startupProbe", Json.object("grpc", Json.object("port", 9000)))
+                                .with("resources", Json.object("limits", Json.object("example.com/gpu", 2, "kubernetes.io/x", "1.5", "hugepages-2Mi", "2Mi",
+                                        "cpu", 1)))))),
                 arguments("mirror annotation with nodeName", both(
                         templateMeta(m -> m.with("annotations", Json.object("kubernetes.io/config.mirror", "x"))),
                         templateSpec(s -> s.with("nodeName", "node-1")))),
@@ -447,6 +593,8 @@ class StatefulSetValidatorTest {
     static UnaryOperator<StatefulSet> container(UnaryOperator<Json.Obj> change) {
         return templateSpec(t -> t.with("containers", Json.array(change.apply(t.array("containers").get(0).asObject().orElseThrow()))));
     }
+
+
 
     static Json.Obj emptyDir(String name) {
         return Json.object("name", name, "emptyDir", Json.object());

@@ -1,0 +1,33 @@
+package dev.stateful.domain.testing;
+
+import dev.stateful.domain.json.Json;
+
+/** Pieces of a container as JSON for validation tests: environment variables of each value source, a probe. */
+public final class PodSpecJson {
+
+    private PodSpecJson() {
+    }
+
+    public static Json.Obj fieldRef(String name, String apiVersion, String fieldPath) {
+        return valueFrom(name, "fieldRef", Json.object("apiVersion", apiVersion, "fieldPath", fieldPath));
+    }
+
+    /** A resourceFieldRef, with a divisor unless it is null. */
+    public static Json.Obj resourceFieldRef(String name, String resource, String divisor) {
+        Json.Obj ref = Json.object("resource", resource);
+        return valueFrom(name, "resourceFieldRef", divisor == null ? ref : ref.with("divisor", divisor));
+    }
+
+    public static Json.Obj fileKeyRef(String name, String key, String volumeName, String path) {
+        return valueFrom(name, "fileKeyRef", Json.object("key", key, "volumeName", volumeName, "path", path));
+    }
+
+    public static Json.Obj valueFrom(String name, String source, Json.Obj ref) {
+        return Json.object("name", name, "valueFrom", Json.object(source, ref));
+    }
+
+    /** A probe running {@code true}. */
+    public static Json.Obj execProbe() {
+        return Json.object("exec", Json.object("command", Json.array("true")));
+    }
+}
