@@ -446,6 +446,7 @@ class StatefulSetValidatorTest {
                 arguments("a name of exactly 52 characters", meta(m -> m.withName("a".repeat(52)))),
                 arguments("an empty namespace (the request path supplies it)", meta(m -> m.withNamespace(""))),
                 arguments("generateName ending in a dash", meta(m -> m.withGenerateName("web-"))),
+                arguments("a generateName ending in a dash, whose last two characters Go's maskTrailingDash replaces", meta(m -> m.withGenerateName("web.-"))),
                 arguments("Parallel", spec(s -> s.withPodManagementPolicy(StatefulSetSpec.PARALLEL))),
                 arguments("OnDelete without rollingUpdate", spec(s -> s.withUpdateStrategy(UpdateStrategy.onDelete()))),
                 arguments("RollingUpdate without rollingUpdate", spec(s -> s.withUpdateStrategy(new UpdateStrategy(UpdateStrategy.ROLLING_UPDATE, null)))),
