@@ -100,6 +100,35 @@ class CustomKindCodecTest {
         assertThat(SelectorText.of(selector)).isEqualTo("app=web,!canary,env in (dev,prod),owner,tier=db,zone notin (b)");
     }
 
+    @Test
+    void aSelectorThatDoesNotConvertIsErrorAndAnEmptyOneNoneAsFormatLabelSelectorWritesThem() {
+        // an invalid set still gets its status written, and the scale subresource hands this text to an autoscaler:
+        // "app" (an Exists with values, key alone) or "" would select every pod with that key, or every pod
+        assertThat(SelectorText.of(new LabelSelector(Map.of(), List.of(new LabelSelector.Requirement("app", "Exists", List.of("x"))))))
+                .isEqualTo("<error>");
+        assertThat(SelectorText.of(new LabelSelector(Map.of(), List.of(new LabelSelector.Requirement("app", "DoesNotExist", List.of("x"))))))
+                .isEqualTo("<error>");
+        assertThat(SelectorText.of(new LabelSelector(Map.of(), List.of(new LabelSelector.Requirement("app", "Sometimes", List.of("x"))))))
+                .isEqualTo("<error>");
+        assertThat(SelectorText.of(new LabelSelector(Map.of(), List.of(new LabelSelector.Requirement("app", "In", List.of()))))).isEqualTo("<error>");
+        assertThat(SelectorText.of(new LabelSelector(Map.of("app", "a,b"), List.of()))).as("a value with a comma").isEqualTo("<error>");
+        assertThat(SelectorText.of(new LabelSelector(Map.of(), List.of()))).isEqualTo("<none>");
+        assertThat(SelectorText.of(new LabelSelector(Map.of(), List.of(new LabelSelector.Requirement("env", "In", List.of("b", "a", "b"))))))
+                .as("the values a set, as NewRequirement keeps them").isEqualTo("env in (a,b)");
+    }
+
+    @Test
+    void anInvalidSetsStatusCarriesErrorAsItsLabelSelector() {
+        StatefulSet set = CustomKindCodec.statefulSet(JsonParser.parseObject("""
+                {"apiVersion":"apps.stateful.dev/v1alpha1","kind":"StatefulSet","metadata":{"name":"web","namespace":"default"},
+                 "spec":{"replicas":1,"serviceName":"web",
+                   "selector":{"matchExpressions":[{"key":"app","operator":"Exists","values":["web"]}]},
+                   "template":{"metadata":{"labels":{"app":"web"}},"spec":{"containers":[{"name":"c","image":"i"}]}}}}
+                """));
+
+        assertThat(CustomKindCodec.encode(set).objectOrEmpty("status").string("labelSelector")).contains("<error>");
+    }
+
     static final String WITH_DEADLINE = """
             {"apiVersion":"apps.stateful.dev/v1alpha1","kind":"StatefulSet","metadata":{"name":"web","namespace":"default"},
              "spec":{"replicas":2,"serviceName":"web","selector":{"matchLabels":{"app":"web"}},"progressDeadlineSeconds":90,

@@ -9,9 +9,14 @@ import java.util.List;
  * false}, as StatefulSets always used). A selector without errors here is exactly one that
  * {@code LabelSelectorAsSelector} can convert.
  */
-final class SelectorRules {
+public final class SelectorRules {
 
     private SelectorRules() {
+    }
+
+    /** Whether {@code LabelSelectorAsSelector} converts {@code selector}: whether it has no errors here. */
+    public static boolean converts(LabelSelector selector) {
+        return selector(selector, "").isEmpty();
     }
 
     static List<Violation> selector(LabelSelector selector, String path) {
