@@ -82,4 +82,22 @@ class LiveMergeTest {
         assertThat(((Json.Obj) merged).objectOrEmpty("spec").string("hostname")).contains("web-0");
         assertThat(((Json.Obj) merged).objectOrEmpty("spec").string("nodeName")).contains("node-2");
     }
+
+    @Test
+    void a_replacement_writes_back_the_live_objects_sixty_four_bit_integers_exactly() {
+        // a pod made by hand and adopted, say, with a deadline past 2^53: its float64 form would be a spec change the
+        // API server refuses (pod updates may not change fields other than ...), so the adoption could never succeed
+        var live = new io.fabric8.kubernetes.api.model.PodBuilder().withNewMetadata().withName("web-0").withNamespace("default")
+                .withResourceVersion("7").endMetadata()
+                .withNewSpec().withActiveDeadlineSeconds(Long.MAX_VALUE).withTerminationGracePeriodSeconds(9007199254740993L)
+                .addNewContainer().withName("c").withImage("i").endContainer().endSpec().build();
+        Json.Obj view = Json.object("metadata", Json.object("name", "web-0"));
+        Json.Obj desired = Json.object("metadata", Json.object("name", "web-0", "labels", Json.object("app", "web")));
+
+        var replacement = LiveMerge.replacement(live, view, desired, "7");
+
+        assertThat(replacement.getSpec().getActiveDeadlineSeconds()).isEqualTo(Long.MAX_VALUE);
+        assertThat(replacement.getSpec().getTerminationGracePeriodSeconds()).isEqualTo(9007199254740993L);
+        assertThat(replacement.getMetadata().getLabels()).containsEntry("app", "web");
+    }
 }

@@ -9,6 +9,7 @@ import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.PodStatus;
 import dev.stateful.domain.model.SetKind;
 import dev.stateful.domain.model.StatefulSet;
+import dev.stateful.domain.json.Json;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.PodList;
@@ -147,6 +148,21 @@ class RecordSerializationTest {
         assertThat(((StatefulSet) record(ourSet)).kind()).isEqualTo(SetKind.STATEFUL_DEV);
         assertThat(((StatefulSet) record(ourSet)).spec().template().objectOrEmpty("spec").array("containers").get(0).asObject().orElseThrow()
                 .string("imagePullPolicy")).as("defaulted as apps/v1 would be").contains("IfNotPresent");
+    }
+
+    @Test
+    void a_watched_set_of_our_kind_keeps_its_templates_sixty_four_bit_integers_exactly() {
+        // the schema stores any int64, and a list (fabric8's own binding) reads it exactly: a watch event must read the same set
+        var ourSet = watched("ADDED", """
+                {"apiVersion":"%s","kind":"StatefulSet","metadata":{"name":"web","namespace":"default","resourceVersion":"5","generation":1},
+                 "spec":{"replicas":1,"serviceName":"web","selector":{"matchLabels":{"app":"nginx"}},
+                         "template":{"metadata":{"labels":{"app":"nginx"}},"spec":{"terminationGracePeriodSeconds":9223372036854775807,
+                           "securityContext":{"runAsUser":9007199254740993},"containers":[{"name":"nginx","image":"nginx:1.25"}]}}}}"""
+                .formatted(SetKind.STATEFUL_DEV.apiVersion()), GenericKubernetesResource.class);
+
+        var podSpec = ((StatefulSet) record(ourSet)).spec().template().objectOrEmpty("spec");
+        assertThat(podSpec.get("terminationGracePeriodSeconds")).contains(new Json.Num(new java.math.BigDecimal("9223372036854775807")));
+        assertThat(podSpec.objectOrEmpty("securityContext").get("runAsUser")).contains(new Json.Num(new java.math.BigDecimal("9007199254740993")));
     }
 
     @Test
