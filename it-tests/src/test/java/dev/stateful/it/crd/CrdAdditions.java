@@ -43,7 +43,11 @@ final class CrdAdditions {
         put(rolling, "maxUnavailable", "pattern", "^([1-9][0-9]?|100)%$");
         validations(map(strategyProps.get("rollingUpdate")).get("properties"), "maxUnavailable",
                 rule("type(self) != int || self >= 1",
-                        "spec.updateStrategy.rollingUpdate.maxUnavailable must be at least 1 or a percentage from 1% to 100% (such as 25%)"));
+                        "spec.updateStrategy.rollingUpdate.maxUnavailable must be at least 1 or a percentage from 1% to 100% (such as 25%)"),
+                // an int-or-string's integer has no format the API server checks: without this a set stored with 3000000000
+                // cannot be decoded (apps/v1's intstr.IntOrString holds an int32, and its API server refuses more)
+                rule("type(self) != int || self <= 2147483647",
+                        "spec.updateStrategy.rollingUpdate.maxUnavailable must be at most 2147483647, an int32 as in apps/v1"));
         validations(specProps, "updateStrategy",
                 rule("!has(self.rollingUpdate) || !has(self.type) || self.type == 'RollingUpdate'",
                         "spec.updateStrategy.rollingUpdate: only allowed for updateStrategy type 'RollingUpdate'"));

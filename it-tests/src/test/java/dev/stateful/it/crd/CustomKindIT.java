@@ -95,6 +95,8 @@ class CustomKindIT {
         assertRejected(spec -> spec.put("selector", Map.of()), "spec.selector: empty selector is invalid for StatefulSet");
         assertRejected(spec -> path(spec, "updateStrategy", "rollingUpdate").put("maxUnavailable", 0),
                 "spec.updateStrategy.rollingUpdate.maxUnavailable must be at least 1");
+        assertRejected(spec -> path(spec, "updateStrategy", "rollingUpdate").put("maxUnavailable", 3_000_000_000L),
+                "spec.updateStrategy.rollingUpdate.maxUnavailable must be at most 2147483647");
         assertRejected(spec -> path(spec, "template", "spec").put("restartPolicy", "Never"),
                 "spec.template.spec.restartPolicy: Unsupported value");
         assertRejected(spec -> spec.put("podManagementPolicy", "Sometimes"), "spec.podManagementPolicy", "Unsupported value: \"Sometimes\"");
