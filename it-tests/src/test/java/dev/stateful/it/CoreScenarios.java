@@ -16,6 +16,8 @@ import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.apps.StatefulSetStatus;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -252,10 +254,10 @@ abstract class CoreScenarios {
         web.await("the set synced", () -> Long.valueOf(1).equals(web.status().getObservedGeneration()));
         assertThat(web.podNames()).as("no pod on a claim the garbage collector is to delete").isEmpty();
 
-        client.persistentVolumeClaims().inNamespace(namespace).withName("www-web-0").edit(c -> {
-            c.getMetadata().setFinalizers(List.of());
-            return c;
-        });
+        // a merge patch, not an edit of the version read before: the garbage collector is deleting the claim (its owner
+        // does not exist) and may write it between the read and the write, which then conflicts
+        client.persistentVolumeClaims().inNamespace(namespace).withName("www-web-0")
+                .patch(PatchContext.of(PatchType.JSON_MERGE), "{\"metadata\":{\"finalizers\":null}}");
         client.persistentVolumeClaims().inNamespace(namespace).withName("www-web-0").delete();
 
         web.awaitRolledOut(1);
