@@ -40,7 +40,12 @@ public final class StorageQuantity {
             return Optional.of(number);
         }
         if (suffix.length() > 1 && (suffix.charAt(0) == 'e' || suffix.charAt(0) == 'E') && !SUFFIXES.containsKey(suffix)) {
-            return Optional.of(number.scaleByPowerOfTen(Integer.parseInt(suffix.substring(1))));
+            try {
+                return Optional.of(number.scaleByPowerOfTen(Integer.parseInt(suffix.substring(1))));
+            } catch (NumberFormatException beyondInt32) {
+                // ParseQuantity reads the exponent with strconv.ParseInt(..., 10, 32): past it, no quantity
+                return Optional.empty();
+            }
         }
         return Optional.of(number.multiply(SUFFIXES.get(suffix)));
     }
