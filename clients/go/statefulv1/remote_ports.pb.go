@@ -1886,7 +1886,12 @@ func (x *GetClaimResponse) GetClaim() *KubeObject {
 type ListObjectsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The namespace; empty means every namespace.
-	Namespace     string `protobuf:"bytes,1,opt,name=namespace,proto3" json:"namespace,omitempty"`
+	Namespace string `protobuf:"bytes,1,opt,name=namespace,proto3" json:"namespace,omitempty"`
+	// ListClaims only: when set, the server may leave out every claim whose controller has another
+	// uid or that has no controller (the engine asks for the claims a set controls at every sync, and
+	// an owner index answers without listing the namespace). The caller filters again, so a server
+	// that ignores this field is still right.
+	ControllerUid string `protobuf:"bytes,2,opt,name=controller_uid,json=controllerUid,proto3" json:"controller_uid,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1924,6 +1929,13 @@ func (*ListObjectsRequest) Descriptor() ([]byte, []int) {
 func (x *ListObjectsRequest) GetNamespace() string {
 	if x != nil {
 		return x.Namespace
+	}
+	return ""
+}
+
+func (x *ListObjectsRequest) GetControllerUid() string {
+	if x != nil {
+		return x.ControllerUid
 	}
 	return ""
 }
@@ -2361,9 +2373,10 @@ const file_stateful_v1_remote_ports_proto_rawDesc = "" +
 	"\x0fGetClaimRequest\x12(\n" +
 	"\x03ref\x18\x01 \x01(\v2\x16.stateful.v1.ObjectRefR\x03ref\"A\n" +
 	"\x10GetClaimResponse\x12-\n" +
-	"\x05claim\x18\x01 \x01(\v2\x17.stateful.v1.KubeObjectR\x05claim\"2\n" +
+	"\x05claim\x18\x01 \x01(\v2\x17.stateful.v1.KubeObjectR\x05claim\"Y\n" +
 	"\x12ListObjectsRequest\x12\x1c\n" +
-	"\tnamespace\x18\x01 \x01(\tR\tnamespace\"H\n" +
+	"\tnamespace\x18\x01 \x01(\tR\tnamespace\x12%\n" +
+	"\x0econtroller_uid\x18\x02 \x01(\tR\rcontrollerUid\"H\n" +
 	"\x13ListObjectsResponse\x121\n" +
 	"\aobjects\x18\x01 \x03(\v2\x17.stateful.v1.KubeObjectR\aobjects\"3\n" +
 	"\x13WatchClusterRequest\x12\x1c\n" +

@@ -142,6 +142,9 @@ const (
 	ActionType_ACTION_TYPE_WARN ActionType = 11
 	// Delete a revision beyond the history limit.
 	ActionType_ACTION_TYPE_DELETE_REVISION ActionType = 12
+	// Remove the set's owner reference from a claim no pod of the set uses, as whenDeleted: Retain
+	// asks (the claim in update_claims; beyond upstream, see the README's deliberate differences).
+	ActionType_ACTION_TYPE_RELEASE_CLAIM ActionType = 13
 )
 
 // Enum value maps for ActionType.
@@ -160,6 +163,7 @@ var (
 		10: "ACTION_TYPE_BLOCKED",
 		11: "ACTION_TYPE_WARN",
 		12: "ACTION_TYPE_DELETE_REVISION",
+		13: "ACTION_TYPE_RELEASE_CLAIM",
 	}
 	ActionType_value = map[string]int32{
 		"ACTION_TYPE_UNSPECIFIED":       0,
@@ -175,6 +179,7 @@ var (
 		"ACTION_TYPE_BLOCKED":           10,
 		"ACTION_TYPE_WARN":              11,
 		"ACTION_TYPE_DELETE_REVISION":   12,
+		"ACTION_TYPE_RELEASE_CLAIM":     13,
 	}
 )
 
@@ -2897,7 +2902,7 @@ const file_stateful_v1_statefulset_service_proto_rawDesc = "" +
 	"\x1bPLAN_STAGE_CONDEMNED_CLAIMS\x10\x04\x12\x18\n" +
 	"\x14PLAN_STAGE_CONDEMNED\x10\x05\x12\x1d\n" +
 	"\x19PLAN_STAGE_ROLLING_UPDATE\x10\x06\x12\x16\n" +
-	"\x12PLAN_STAGE_HISTORY\x10\a*\x88\x03\n" +
+	"\x12PLAN_STAGE_HISTORY\x10\a*\xa7\x03\n" +
 	"\n" +
 	"ActionType\x12\x1b\n" +
 	"\x17ACTION_TYPE_UNSPECIFIED\x10\x00\x12\x19\n" +
@@ -2913,7 +2918,8 @@ const file_stateful_v1_statefulset_service_proto_rawDesc = "" +
 	"\x13ACTION_TYPE_BLOCKED\x10\n" +
 	"\x12\x14\n" +
 	"\x10ACTION_TYPE_WARN\x10\v\x12\x1f\n" +
-	"\x1bACTION_TYPE_DELETE_REVISION\x10\f*\x89\x01\n" +
+	"\x1bACTION_TYPE_DELETE_REVISION\x10\f\x12\x1d\n" +
+	"\x19ACTION_TYPE_RELEASE_CLAIM\x10\r*\x89\x01\n" +
 	"\vDeleteCause\x12\x1c\n" +
 	"\x18DELETE_CAUSE_UNSPECIFIED\x10\x00\x12\x1f\n" +
 	"\x1bDELETE_CAUSE_TERMINAL_PHASE\x10\x01\x12\x1a\n" +

@@ -350,6 +350,13 @@ export interface GetClaimResponse {
 export interface ListObjectsRequest {
   /** The namespace; empty means every namespace. */
   namespace: string;
+  /**
+   * ListClaims only: when set, the server may leave out every claim whose controller has another
+   * uid or that has no controller (the engine asks for the claims a set controls at every sync, and
+   * an owner index answers without listing the namespace). The caller filters again, so a server
+   * that ignores this field is still right.
+   */
+  controllerUid: string;
 }
 
 /** The objects, sorted by namespace and name. */
@@ -3121,13 +3128,16 @@ export const GetClaimResponse: MessageFns<GetClaimResponse> = {
 };
 
 function createBaseListObjectsRequest(): ListObjectsRequest {
-  return { namespace: "" };
+  return { namespace: "", controllerUid: "" };
 }
 
 export const ListObjectsRequest: MessageFns<ListObjectsRequest> = {
   encode(message: ListObjectsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.namespace !== "") {
       writer.uint32(10).string(message.namespace);
+    }
+    if (message.controllerUid !== "") {
+      writer.uint32(18).string(message.controllerUid);
     }
     return writer;
   },
@@ -3153,6 +3163,14 @@ export const ListObjectsRequest: MessageFns<ListObjectsRequest> = {
             message.namespace = reader.string();
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.controllerUid = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3166,13 +3184,23 @@ export const ListObjectsRequest: MessageFns<ListObjectsRequest> = {
   },
 
   fromJSON(object: any): ListObjectsRequest {
-    return { namespace: isSet(object.namespace) ? globalThis.String(object.namespace) : "" };
+    return {
+      namespace: isSet(object.namespace) ? globalThis.String(object.namespace) : "",
+      controllerUid: isSet(object.controllerUid)
+        ? globalThis.String(object.controllerUid)
+        : isSet(object.controller_uid)
+        ? globalThis.String(object.controller_uid)
+        : "",
+    };
   },
 
   toJSON(message: ListObjectsRequest): unknown {
     const obj: any = {};
     if (message.namespace !== "") {
       obj.namespace = message.namespace;
+    }
+    if (message.controllerUid !== "") {
+      obj.controllerUid = message.controllerUid;
     }
     return obj;
   },
@@ -3183,6 +3211,7 @@ export const ListObjectsRequest: MessageFns<ListObjectsRequest> = {
   fromPartial<I extends Exact<DeepPartial<ListObjectsRequest>, I>>(object: I): ListObjectsRequest {
     const message = createBaseListObjectsRequest();
     message.namespace = object.namespace ?? "";
+    message.controllerUid = object.controllerUid ?? "";
     return message;
   },
 };

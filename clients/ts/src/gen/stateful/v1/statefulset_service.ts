@@ -164,6 +164,11 @@ export enum ActionType {
   ACTION_TYPE_WARN = 11,
   /** ACTION_TYPE_DELETE_REVISION - Delete a revision beyond the history limit. */
   ACTION_TYPE_DELETE_REVISION = 12,
+  /**
+   * ACTION_TYPE_RELEASE_CLAIM - Remove the set's owner reference from a claim no pod of the set uses, as whenDeleted: Retain
+   * asks (the claim in update_claims; beyond upstream, see the README's deliberate differences).
+   */
+  ACTION_TYPE_RELEASE_CLAIM = 13,
   UNRECOGNIZED = -1,
 }
 
@@ -208,6 +213,9 @@ export function actionTypeFromJSON(object: any): ActionType {
     case 12:
     case "ACTION_TYPE_DELETE_REVISION":
       return ActionType.ACTION_TYPE_DELETE_REVISION;
+    case 13:
+    case "ACTION_TYPE_RELEASE_CLAIM":
+      return ActionType.ACTION_TYPE_RELEASE_CLAIM;
     case -1:
     case "UNRECOGNIZED":
     default:
@@ -243,6 +251,8 @@ export function actionTypeToJSON(object: ActionType): string {
       return "ACTION_TYPE_WARN";
     case ActionType.ACTION_TYPE_DELETE_REVISION:
       return "ACTION_TYPE_DELETE_REVISION";
+    case ActionType.ACTION_TYPE_RELEASE_CLAIM:
+      return "ACTION_TYPE_RELEASE_CLAIM";
     case ActionType.UNRECOGNIZED:
     default:
       return "UNRECOGNIZED";

@@ -72,6 +72,19 @@ public interface ClusterReader {
                 .collect(Collectors.toUnmodifiableList());
     }
 
+    /**
+     * The claims of the namespace whose controller has uid {@code controllerUid}, in the order of
+     * {@link #claims}: a set whose retention policy no longer lets it own claims looks for those it
+     * must release. The default filters {@link #claims}; an indexed cache answers without copying
+     * the namespace (this is asked on every sync of a set under the default policy, and the answer
+     * is nearly always empty).
+     */
+    default List<PersistentVolumeClaim> claimsControlledBy(String namespace, String controllerUid) {
+        return claims(namespace).stream()
+                .filter(c -> c.metadata().controllerRef().map(ref -> ref.uid().equals(controllerUid)).orElse(false))
+                .collect(Collectors.toUnmodifiableList());
+    }
+
     /** Whether the object's controller is {@code controllerUid}, or it has no controller. */
     static boolean controlledByOrOrphan(ObjectMeta meta, String controllerUid) {
         return meta.controllerRef().map(ref -> ref.uid().equals(controllerUid)).orElse(true);

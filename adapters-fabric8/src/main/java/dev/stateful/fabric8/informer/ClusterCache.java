@@ -279,6 +279,18 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
         return Collections.unmodifiableList(out);
     }
 
+    /** From the claim cache's owner index; see {@link DomainStore#controlledOnlyBy}. */
+    @Override
+    public List<PersistentVolumeClaim> claimsControlledBy(String namespace, String controllerUid) {
+        List<PersistentVolumeClaim> out = new ArrayList<>();
+        for (PersistentVolumeClaim claim : claims.store().controlledOnlyBy(namespace, controllerUid)) {
+            if (claim.metadata().controllerRef().map(ref -> ref.uid().equals(controllerUid)).orElse(false)) {
+                out.add(claim);
+            }
+        }
+        return Collections.unmodifiableList(out);
+    }
+
     /** From the revision cache's owner index, plus a scan of the namespace's names for the prefix. */
     @Override
     public List<ControllerRevision> controlledRevisions(String namespace, String controllerUid, String namePrefix) {

@@ -166,6 +166,22 @@ final class DomainStore<T extends HasMetadata, D> implements ItemStore<T> {
         return Collections.unmodifiableList(out);
     }
 
+    /**
+     * The records of {@code namespace} whose controller has uid {@code controllerUid}, ordered by
+     * name, from the owner index (callers check the controller, as for {@link #controlledBy}).
+     */
+    List<D> controlledOnlyBy(String namespace, String controllerUid) {
+        Map<String, D> records = byNamespace.getOrDefault(namespace, Map.of());
+        List<D> out = new ArrayList<>();
+        for (String name : byController.getOrDefault(namespace, Map.of()).getOrDefault(ownerKey(Optional.of(controllerUid)), Set.of())) {
+            D record = records.get(name);
+            if (record != null) {
+                out.add(record);
+            }
+        }
+        return Collections.unmodifiableList(out);
+    }
+
     private static String next(Iterator<String> names) {
         return names.hasNext() ? names.next() : null;
     }

@@ -347,6 +347,33 @@ class ClusterCacheTest {
         assertThat(cache.controlledPods("default", db.metadata().uid())).extracting(Pod::name).containsExactly("db-0", "web-1");
     }
 
+    @Test
+    void the_claims_a_set_controls_are_read_from_the_owner_index_and_follow_owner_changes() throws Exception {
+        StatefulSet web = createSet("default", "web", 2);
+        StatefulSet db = createSet("default", "db", 1);
+        createClaim("www-web-0", web);
+        createClaim("www-web-1", null);
+        createClaim("www-db-0", db);
+
+        started("");
+
+        String uid = web.metadata().uid();
+        assertThat(cache.claimsControlledBy("default", uid)).extracting(PersistentVolumeClaim::name).containsExactly("www-web-0");
+        assertThat(cache.claimsControlledBy("other", uid)).isEmpty();
+
+        PersistentVolumeClaim released = cache.claim("default", "www-web-0").orElseThrow();
+        client.persistentVolumeClaims().inNamespace("default").resource(Fabric8Codec.toFabric8(
+                released.withMetadata(released.metadata().withOwnerReferences(List.of())))).update();
+        eventually(() -> cache.claimsControlledBy("default", uid).isEmpty());
+        assertThat(cache.claimsControlledBy("default", db.metadata().uid())).extracting(PersistentVolumeClaim::name).containsExactly("www-db-0");
+    }
+
+    private void createClaim(String name, StatefulSet owner) {
+        PersistentVolumeClaim claim = Fixtures.claimTemplate("www").withMetadata(ObjectMeta.named("default", name)
+                .withOwnerReferences(owner == null ? List.of() : List.of(controllerRef(owner))));
+        client.persistentVolumeClaims().inNamespace("default").resource(Fabric8Codec.toFabric8(claim)).create();
+    }
+
     private Pod owned(Pod pod, StatefulSet owner) {
         Pod changed = pod.withMetadata(pod.metadata().withOwnerReferences(List.of(controllerRef(owner))));
         return Fabric8Codec.toDomain(client.pods().inNamespace(pod.namespace()).resource(Fabric8Codec.toFabric8(changed)).update());

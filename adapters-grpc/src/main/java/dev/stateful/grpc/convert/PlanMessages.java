@@ -60,6 +60,8 @@ public final class PlanMessages {
             out.setType(ActionType.ACTION_TYPE_RELEASE_POD).setPod(r.pod().name());
         } else if (change instanceof Ownership.Change.AdoptRevision r) {
             out.setType(ActionType.ACTION_TYPE_ADOPT_REVISION).setRevision(r.revision().name()).setRevisionNumber(r.revision().revision());
+        } else if (change instanceof Ownership.Change.ReleaseClaim c) {
+            out.setType(ActionType.ACTION_TYPE_RELEASE_CLAIM).addUpdateClaims(c.claim().name());
         }
         return out.build();
     }

@@ -93,6 +93,22 @@ class PlanTest {
         assertThat(plan.getStatus().getReadyReplicas()).isEqualTo(1);
     }
 
+    /** Beyond upstream: under whenDeleted Retain a claim no pod uses loses the set's reference, so deleting the set keeps it. */
+    @Test
+    void aClaimLeftOwnedByTheSetThatNoPodUsesIsReleasedFirst() {
+        String claim = "{\"apiVersion\":\"v1\",\"kind\":\"PersistentVolumeClaim\",\"metadata\":{\"name\":\"www-web-5\",\"namespace\":\"default\","
+                + "\"uid\":\"claim-uid\",\"resourceVersion\":\"7\",\"ownerReferences\":[{\"apiVersion\":\"apps/v1\",\"kind\":\"StatefulSet\","
+                + "\"name\":\"web\",\"uid\":\"web-uid\",\"controller\":true,\"blockOwnerDeletion\":true}]},"
+                + "\"spec\":{\"accessModes\":[\"ReadWriteOnce\"],\"resources\":{\"requests\":{\"storage\":\"1Gi\"}}}}";
+
+        PlanResponse plan = plan(web(1).addClaims(Kube.json(claim)));
+
+        assertThat(plan.getActions(0).getType()).isEqualTo(ActionType.ACTION_TYPE_RELEASE_CLAIM);
+        assertThat(plan.getActions(0).getStage()).isEqualTo(PlanStage.PLAN_STAGE_OWNERSHIP);
+        assertThat(plan.getActions(0).getUpdateClaimsList()).containsExactly("www-web-5");
+        assertThat(plan.getActions(0).getDescription()).isEqualTo("release Claim www-web-5 (whenDeleted is Retain and no pod of the set uses it)");
+    }
+
     @Test
     void underMinReadySecondsThePlanSaysWhenToLookAgain() {
         String json = Manifests.webJson(2, "nginx:1.25").replace("\"serviceName\"", "\"minReadySeconds\":600,\"serviceName\"");

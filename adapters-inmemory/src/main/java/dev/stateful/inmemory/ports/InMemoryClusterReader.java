@@ -80,6 +80,15 @@ public final class InMemoryClusterReader implements ClusterReader {
         return List.copyOf(stores.pods().controlledBy(namespace, controllerUid).values());
     }
 
+    /** From the store's owner index when reads are fresh; filtered from the lagging view otherwise. */
+    @Override
+    public List<PersistentVolumeClaim> claimsControlledBy(String namespace, String controllerUid) {
+        if (!faults.readLag(Kind.CLAIMS).isFresh()) {
+            return ClusterReader.super.claimsControlledBy(namespace, controllerUid);
+        }
+        return List.copyOf(stores.claims().controlledOnlyBy(namespace, controllerUid).values());
+    }
+
     /** From the store's owner index and a name range when reads are fresh; filtered from the lagging view otherwise. */
     @Override
     public List<ControllerRevision> controlledRevisions(String namespace, String controllerUid, String namePrefix) {

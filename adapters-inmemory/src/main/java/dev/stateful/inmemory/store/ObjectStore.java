@@ -107,6 +107,17 @@ public final class ObjectStore<T> {
         }
     }
 
+    /** The objects of the namespace whose controller has uid {@code controllerUid}, sorted by name: an index lookup. */
+    public SortedMap<ObjectKey, T> controlledOnlyBy(String namespace, String controllerUid) {
+        synchronized (ctx.lock) {
+            TreeMap<ObjectKey, T> out = new TreeMap<>();
+            for (ObjectKey key : byController.getOrDefault(indexKey(namespace, Optional.of(controllerUid)), EMPTY_KEYS)) {
+                out.put(key, objects.get(key));
+            }
+            return out;
+        }
+    }
+
     /** The objects of the namespace whose name starts with {@code prefix}, sorted by name. */
     public SortedMap<ObjectKey, T> namedWithPrefix(String namespace, String prefix) {
         synchronized (ctx.lock) {

@@ -113,6 +113,29 @@ class DeletingSetScenarioTest {
     }
 
     /**
+     * Beyond upstream (the README's deliberate differences): a switch of whenDeleted to Retain takes
+     * the set's reference off the claims of pods scaled down earlier too, which upstream's
+     * {@code ClaimsMatchRetentionPolicy}, looking only at pods that exist, leaves for the garbage
+     * collector to delete with the set.
+     */
+    @Test
+    void afterASwitchOfWhenDeletedToRetainTheClaimsOfPodsScaledDownEarlierOutliveTheSet() {
+        s.apply(SetManifest.web().replicas(3).retention("Delete", "Retain"));
+        s.settle();
+        s.scale(1);
+        s.settle();
+        s.apply(SetManifest.web().replicas(1).retention("Retain", "Retain"));
+        s.settle();
+        assertThat(s.claim("www-web-2").metadata().ownerReferences()).isEmpty();
+
+        deleteSet();
+        s.settle();
+
+        assertThat(s.findSet()).isEmpty();
+        assertThat(s.claimNames()).containsExactly("www-web-0", "www-web-1", "www-web-2");
+    }
+
+    /**
      * upstream's {@code adoptOrphanRevisions} runs before anything else of the sync and does not look
      * at the cached set's deletion: its uncached {@code canAdopt} check fails for a set being deleted,
      * and so does the sync, status write included.

@@ -3,14 +3,18 @@ package dev.stateful.domain.sync;
 import dev.stateful.domain.identity.PodIdentity;
 import dev.stateful.domain.model.ControllerRevision;
 import dev.stateful.domain.model.OwnerReference;
+import dev.stateful.domain.model.PersistentVolumeClaim;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.StatefulSet;
+import dev.stateful.domain.storage.ClaimRelease;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 
 /**
  * Which pods and revisions belong to a set (upstream {@code ClaimPods} and
- * {@code adoptOrphanRevisions}): claimed ones, orphans to adopt, and owned pods to release.
+ * {@code adoptOrphanRevisions}): claimed ones, orphans to adopt, and owned pods to release; and
+ * the claims the retention policy no longer lets it own ({@link ClaimRelease}).
  */
 public final class Ownership {
 
@@ -39,6 +43,14 @@ public final class Ownership {
             @Override
             public String describe() {
                 return "adopt orphan ControllerRevision " + revision.name();
+            }
+        }
+
+        /** Take the set's reference off a claim no pod of it uses ({@link ClaimRelease}); {@code claim} is the claim as it is to be written. */
+        record ReleaseClaim(PersistentVolumeClaim claim) implements Change {
+            @Override
+            public String describe() {
+                return "release Claim " + claim.name() + " (whenDeleted is Retain and no pod of the set uses it)";
             }
         }
     }
@@ -107,6 +119,11 @@ public final class Ownership {
             }
         }
         return out;
+    }
+
+    /** The claims to release: {@link ClaimRelease#claimsToRelease}, as changes. */
+    public static List<Change> claimsToRelease(StatefulSet set, List<Pod> claimed, Collection<PersistentVolumeClaim> claims) {
+        return ClaimRelease.claimsToRelease(set, claimed, claims).stream().<Change>map(Change.ReleaseClaim::new).toList();
     }
 
     private static Pod withControllerRef(Pod pod, OwnerReference ref) {

@@ -6,6 +6,7 @@ import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.identity.PodIdentity;
 import dev.stateful.domain.identity.ReservedOrdinals;
+import dev.stateful.domain.storage.ClaimRelease;
 import dev.stateful.domain.storage.PodClaims;
 import java.time.Instant;
 import java.util.Collection;
@@ -30,7 +31,8 @@ import java.util.function.Supplier;
  * @param pods the pods of the set's namespace (the planner claims its own, as {@code ClaimPods}): every pod, or
  *     at least those the set controls and the orphans; pods of other controllers are ignored
  * @param claims claims of the set's namespace by name: all of them, or at least those named by
- *     {@link #claimNames} (no other name is looked up)
+ *     {@link #claimNames} (no other name is looked up) and, unless the retention policy lets the set
+ *     own claims, those whose controller is the set (the claims it must release, {@link ClaimRelease})
  * @param revisions the ControllerRevisions of the namespace (the planner keeps the ones it owns):
  *     every one, or at least those the set controls, the orphans and every revision whose name
  *     starts with the set's name and a dash (they take part in name-collision handling)
@@ -66,17 +68,23 @@ public record Snapshot(StatefulSet set, List<Pod> pods, Map<String, PersistentVo
     /**
      * The claims a plan for {@code set} may look up, given the pods observed for it, by name: those
      * {@link #claimNames} names, each looked up with {@code byName}; or, when there are more than
-     * {@link #MAX_NAMED_CLAIMS} names, every claim {@code all} gives.
+     * {@link #MAX_NAMED_CLAIMS} names, every claim {@code all} gives. Unless the retention policy lets
+     * the set own claims, also those {@code controlled} gives (the claims whose controller is the set,
+     * from an owner index: under the default policy there are none, and this costs one lookup).
      */
     public static Map<String, PersistentVolumeClaim> claimsOf(StatefulSet set, Collection<Pod> pods,
                                                               Function<String, Optional<PersistentVolumeClaim>> byName,
-                                                              Supplier<? extends Collection<PersistentVolumeClaim>> all) {
+                                                              Supplier<? extends Collection<PersistentVolumeClaim>> all,
+                                                              Supplier<? extends Collection<PersistentVolumeClaim>> controlled) {
         Map<String, PersistentVolumeClaim> out = new HashMap<>();
         Optional<Set<String>> names = claimNames(set, pods);
         if (names.isEmpty()) {
             all.get().forEach(c -> out.put(c.name(), c));
         } else {
             names.get().forEach(name -> byName.apply(name).ifPresent(c -> out.put(name, c)));
+            if (!ClaimRelease.setMayOwnClaims(set)) {
+                controlled.get().forEach(c -> out.putIfAbsent(c.name(), c));
+            }
         }
         return Collections.unmodifiableMap(out);
     }

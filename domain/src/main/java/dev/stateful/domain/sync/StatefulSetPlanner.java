@@ -84,6 +84,7 @@ public final class StatefulSetPlanner {
         // touches a pod (adoptOrphanRevisions, then getPodsForStatefulSet)
         List<Ownership.Change> ownership = new ArrayList<>(Ownership.orphanRevisions(set, owned));
         ownership.addAll(claim.changes());
+        ownership.addAll(Ownership.claimsToRelease(set, claim.claimed(), snapshot.claims().values()));
 
         List<ControllerRevision> sorted = RevisionHistory.sorted(owned);
         // every revision of the namespace occupies its name, owned or not: a clash is a collision

@@ -99,6 +99,8 @@ final class PlanApplier {
                     List<OwnerReference> refs = pod.metadata().ownerReferences().stream()
                             .filter(r -> !r.uid().equals(set.metadata().uid())).toList();
                     pods.put(pod.name(), pod.withMetadata(pod.metadata().withOwnerReferences(refs)));
+                } else if (change instanceof Ownership.Change.ReleaseClaim release) {
+                    claims.computeIfPresent(release.claim().name(), (name, stored) -> release.claim());
                 } else if (change instanceof Ownership.Change.AdoptRevision adopt) {
                     ControllerRevision r = adopt.revision();
                     replaceRevision(r.withMetadata(r.metadata().withOwnerReferences(List.of(ref))));

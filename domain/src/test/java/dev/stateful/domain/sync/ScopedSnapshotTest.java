@@ -71,7 +71,9 @@ class ScopedSnapshotTest {
 
         Map<String, PersistentVolumeClaim> claims = Snapshot.claimsOf(huge, List.of(), name -> {
             throw new AssertionError("looked up " + name);
-        }, () -> all);
+        }, () -> all, () -> {
+            throw new AssertionError("every claim is read already");
+        });
 
         assertThat(Snapshot.claimNames(huge, List.of())).isEmpty();
         assertThat(claims.values()).containsExactlyElementsOf(all);
@@ -84,7 +86,7 @@ class ScopedSnapshotTest {
         List<Pod> pods = whole.pods().stream().filter(p -> controlledByOrOrphan(p.metadata(), uid)).toList();
         Map<String, PersistentVolumeClaim> claims = Snapshot.claimsOf(set, pods, whole::claim, () -> {
             throw new AssertionError("a small set names its claims");
-        });
+        }, () -> whole.claims().values().stream().filter(c -> c.metadata().controllerRef().map(ref -> ref.uid().equals(uid)).orElse(false)).toList());
         List<ControllerRevision> revisions = whole.revisions().stream()
                 .filter(r -> r.name().startsWith(set.name() + "-") || controlledByOrOrphan(r.metadata(), uid)).toList();
         return new Snapshot(set, pods, claims, revisions, whole.now());

@@ -87,6 +87,12 @@ enum KnownDifferences {
     CLAIMS_OF_GONE_OWNERS_NOT_REUSED(d -> false),
 
     /**
+     * Under {@code whenDeleted: Retain} the set's reference is taken off the claims no pod of it
+     * names, which upstream leaves, so that deleting the set deletes them ({@link ClaimsReleased}).
+     */
+    UNUSED_CLAIMS_RELEASED_UNDER_RETAIN(ClaimsReleased::allows),
+
+    /**
      * A pod is created only on claims whose owner references, read past the cache, are the ones
      * the plan saw: it needs a claim cache behind an owner reference, which no scenario produces.
      */

@@ -243,4 +243,54 @@ class KnownDifferencesTest {
     static <T> Set<T> concat(Set<T> a, Set<T> b) {
         return java.util.stream.Stream.concat(a.stream(), b.stream()).collect(java.util.stream.Collectors.toSet());
     }
+
+    // the hand-written scenario "a switch of whenDeleted to Retain keeps the claims of pods scaled down earlier when the set goes"
+    static final String OWNED = "owners=[StatefulSet/web(controller)]";
+    static final Map<String, String> WEB_0 = Map.of("web-0", "revision=r owners=[StatefulSet/web(controller)] claims=[www-web-0]");
+
+    static Snapshot claims(Map<String, String> pods, String whenDeleted, String web0, String web1) {
+        Map<String, String> claims = new java.util.TreeMap<>(Map.of("www-web-0", web0));
+        if (web1 != null) {
+            claims.put("www-web-1", web1);
+        }
+        return new Snapshot(pods, claims, Map.of(), "s", 0, whenDeleted);
+    }
+
+    static KnownDifferences.Run claimRun(List<Snapshot> upstream, List<Snapshot> ours) {
+        return new KnownDifferences.Run(new Trace(upstream.stream().map(s -> new Trace.Segment("step", s, List.of(), Set.of())).toList()),
+                new Trace(ours.stream().map(s -> new Trace.Segment("step", s, List.of(), Set.of())).toList()));
+    }
+
+    static Difference claimsDiffer(int step, KnownDifferences.Run run) {
+        return new Difference(step, "step", "claims", String.valueOf(run.upstream().segments().get(step - 1).snapshot().claims()),
+                String.valueOf(run.ours().segments().get(step - 1).snapshot().claims()));
+    }
+
+    @Test
+    void aClaimNoPodNamesReleasedUnderRetainIsAllowedAndSoIsKeepingItWhenUpstreamDeletesItWithTheSet() {
+        KnownDifferences.Run run = claimRun(
+                List.of(claims(WEB_0, "Retain", "owners=[]", OWNED), claims(Map.of(), "", "owners=[]", null)),
+                List.of(claims(WEB_0, "Retain", "owners=[]", "owners=[]"), claims(Map.of(), "", "owners=[]", "owners=[]")));
+
+        assertThat(KnownDifferences.allowing(claimsDiffer(1, run), run)).contains(KnownDifferences.UNUSED_CLAIMS_RELEASED_UNDER_RETAIN);
+        assertThat(KnownDifferences.allowing(claimsDiffer(2, run), run)).contains(KnownDifferences.UNUSED_CLAIMS_RELEASED_UNDER_RETAIN);
+    }
+
+    @Test
+    void aClaimReleasedUnderDeleteOrOneAPodNamesOrOneNeverReleasedIsNotThisDifference() {
+        KnownDifferences.Run underDelete = claimRun(List.of(claims(WEB_0, "Delete", "owners=[]", OWNED)),
+                List.of(claims(WEB_0, "Delete", "owners=[]", "owners=[]")));
+        Map<String, String> bothPods = Map.of("web-0", WEB_0.get("web-0"), "web-1", "revision=r owners=[] claims=[www-web-1]");
+        KnownDifferences.Run named = claimRun(List.of(claims(bothPods, "Retain", "owners=[]", OWNED)),
+                List.of(claims(bothPods, "Retain", "owners=[]", "owners=[]")));
+        KnownDifferences.Run keptUnreleased = claimRun(List.of(claims(WEB_0, "Retain", "owners=[]", OWNED), claims(Map.of(), "", "owners=[]", null)),
+                List.of(claims(WEB_0, "Retain", "owners=[]", OWNED), claims(Map.of(), "", "owners=[]", OWNED.replace("]", "] terminating"))));
+        KnownDifferences.Run oursLost = claimRun(List.of(claims(WEB_0, "Retain", "owners=[]", OWNED), claims(Map.of(), "", "owners=[]", "owners=[]")),
+                List.of(claims(WEB_0, "Retain", "owners=[]", "owners=[]"), claims(Map.of(), "", "owners=[]", null)));
+
+        assertThat(KnownDifferences.allowing(claimsDiffer(1, underDelete), underDelete)).isEmpty();
+        assertThat(KnownDifferences.allowing(claimsDiffer(1, named), named)).isEmpty();
+        assertThat(KnownDifferences.allowing(claimsDiffer(2, keptUnreleased), keptUnreleased)).isEmpty();
+        assertThat(KnownDifferences.allowing(claimsDiffer(2, oursLost), oursLost)).as("ours lost a claim upstream kept").isEmpty();
+    }
 }

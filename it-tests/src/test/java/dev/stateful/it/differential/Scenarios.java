@@ -64,6 +64,11 @@ final class Scenarios {
                         .then("create 2, Retain", a -> a.create(web(a).replicas(2)))
                         .then("whenScaled and whenDeleted Delete", a -> a.retention("Delete", "Delete"))
                         .then("back to Retain", a -> a.retention("Retain", "Retain")).build(),
+                Scenario.named("retention: a switch of whenDeleted to Retain keeps the claims of pods scaled down earlier when the set goes")
+                        .then("create 3, whenDeleted Delete", a -> a.create(web(a).replicas(3).whenDeleted("Delete")))
+                        .then("scale to 1", a -> a.scale(1))
+                        .then("whenDeleted back to Retain", a -> a.retention("Retain", "Retain"))
+                        .then("delete the set", Actions::deleteSet).build(),
                 Scenario.named("ordering: OrderedReady creates one pod at a time")
                         .then("create 4 OrderedReady", a -> a.create(web(a).replicas(4))).build(),
                 Scenario.named("ordering: OrderedReady waits behind a pod that never becomes ready")

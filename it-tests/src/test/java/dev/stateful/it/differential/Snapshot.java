@@ -25,8 +25,16 @@ import java.util.stream.Collectors;
  *     {@link #NOT_ROLLING} under OnDelete or with no set. The same on both sides (the scenario sets
  *     it); {@link RolloutRanAhead} needs it to tell a rollout ahead from a pod replaced that the
  *     partition protects.
+ * @param whenDeleted the set's {@code whenDeleted} ("Retain" when not given), "" with no set. The same on
+ *     both sides; {@link ClaimsReleased} needs it to tell a claim released under Retain.
  */
-public record Snapshot(Map<String, String> pods, Map<String, String> claims, Map<String, Long> revisions, String status, int updatableFrom) {
+public record Snapshot(Map<String, String> pods, Map<String, String> claims, Map<String, Long> revisions, String status, int updatableFrom,
+                       String whenDeleted) {
+
+    /** A settle point whose set's retention policy does not matter to the comparison. */
+    Snapshot(Map<String, String> pods, Map<String, String> claims, Map<String, Long> revisions, String status, int updatableFrom) {
+        this(pods, claims, revisions, status, updatableFrom, "");
+    }
 
     /** How a pod's or claim's description ends while it is being deleted. */
     static final String TERMINATING = " terminating";
@@ -49,7 +57,12 @@ public record Snapshot(Map<String, String> pods, Map<String, String> claims, Map
                 .forEach(r -> revisions.put(r.getMetadata().getName(), r.getRevision()));
         StatefulSet set = client.apps().statefulSets().inNamespace(namespace).withName("web").get();
         return new Snapshot(pods, claims, revisions, set == null ? "(no set)" : status(set.getStatus()),
-                set == null ? NOT_ROLLING : updatableFrom(set.getSpec()));
+                set == null ? NOT_ROLLING : updatableFrom(set.getSpec()), set == null ? "" : whenDeleted(set.getSpec()));
+    }
+
+    private static String whenDeleted(StatefulSetSpec spec) {
+        var policy = spec.getPersistentVolumeClaimRetentionPolicy();
+        return policy == null || policy.getWhenDeleted() == null ? "Retain" : policy.getWhenDeleted();
     }
 
     private static int updatableFrom(StatefulSetSpec spec) {

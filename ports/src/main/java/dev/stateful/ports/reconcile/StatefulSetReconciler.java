@@ -79,7 +79,7 @@ public final class StatefulSetReconciler {
                                  StatusWriter statusWriter, EventRecorder events, Clock clock, Executor batchExecutor,
                                  ReconcileListener listener, OwnWrites ownWrites) {
         this.reader = reader;
-        this.refs = new ControllerRefManager(pods, revisions);
+        this.refs = new ControllerRefManager(pods, claims, revisions);
         this.sets = statusWriter;
         this.history = new RevisionHistoryControl(revisions);
         this.podControl = new StatefulPodControl(pods, claims, events, reader::pod, StatefulPodControl.Sleeper.THREAD);
@@ -102,7 +102,7 @@ public final class StatefulSetReconciler {
             String uid = set.metadata().uid();
             List<Pod> owned = reader.controlledPods(namespace, uid);
             Map<String, PersistentVolumeClaim> claims = Snapshot.claimsOf(set, owned, name -> reader.claim(namespace, name),
-                    () -> reader.claims(namespace));
+                    () -> reader.claims(namespace), () -> reader.claimsControlledBy(namespace, uid));
             return new Snapshot(set, owned, claims, reader.controlledRevisions(namespace, uid, set.name() + "-"), clock.instant());
         });
     }

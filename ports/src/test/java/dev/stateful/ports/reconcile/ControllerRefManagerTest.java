@@ -7,6 +7,7 @@ import dev.stateful.domain.testing.TestJson;
 import dev.stateful.domain.json.Json;
 import dev.stateful.domain.model.ControllerRevision;
 import dev.stateful.domain.model.ObjectMeta;
+import dev.stateful.domain.model.PersistentVolumeClaim;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.sync.Ownership;
@@ -22,7 +23,7 @@ class ControllerRefManagerTest {
 
     private final StatefulSet set = Fixtures.statefulSet("web", 3);
     private final FakePorts ports = new FakePorts();
-    private final ControllerRefManager refs = new ControllerRefManager(ports, ports);
+    private final ControllerRefManager refs = new ControllerRefManager(ports, ports, ports);
     private final SyncWrites writes = new SyncWrites(set.key(), OwnWrites.off());
 
     /** One sync's ownership changes, with its one recheck of the set. */
@@ -112,5 +113,31 @@ class ControllerRefManagerTest {
         assertThatThrownBy(() -> apply(List.of(new Ownership.Change.AdoptPod(pod("web-0")), new Ownership.Change.ReleasePod(pod("web-1")))))
                 .isInstanceOf(ApiException.NotFound.class).hasMessageContaining("is gone");
         assertThat(ports.calls).containsExactly("sets.get web", "pods.release web-1");
+    }
+
+    private static PersistentVolumeClaim claim(String name) {
+        return new PersistentVolumeClaim(ObjectMeta.named("default", name).withUid(name + "-uid"), Json.object(), null);
+    }
+
+    /** A claim the retention policy no longer lets the set own: released with no check of the set, a claim gone meanwhile is fine. */
+    @Test
+    void claimsAreReleasedWithoutACheckOfTheSetAndAClaimGoneMeanwhileIsFine() {
+        ports.failNext("claims.update", new ApiException.NotFound("gone"));
+
+        apply(List.of(new Ownership.Change.ReleaseClaim(claim("www-web-1")), new Ownership.Change.ReleaseClaim(claim("www-web-2"))));
+
+        assertThat(ports.calls).containsExactly("claims.update www-web-1", "claims.update www-web-2");
+        assertThat(ports.claims).containsOnlyKeys("www-web-2");
+    }
+
+    /** A claim changed since the cache showed it: the other releases still go through, and the sync fails to decide again. */
+    @Test
+    void aClaimsConflictingReleaseDoesNotStopTheOthersAndFailsTheSync() {
+        ports.failNext("claims.update", new ApiException.Conflict("the object has been modified"));
+
+        assertThatThrownBy(() -> apply(List.of(new Ownership.Change.ReleaseClaim(claim("www-web-1")),
+                new Ownership.Change.ReleaseClaim(claim("www-web-2")))))
+                .isInstanceOf(ApiException.Conflict.class);
+        assertThat(ports.calls).containsExactly("claims.update www-web-1", "claims.update www-web-2");
     }
 }

@@ -210,6 +210,31 @@ public abstract class PortsContract {
         assertThat(ports().revisions().get(namespace(), "web-1")).isPresent();
     }
 
+    /**
+     * The owner queries the reconciler reads a set's objects through: its pods and the orphans, and
+     * the claims whose controller it is (those the retention policy may make it release).
+     */
+    @Test
+    public void theOwnerQueriesAnswerByControllerUid() {
+        StatefulSet web = fixture().createSet(set("web"));
+        StatefulSet db = fixture().createSet(set("db"));
+        OwnerReference ofWeb = new OwnerReference(web.kind().apiVersion(), web.kind().kind(), "web", web.metadata().uid(), true, true);
+        OwnerReference ofDb = new OwnerReference(db.kind().apiVersion(), db.kind().kind(), "db", db.metadata().uid(), true, true);
+        ports().pods().create(owned(pod("web-0"), ofWeb));
+        ports().pods().create(pod("web-1"));
+        ports().pods().create(owned(pod("db-0"), ofDb));
+        ports().claims().create(owned(claim("www-web-0"), ofWeb));
+        ports().claims().create(claim("www-web-1"));
+        ports().claims().create(owned(claim("www-db-0"), ofDb));
+
+        eventually("the reader to show the pods and claims", () -> ports().reader().pods(namespace()).size() == 3
+                && ports().reader().claims(namespace()).size() == 3);
+        assertThat(ports().reader().controlledPods(namespace(), web.metadata().uid())).extracting(Pod::name)
+                .containsExactlyInAnyOrder("web-0", "web-1");
+        assertThat(ports().reader().claimsControlledBy(namespace(), web.metadata().uid())).extracting(PersistentVolumeClaim::name)
+                .containsExactly("www-web-0");
+    }
+
     // ------------------------------------------------------------------ the watch
 
     @Test
@@ -345,6 +370,14 @@ public abstract class PortsContract {
     private PersistentVolumeClaim claim(String name) {
         return new PersistentVolumeClaim(ObjectMeta.named(namespace(), name),
                 Json.object("accessModes", Json.array("ReadWriteOnce"), "resources", Json.object("requests", Json.object("storage", "1Gi"))), null);
+    }
+
+    private static Pod owned(Pod pod, OwnerReference owner) {
+        return pod.withMetadata(pod.metadata().withOwnerReferences(List.of(owner)));
+    }
+
+    private static PersistentVolumeClaim owned(PersistentVolumeClaim claim, OwnerReference owner) {
+        return claim.withMetadata(claim.metadata().withOwnerReferences(List.of(owner)));
     }
 
     private ControllerRevision revision(String name) {

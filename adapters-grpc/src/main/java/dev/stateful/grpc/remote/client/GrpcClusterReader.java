@@ -105,6 +105,14 @@ final class GrpcClusterReader implements ClusterReader {
         return decode(calls.call(stub, "list claims", s -> s.listClaims(list(namespace))), Replies::claim, "claim");
     }
 
+    /** One list carrying the uid, which a server may answer from an owner index; filtered here as well, as a server may ignore it. */
+    @Override
+    public List<PersistentVolumeClaim> claimsControlledBy(String namespace, String controllerUid) {
+        ListObjectsRequest request = ListObjectsRequest.newBuilder().setNamespace(namespace).setControllerUid(controllerUid).build();
+        List<PersistentVolumeClaim> listed = decode(calls.call(stub, "list claims", s -> s.listClaims(request)), Replies::claim, "claim");
+        return listed.stream().filter(c -> c.metadata().controllerRef().map(ref -> ref.uid().equals(controllerUid)).orElse(false)).toList();
+    }
+
     @Override
     public List<ControllerRevision> revisions(String namespace) {
         return decode(calls.call(stub, "list revisions", s -> s.listRevisions(list(namespace))), Replies::revision, "revision");

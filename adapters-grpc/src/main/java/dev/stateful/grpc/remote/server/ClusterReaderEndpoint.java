@@ -66,7 +66,8 @@ final class ClusterReaderEndpoint extends ClusterReaderServiceGrpc.ClusterReader
 
     @Override
     public void listClaims(ListObjectsRequest request, StreamObserver<ListObjectsResponse> out) {
-        Unary.answer(out, () -> list(reader.claims(request.getNamespace()), KubeObjects::of));
+        Unary.answer(out, () -> list(request.getControllerUid().isEmpty() ? reader.claims(request.getNamespace())
+                : reader.claimsControlledBy(request.getNamespace(), request.getControllerUid()), KubeObjects::of));
     }
 
     @Override

@@ -27,7 +27,8 @@ class GrpcClusterReaderTest {
 
     private static final String MALFORMED = "{\"metadata\":{\"name\":\"other\",\"namespace\":\"default\",\"labels\":{\"app\":1}}}";
 
-    private final InProcessServer server = InProcessServer.start(ServerSettings.loopback(0), List.of(new Lists()));
+    private final Lists lists = new Lists();
+    private final InProcessServer server = InProcessServer.start(ServerSettings.loopback(0), List.of(lists));
     private final RemoteCalls calls = new RemoteCalls(new CallPolicy(Duration.ofSeconds(5), 1, Duration.ofMillis(1), Duration.ofMillis(1)), () -> { });
     private final GrpcClusterReader reader = new GrpcClusterReader(ClusterReaderServiceGrpc.newBlockingStub(server.channel()), calls);
 
@@ -49,8 +50,17 @@ class GrpcClusterReaderTest {
         assertThat(reader.controlledPods("default", "set-uid")).extracting(Pod::name).containsExactly("web-0");
     }
 
+    /** The owner filter is a hint a server may ignore: the claims it lists anyway are filtered here. */
+    @Test
+    void theClaimsASetControlsAreAskedForByUidAndFilteredWhenTheServerIgnoresIt() {
+        assertThat(reader.claimsControlledBy("default", "set-uid")).isEmpty();
+        assertThat(lists.askedController).isEqualTo("set-uid");
+    }
+
     /** Each list: one object that decodes, then one that does not. */
     private static final class Lists extends ClusterReaderServiceGrpc.ClusterReaderServiceImplBase {
+
+        private volatile String askedController;
 
         private static void answer(StreamObserver<ListObjectsResponse> out, String good) {
             out.onNext(ListObjectsResponse.newBuilder()
@@ -77,6 +87,7 @@ class GrpcClusterReaderTest {
 
         @Override
         public void listClaims(ListObjectsRequest request, StreamObserver<ListObjectsResponse> out) {
+            askedController = request.getControllerUid();
             answer(out, "{" + meta("www-web-0") + ",\"spec\":{}}");
         }
 
