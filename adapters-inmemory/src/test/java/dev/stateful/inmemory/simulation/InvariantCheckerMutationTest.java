@@ -41,6 +41,7 @@ class InvariantCheckerMutationTest {
                 Arguments.of(Mutant.OVERSHOOTS_REPLICAS, Rule.POD_CREATION),
                 Arguments.of(Mutant.OVERCOUNTS_AVAILABLE, Rule.STATUS),
                 Arguments.of(Mutant.NEVER_SYNCS, Rule.CONVERGENCE),
+                Arguments.of(Mutant.LEAVES_UNUSED_CLAIMS_OWNED, Rule.CONVERGENCE),
                 Arguments.of(Mutant.THROWS_AT_ZERO_REPLICAS, Rule.NO_CRASH),
                 Arguments.of(Mutant.WRITES_WITHOUT_FENCING, Rule.FENCING));
     }

@@ -108,6 +108,13 @@ enum Mutant {
             };
         }
     },
+    /** Does not look for the claims the set controls, so the claims no pod uses keep the set as owner under Retain. */
+    LEAVES_UNUSED_CLAIMS_OWNED {
+        @Override
+        List<PersistentVolumeClaim> controlledClaims(List<PersistentVolumeClaim> claims) {
+            return List.of();
+        }
+    },
     /** Does not see the owners of claims, so it reuses a claim the garbage collector is about to delete. */
     REUSES_DOOMED_CLAIMS {
         @Override
@@ -215,6 +222,11 @@ enum Mutant {
         };
     }
 
+    /** The claims a set controls, as this mutant's reader answers for them. */
+    List<PersistentVolumeClaim> controlledClaims(List<PersistentVolumeClaim> claims) {
+        return claims;
+    }
+
     ClusterReader reader(ClusterReader real) {
         if (this == NONE) {
             return real;
@@ -244,6 +256,11 @@ enum Mutant {
             @Override
             public List<PersistentVolumeClaim> claims(String namespace) {
                 return real.claims(namespace).stream().map(Mutant.this::webClaim).toList();
+            }
+
+            @Override
+            public List<PersistentVolumeClaim> claimsControlledBy(String namespace, String controllerUid) {
+                return controlledClaims(ClusterReader.super.claimsControlledBy(namespace, controllerUid));
             }
 
             @Override

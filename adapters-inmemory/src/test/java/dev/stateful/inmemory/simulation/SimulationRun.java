@@ -653,6 +653,7 @@ final class SimulationRun {
                 }
             }
         }
+        problems.addAll(claimsNoPodUses(set));
         if (status.observedGeneration() != set.metadata().generation()) {
             problems.add("observedGeneration " + status.observedGeneration() + " != generation " + set.metadata().generation());
         }
@@ -676,6 +677,24 @@ final class SimulationRun {
             problems.add(history + " old revisions kept (of " + owned + "), revisionHistoryLimit " + limit);
         }
         return problems;
+    }
+
+    /**
+     * Unless whenDeleted is Delete, no claim a pod of the set does not use carries the set as owner
+     * (ClaimRelease): deleting the set must not delete it.
+     */
+    private List<String> claimsNoPodUses(StatefulSet set) {
+        if (set.spec().retentionPolicyOrDefault().deleteWhenDeleted()) {
+            return List.of();
+        }
+        Set<String> used = new HashSet<>();
+        podsOf(set.name()).forEach(pod -> PodClaims.claimsFor(set, pod).values().forEach(c -> used.add(c.name())));
+        return cluster.stores().claims().list(NS).stream()
+                .filter(c -> !used.contains(c.name()) && !c.isTerminating()
+                        && c.metadata().ownerReferences().stream().anyMatch(r -> r.uid().equals(set.metadata().uid())))
+                .map(c -> "claim " + c.name() + ", which no pod uses, is owned by the set under whenDeleted "
+                        + set.spec().retentionPolicyOrDefault().whenDeleted())
+                .toList();
     }
 
     /** In range, a claim carries the set as owner exactly when whenDeleted is Delete, and never its pod. */
