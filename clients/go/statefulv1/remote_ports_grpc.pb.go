@@ -1395,8 +1395,9 @@ const (
 // Change notifications (the engine's ClusterEvents port: informer event handlers).
 type ClusterEventsServiceClient interface {
 	// Streams every StatefulSet and pod as an addition, then one CachesSynced, then every change
-	// as it happens, until the caller cancels. A reconnecting caller receives the full list again
-	// and, at its CachesSynced, reports as deleted each object it had seen that the new list lacks
+	// as it happens, until the caller cancels. A reconnecting caller receives the full list again,
+	// hands what it had seen on as updates and, at its CachesSynced, reports as deleted each object it
+	// had seen that the new list lacks
 	// (client-go's reflector relist, DeletedFinalStateUnknown); it drops a deletion of an object it
 	// does not hold, so one the server also sends live is reported once. The server keeps nothing
 	// per caller.
@@ -1437,8 +1438,9 @@ type ClusterEventsService_WatchClusterClient = grpc.ServerStreamingClient[Cluste
 // Change notifications (the engine's ClusterEvents port: informer event handlers).
 type ClusterEventsServiceServer interface {
 	// Streams every StatefulSet and pod as an addition, then one CachesSynced, then every change
-	// as it happens, until the caller cancels. A reconnecting caller receives the full list again
-	// and, at its CachesSynced, reports as deleted each object it had seen that the new list lacks
+	// as it happens, until the caller cancels. A reconnecting caller receives the full list again,
+	// hands what it had seen on as updates and, at its CachesSynced, reports as deleted each object it
+	// had seen that the new list lacks
 	// (client-go's reflector relist, DeletedFinalStateUnknown); it drops a deletion of an object it
 	// does not hold, so one the server also sends live is reported once. The server keeps nothing
 	// per caller.

@@ -4537,8 +4537,9 @@ export type ClusterEventsServiceService = typeof ClusterEventsServiceService;
 export const ClusterEventsServiceService = {
   /**
    * Streams every StatefulSet and pod as an addition, then one CachesSynced, then every change
-   * as it happens, until the caller cancels. A reconnecting caller receives the full list again
-   * and, at its CachesSynced, reports as deleted each object it had seen that the new list lacks
+   * as it happens, until the caller cancels. A reconnecting caller receives the full list again,
+   * hands what it had seen on as updates and, at its CachesSynced, reports as deleted each object it
+   * had seen that the new list lacks
    * (client-go's reflector relist, DeletedFinalStateUnknown); it drops a deletion of an object it
    * does not hold, so one the server also sends live is reported once. The server keeps nothing
    * per caller.
@@ -4557,8 +4558,9 @@ export const ClusterEventsServiceService = {
 export interface ClusterEventsServiceServer extends UntypedServiceImplementation {
   /**
    * Streams every StatefulSet and pod as an addition, then one CachesSynced, then every change
-   * as it happens, until the caller cancels. A reconnecting caller receives the full list again
-   * and, at its CachesSynced, reports as deleted each object it had seen that the new list lacks
+   * as it happens, until the caller cancels. A reconnecting caller receives the full list again,
+   * hands what it had seen on as updates and, at its CachesSynced, reports as deleted each object it
+   * had seen that the new list lacks
    * (client-go's reflector relist, DeletedFinalStateUnknown); it drops a deletion of an object it
    * does not hold, so one the server also sends live is reported once. The server keeps nothing
    * per caller.
@@ -4569,8 +4571,9 @@ export interface ClusterEventsServiceServer extends UntypedServiceImplementation
 export interface ClusterEventsServiceClient extends Client {
   /**
    * Streams every StatefulSet and pod as an addition, then one CachesSynced, then every change
-   * as it happens, until the caller cancels. A reconnecting caller receives the full list again
-   * and, at its CachesSynced, reports as deleted each object it had seen that the new list lacks
+   * as it happens, until the caller cancels. A reconnecting caller receives the full list again,
+   * hands what it had seen on as updates and, at its CachesSynced, reports as deleted each object it
+   * had seen that the new list lacks
    * (client-go's reflector relist, DeletedFinalStateUnknown); it drops a deletion of an object it
    * does not hold, so one the server also sends live is reported once. The server keeps nothing
    * per caller.

@@ -27,9 +27,9 @@ import org.slf4j.LoggerFactory;
 /**
  * {@link ClusterEvents} from a remote {@code WatchCluster} stream, opened on the first subscription.
  * When the stream breaks it reconnects with backoff; the remote then lists everything again, which
- * handlers see as additions (like an informer relist: at worst extra syncs), and at the new
- * stream's CachesSynced every object reported before that the new list lacks is reported deleted,
- * once ({@link KnownObjects}). Synced once the remote has sent its first CachesSynced.
+ * handlers see as updates of the objects reported before and additions of the others (as an
+ * informer's relist), and at the new stream's CachesSynced every object reported before that the
+ * new list lacks is reported deleted, once ({@link KnownObjects}). Synced once the remote has sent its first CachesSynced.
  */
 final class GrpcClusterEvents implements ClusterEvents, AutoCloseable {
 

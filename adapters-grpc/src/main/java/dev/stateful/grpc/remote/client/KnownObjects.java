@@ -39,15 +39,19 @@ final class KnownObjects<T> {
         listed = new HashSet<>();
     }
 
-    /** A change of the stream, given to {@code deliver} unless it deletes an object not known. */
+    /**
+     * A change of the stream, given to {@code deliver} unless it deletes an object not known. An
+     * addition of an object already known (a relist lists it again) is delivered as an update from
+     * the state last reported, as an informer whose store holds the object calls {@code OnUpdate}.
+     */
     synchronized void changed(T before, T after, BiConsumer<T, T> deliver) {
         if (after != null) {
             ObjectKey k = key.apply(after);
-            known.put(k, after);
+            T previous = known.put(k, after);
             if (listed != null) {
                 listed.add(k);
             }
-            deliver.accept(before, after);
+            deliver.accept(before == null ? previous : before, after);
         } else if (before != null && known.remove(key.apply(before)) != null) {
             deliver.accept(before, null);
         }

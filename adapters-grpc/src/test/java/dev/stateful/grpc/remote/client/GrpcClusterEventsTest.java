@@ -62,6 +62,18 @@ class GrpcClusterEventsTest {
                 "added pod late-0");
     }
 
+    /** An informer's relist: an object its store holds comes as {@code OnUpdate} from the state it last had. */
+    @Test
+    void anObjectListedAgainAfterABreakIsAnUpdateFromItsLastReportedState() {
+        script.stream(true, added(pod("web-0")), synced());
+        script.stream(false, added(pod("web-0")), added(pod("web-1")), synced());
+
+        subscribe();
+
+        Eventually.until(WAIT, "the relist", () -> seen.contains("added pod web-1"), () -> seen);
+        assertThat(seen).containsExactly("added pod web-0", "updated pod web-0", "added pod web-1");
+    }
+
     @Test
     void aDeletionOfAnObjectTheWatchNeverReportedIsNotDelivered() {
         script.stream(false, added(pod("web-0")), synced(), deleted(pod("gone-0")), added(pod("late-0")));
