@@ -50,7 +50,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * <ul>
  *   <li>the pod spec rules of {@code ValidatePodSpec} that {@link StatefulSetValidator} reproduces
  *       (volumes, volume mounts against the volumes and claim templates, ports, environment variable
- *       names, resources, init containers), each template created as a StatefulSet and validated as
+ *       names, resources, init containers, lifecycle hooks), each template created as a StatefulSet and validated as
  *       the in-memory cluster and gRPC {@code Validate} take a manifest (decoded strictly, defaulted);
  *       Go ranges over resource maps in random order, so errors are compared in any order;</li>
  *   <li>the metadata rules the in-memory cluster applies to every pod, claim and revision
@@ -160,6 +160,21 @@ class ApiServerValidationIT {
                 arguments("a sidecar's probes are checked as a container's", podSpec(s -> s.with("initContainers", Json.array(
                         Json.object("name", "sidecar", "image", IMAGE, "restartPolicy", "Always",
                                 "livenessProbe", execProbe().with("successThreshold", 3), "startupProbe", Json.object()))))),
+                arguments("a lifecycle hook has exactly one handler", container(c -> c.with("lifecycle", Json.object(
+                        "postStart", Json.object(),
+                        "preStop", Json.object("exec", Json.object(), "httpGet", Json.object("port", 80), "tcpSocket", Json.object("port", 80),
+                                "sleep", Json.object("seconds", 1)))))),
+                arguments("hook ports in range or IANA names, httpGet schemes HTTP or HTTPS, header names tokens, a sleep within the grace period",
+                        container(c -> c.with("lifecycle", Json.object(
+                                "postStart", Json.object("httpGet", Json.object("port", 0, "scheme", "FTP",
+                                        "httpHeaders", Json.array(Json.object("name", "Bad Header", "value", "x")))),
+                                "preStop", Json.object("sleep", Json.object("seconds", 31)))))),
+                arguments("a sleep is not negative, nor beyond a negative grace period; a sidecar's hooks are checked as a container's", both(
+                        podSpec(s -> s.with("terminationGracePeriodSeconds", -1).with("initContainers", Json.array(
+                                Json.object("name", "sidecar", "image", IMAGE, "restartPolicy", "Always", "lifecycle", Json.object(
+                                        "postStart", Json.object("tcpSocket", Json.object("port", "Web--x")),
+                                        "preStop", Json.object("sleep", Json.object("seconds", -1))))))),
+                        container(c -> c.with("lifecycle", Json.object("preStop", Json.object("sleep", Json.object("seconds", 0))))))),
                 arguments("resource names are standard container resources or qualified extended ones; extended quantities whole", container(c -> c
                         .with("resources", Json.object("limits", Json.object("gpu", 1, "Bad Name", 1, "pods", 1, "example.com/fpga", "1.5",
                                 "requests.example.com/x", 1, "kubernetes.io/x", 1, "hugepages-2Mi", "2Mi", "memory", "1Gi"))))),
@@ -213,6 +228,16 @@ class ApiServerValidationIT {
                                 .with("readinessProbe", Json.object("tcpSocket", Json.object("port", 80), "successThreshold", 3))
                                 .with("startupProbe", Json.object("grpc", Json.object("port", 9000), "terminationGracePeriodSeconds", 10))
                                 .with("ports", Json.array(port("http", 8080)))))),
+                arguments("hooks of each handler, a sleep of 0 and of the whole grace period, a sidecar's hooks, a stop signal (dropped)", both(
+                        podSpec(s -> s.with("initContainers", Json.array(Json.object("name", "sidecar", "image", IMAGE, "restartPolicy", "Always",
+                                "lifecycle", Json.object("postStart", Json.object("sleep", Json.object("seconds", 0)),
+                                        "preStop", Json.object("sleep", Json.object("seconds", 30))))))),
+                        container(c -> c.with("lifecycle", Json.object(
+                                "postStart", Json.object("httpGet", Json.object("port", "http", "scheme", "HTTPS", "path", "/started",
+                                        "httpHeaders", Json.array(Json.object("name", "X-Hook", "value", "1")))),
+                                "preStop", Json.object("exec", Json.object("command", Json.array("sh", "-c", "sleep 1"))),
+                                "stopSignal", "SIGUSR1"))))),
+                arguments("a tcpSocket hook", container(c -> c.with("lifecycle", Json.object("preStop", Json.object("tcpSocket", Json.object("port", 8080)))))),
                 arguments("tolerations, a node selector, dnsPolicy None with a nameserver, a negative grace period", podSpec(s -> s
                         .with("tolerations", Json.array(Json.object("operator", "Exists"),
                                 Json.object("key", "example.com/k", "operator", "Equal", "value", "v", "effect", "NoExecute", "tolerationSeconds", 30),

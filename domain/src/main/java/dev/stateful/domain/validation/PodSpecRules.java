@@ -8,12 +8,13 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
  * Of {@code ValidatePodSpec}, the volumes ({@code ValidateVolumes}: names, at most one source), the
  * containers and init containers ({@code validateContainers}, {@code validateInitContainers}), each with
- * {@link ContainerRules} and, for a container or a sidecar, {@link ProbeRules}, then the pod's own fields
+ * {@link ContainerRules} and, for a container or a sidecar, {@link LifecycleRules} and {@link ProbeRules}, then the pod's own fields
  * ({@link PodFieldRules}). 1.36 applies these to a set's template on create and on an update whose old
  * template passed them ({@code SkipValidatePodTemplateSpec}); a sync never does.
  *
@@ -56,8 +57,9 @@ final class PodSpecRules {
         List<Violation> out = new ArrayList<>();
         Set<String> volumes = volumes(spec.array("volumes"), claimTemplateNames, path + ".volumes", out);
         List<Json> containers = spec.array("containers");
-        out.addAll(containers(containers, volumes, path + ".containers"));
-        out.addAll(initContainers(spec.array("initContainers"), containers, volumes, path + ".initContainers"));
+        OptionalLong gracePeriod = spec.integer("terminationGracePeriodSeconds").map(OptionalLong::of).orElse(OptionalLong.empty());
+        out.addAll(containers(containers, volumes, gracePeriod, path + ".containers"));
+        out.addAll(initContainers(spec.array("initContainers"), containers, volumes, gracePeriod, path + ".initContainers"));
         out.addAll(PodFieldRules.validate(spec, path));
         out.addAll(fileKeyRefVolumes(spec, claimTemplateNames, path));
         return out;
@@ -157,8 +159,8 @@ final class PodSpecRules {
         return out;
     }
 
-    /** {@code validateContainers}: at least one; names unique among the containers (an empty name too); the probes. */
-    private static List<Violation> containers(List<Json> containers, Set<String> volumes, String path) {
+    /** {@code validateContainers}: at least one; names unique among the containers (an empty name too); the lifecycle and probes. */
+    private static List<Violation> containers(List<Json> containers, Set<String> volumes, OptionalLong gracePeriod, String path) {
         if (containers.isEmpty()) {
             return List.of(Errors.required(path, ""));
         }
@@ -172,6 +174,7 @@ final class PodSpecRules {
             if (!names.add(name)) {
                 out.add(Errors.duplicate(at + ".name", name));
             }
+            out.addAll(LifecycleRules.lifecycle(container, gracePeriod, at));
             out.addAll(ProbeRules.probes(container, at));
         }
         return out;
@@ -179,10 +182,11 @@ final class PodSpecRules {
 
     /**
      * {@code validateInitContainers}: the common checks; a name unique among the containers and the init
-     * containers before it; lifecycle and probes only for a sidecar ({@code restartPolicy: Always}), whose probes
-     * are checked as a container's.
+     * containers before it; lifecycle and probes only for a sidecar ({@code restartPolicy: Always}), whose lifecycle
+     * and probes are checked as a container's.
      */
-    private static List<Violation> initContainers(List<Json> initContainers, List<Json> containers, Set<String> volumes, String path) {
+    private static List<Violation> initContainers(List<Json> initContainers, List<Json> containers, Set<String> volumes,
+            OptionalLong gracePeriod, String path) {
         List<Violation> out = new ArrayList<>();
         Set<String> names = new HashSet<>();
         containers.forEach(c -> names.add(c.asObject().orElse(Json.EMPTY_OBJECT).string("name").orElse("")));
@@ -197,6 +201,7 @@ final class PodSpecRules {
                 names.add(name);
             }
             if (container.string("restartPolicy").map(RESTART_ALWAYS::equals).orElse(false)) {
+                out.addAll(LifecycleRules.lifecycle(container, gracePeriod, at));
                 out.addAll(ProbeRules.probes(container, at));
             } else {
                 for (String field : INIT_ONLY_WITH_RESTART) {

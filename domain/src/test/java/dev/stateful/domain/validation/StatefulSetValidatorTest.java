@@ -31,12 +31,10 @@ import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /** Upstream {@code ValidateStatefulSet}, one row per rule: the mutation of a valid set and the exact violations it causes. */
-class StatefulSetValidatorTest {
+class StatefulSetValidatorTest extends RuleRows {
 
     static final StatefulSet VALID = Fixtures.statefulSet("web", 3);
 
@@ -435,12 +433,6 @@ class StatefulSetValidatorTest {
                 .extracting(Violation::field).containsExactly("spec.volumeClaimTemplates[0].metadata.name");
     }
 
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("invalidRows")
-    void reportsExactlyTheViolationsOfTheRule(String rule, UnaryOperator<StatefulSet> mutation, List<Violation> expected) {
-        assertThat(StatefulSetValidator.validate(mutation.apply(VALID))).containsExactlyElementsOf(expected);
-    }
-
     static Stream<Arguments> validRows() {
         return Stream.of(
                 arguments("a name of exactly 52 characters", meta(m -> m.withName("a".repeat(52)))),
@@ -499,12 +491,6 @@ class StatefulSetValidatorTest {
                         "seccomp.security.alpha.kubernetes.io/pod", "runtime/default",
                         "container.apparmor.security.beta.kubernetes.io/nginx", "localhost/profile",
                         "controller.kubernetes.io/pod-deletion-cost", "-100")))));
-    }
-
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("validRows")
-    void acceptsValidVariants(String variant, UnaryOperator<StatefulSet> mutation) {
-        assertThat(StatefulSetValidator.validate(mutation.apply(VALID))).isEmpty();
     }
 
     @Test
