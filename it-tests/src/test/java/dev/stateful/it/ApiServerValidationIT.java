@@ -32,6 +32,7 @@ import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
@@ -50,7 +51,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * <ul>
  *   <li>the pod spec rules of {@code ValidatePodSpec} that {@link StatefulSetValidator} reproduces
  *       (volumes, volume mounts against the volumes and claim templates, ports, environment variable
- *       names, resources, init containers, lifecycle hooks), each template created as a StatefulSet and validated as
+ *       names, resources, init containers, lifecycle hooks, DNS settings), each template created as a StatefulSet and validated as
  *       the in-memory cluster and gRPC {@code Validate} take a manifest (decoded strictly, defaulted);
  *       Go ranges over resource maps in random order, so errors are compared in any order;</li>
  *   <li>the metadata rules the in-memory cluster applies to every pod, claim and revision
@@ -181,6 +182,13 @@ class ApiServerValidationIT {
                 arguments("restartPolicy and dnsPolicy are known values", podSpec(s -> s.with("restartPolicy", "Sometimes").with("dnsPolicy", "Cluster"))),
                 arguments("dnsPolicy None needs dnsConfig", podSpec(s -> s.with("dnsPolicy", "None"))),
                 arguments("dnsPolicy None needs a nameserver", podSpec(s -> s.with("dnsPolicy", "None").with("dnsConfig", Json.object("searches", Json.array("a.b"))))),
+                arguments("at most three nameservers, each an IP address without leading zeros and not IPv4-mapped", podSpec(s -> s
+                        .with("dnsConfig", Json.object("nameservers", Json.array("10.0.0.10", "dns.example.com", "010.0.0.1", "::ffff:10.0.0.1"))))),
+                arguments("search paths are subdomains that may hold '_', shown without one trailing '.'; options have names", podSpec(s -> s
+                        .with("dnsConfig", Json.object("searches", Json.array("ns1.svc.cluster.local.", "_srv._tcp.example.com", ".", "Bad.Example",
+                                "a..b.", "-a"), "options", Json.array(Json.object("name", "ndots", "value", "2"), Json.object("value", "1")))))),
+                arguments("at most 32 search paths of 2048 characters together", podSpec(s -> s.with("dnsConfig", Json.object("searches",
+                        Json.from(Stream.concat(Collections.nCopies(32, "a".repeat(63) + "." + "a".repeat(63)).stream(), Stream.of("b")).toList()))))),
                 arguments("nodeSelector keys and values are labels", podSpec(s -> s.with("nodeSelector", Json.object("Bad Key", "v", "disk", "ssd!")))),
                 arguments("tolerations: a key or Exists, a label value for Equal and none for Exists, NoExecute with seconds, known operators and effects",
                         podSpec(s -> s.with("tolerations", Json.array(
@@ -237,6 +245,11 @@ class ApiServerValidationIT {
                                         "httpHeaders", Json.array(Json.object("name", "X-Hook", "value", "1")))),
                                 "preStop", Json.object("exec", Json.object("command", Json.array("sh", "-c", "sleep 1"))),
                                 "stopSignal", "SIGUSR1"))))),
+                arguments("dns config beside another policy: nameservers of either family, search paths with '_' or a trailing '.', named options",
+                        podSpec(s -> s.with("dnsPolicy", "ClusterFirstWithHostNet").with("dnsConfig", Json.object(
+                                "nameservers", Json.array("10.0.0.10", "2001:db8::53", "FE80:0:0:0:0:0:0:0abc"),
+                                "searches", Json.array("_srv._tcp.example.com", "svc.cluster.local.", "."),
+                                "options", Json.array(Json.object("name", "ndots", "value", "2"), Json.object("name", "edns0")))))),
                 arguments("a tcpSocket hook", container(c -> c.with("lifecycle", Json.object("preStop", Json.object("tcpSocket", Json.object("port", 8080)))))),
                 arguments("tolerations, a node selector, dnsPolicy None with a nameserver, a negative grace period", podSpec(s -> s
                         .with("tolerations", Json.array(Json.object("operator", "Exists"),

@@ -25,6 +25,11 @@ public final class Names {
     private static final String DNS1123_SUBDOMAIN_FMT = DNS1123_LABEL_FMT + "(\\." + DNS1123_LABEL_FMT + ")*";
     private static final String DNS1123_SUBDOMAIN_MSG = "a lowercase RFC 1123 subdomain must consist of lower case "
             + "alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character";
+    private static final String DNS1123_LABEL_WITH_UNDERSCORE_FMT = "_?[a-z0-9]([-_a-z0-9]*[a-z0-9])?";
+    private static final String DNS1123_SUBDOMAIN_WITH_UNDERSCORE_FMT = DNS1123_LABEL_WITH_UNDERSCORE_FMT
+            + "(\\." + DNS1123_LABEL_WITH_UNDERSCORE_FMT + ")*";
+    private static final String DNS1123_SUBDOMAIN_WITH_UNDERSCORE_MSG = "a lowercase RFC 1123 subdomain must consist of lower case "
+            + "alphanumeric characters, '_', '-' or '.', and must start and end with an alphanumeric character";
     private static final String QUALIFIED_NAME_FMT = "([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]";
     private static final String QUALIFIED_NAME_MSG = "must consist of alphanumeric characters, '-', '_' or '.', and "
             + "must start and end with an alphanumeric character";
@@ -36,6 +41,7 @@ public final class Names {
 
     private static final Pattern DNS1123_LABEL = Pattern.compile(DNS1123_LABEL_FMT);
     private static final Pattern DNS1123_SUBDOMAIN = Pattern.compile(DNS1123_SUBDOMAIN_FMT);
+    private static final Pattern DNS1123_SUBDOMAIN_WITH_UNDERSCORE = Pattern.compile(DNS1123_SUBDOMAIN_WITH_UNDERSCORE_FMT);
     private static final Pattern QUALIFIED_NAME = Pattern.compile(QUALIFIED_NAME_FMT);
     private static final Pattern LABEL_VALUE = Pattern.compile(LABEL_VALUE_FMT);
     private static final Pattern PERCENT = Pattern.compile(PERCENT_FMT);
@@ -71,6 +77,18 @@ public final class Names {
         }
         if (!DNS1123_SUBDOMAIN.matcher(value).matches()) {
             errors.add(regexError(DNS1123_SUBDOMAIN_MSG, DNS1123_SUBDOMAIN_FMT, "example.com"));
+        }
+        return errors;
+    }
+
+    /** {@code IsDNS1123SubdomainWithUnderscore}: a subdomain whose labels may also hold '_' and start with one (DNS search paths). */
+    public static List<String> dns1123SubdomainWithUnderscore(String value) {
+        List<String> errors = new ArrayList<>();
+        if (byteLength(value) > DNS1123_SUBDOMAIN_MAX_LENGTH) {
+            errors.add(maxLenError(DNS1123_SUBDOMAIN_MAX_LENGTH));
+        }
+        if (!DNS1123_SUBDOMAIN_WITH_UNDERSCORE.matcher(value).matches()) {
+            errors.add(regexError(DNS1123_SUBDOMAIN_WITH_UNDERSCORE_MSG, DNS1123_SUBDOMAIN_WITH_UNDERSCORE_FMT, "example.com"));
         }
         return errors;
     }

@@ -7,7 +7,7 @@ import java.util.List;
 /**
  * The pod spec's own fields {@code ValidatePodSpec} checks after the containers, in its order: the restart
  * and DNS policies ({@code validateRestartPolicy}, {@code validateDNSPolicy}), the node selector's labels,
- * a nameserver for {@code dnsPolicy: None} ({@code validatePodDNSConfig}), the tolerations
+ * the DNS config ({@code validatePodDNSConfig}; both DNS checks in {@link DnsRules}), the tolerations
  * ({@code ValidateTolerations}). Policies the API server defaults are checked only when given. The hostname
  * and subdomain are not checked: {@code ValidateStatefulSetSpec} blanks them before validating the template,
  * as the controller overwrites them. Upstream has no rule on a negative terminationGracePeriodSeconds for a
@@ -15,14 +15,12 @@ import java.util.List;
  */
 final class PodFieldRules {
 
-    static final String DNS_NONE = "None";
     static final String KEYLESS_OPERATOR = "operator must be Exists when `key` is empty, which means \"match all values and all keys\"";
     static final String SECONDS_NEED_NO_EXECUTE = "effect must be 'NoExecute' when `tolerationSeconds` is set";
     static final String EXISTS_WITH_VALUE = "value must be empty when `operator` is 'Exists'";
 
     /** The lists in the order Go gives them to {@code field.NotSupported} (unsorted). */
     private static final List<String> RESTART_POLICIES = List.of("Always", "OnFailure", "Never");
-    private static final List<String> DNS_POLICIES = List.of("ClusterFirstWithHostNet", "ClusterFirst", "Default", DNS_NONE);
     private static final List<String> EFFECTS = List.of("NoSchedule", "PreferNoSchedule", "NoExecute");
     private static final List<String> OPERATORS = List.of("Equal", "Exists");
     /** TaintTolerationComparisonOperators is alpha and off in 1.36: Lt and Gt are refused, with a list that names them. */
@@ -34,16 +32,9 @@ final class PodFieldRules {
     static List<Violation> validate(Json.Obj spec, String path) {
         List<Violation> out = new ArrayList<>();
         out.addAll(Errors.unlessSupported(path + ".restartPolicy", spec.string("restartPolicy").orElse(""), RESTART_POLICIES));
-        String dnsPolicy = spec.string("dnsPolicy").orElse("");
-        out.addAll(Errors.unlessSupported(path + ".dnsPolicy", dnsPolicy, DNS_POLICIES));
+        out.addAll(DnsRules.dnsPolicy(spec, path));
         out.addAll(MetaRules.labels(spec.stringMap("nodeSelector"), path + ".nodeSelector"));
-        if (dnsPolicy.equals(DNS_NONE)) {
-            if (!spec.has("dnsConfig")) {
-                out.add(Errors.required(path + ".dnsConfig", "must provide `dnsConfig` when `dnsPolicy` is None"));
-            } else if (spec.objectOrEmpty("dnsConfig").array("nameservers").isEmpty()) {
-                out.add(Errors.required(path + ".dnsConfig.nameservers", "must provide at least one DNS nameserver when `dnsPolicy` is None"));
-            }
-        }
+        out.addAll(DnsRules.dnsConfig(spec, path));
         out.addAll(tolerations(spec.array("tolerations"), path + ".tolerations"));
         return out;
     }
