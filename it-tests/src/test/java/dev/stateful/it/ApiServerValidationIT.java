@@ -51,7 +51,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * <ul>
  *   <li>the pod spec rules of {@code ValidatePodSpec} that {@link StatefulSetValidator} reproduces
  *       (volumes, volume mounts against the volumes and claim templates, ports, environment variable
- *       names, resources, init containers, lifecycle hooks, DNS settings), each template created as a StatefulSet and validated as
+ *       names, resources, init containers, lifecycle hooks, DNS settings, security contexts), each template created as a StatefulSet and validated as
  *       the in-memory cluster and gRPC {@code Validate} take a manifest (decoded strictly, defaulted);
  *       Go ranges over resource maps in random order, so errors are compared in any order;</li>
  *   <li>the metadata rules the in-memory cluster applies to every pod, claim and revision
@@ -189,6 +189,22 @@ class ApiServerValidationIT {
                                 "a..b.", "-a"), "options", Json.array(Json.object("name", "ndots", "value", "2"), Json.object("value", "1")))))),
                 arguments("at most 32 search paths of 2048 characters together", podSpec(s -> s.with("dnsConfig", Json.object("searches",
                         Json.from(Stream.concat(Collections.nCopies(32, "a".repeat(63) + "." + "a".repeat(63)).stream(), Stream.of("b")).toList()))))),
+                arguments("the pod's user and group ids are between 0 and 2^31-1", podSpec(s -> s.with("securityContext", Json.object("fsGroup", -1,
+                        "runAsUser", 2147483648L, "runAsGroup", -5, "supplementalGroups", Json.array(0, -2, 3000000000L))))),
+                arguments("the process namespace is not shared with hostPID; fsGroup change and supplemental groups policies are known", podSpec(s -> s
+                        .with("shareProcessNamespace", true).with("hostPID", true)
+                        .with("securityContext", Json.object("fsGroupChangePolicy", "Sometimes", "supplementalGroupsPolicy", "Loose")))),
+                arguments("a seccomp profile has a known type, a localhost profile only with Localhost", both(
+                        podSpec(s -> s.with("securityContext", Json.object("seccompProfile", Json.object("type", "Custom", "localhostProfile", "p.json")))),
+                        container(c -> c.with("securityContext", Json.object("seccompProfile", Json.object()))))),
+                arguments("a Localhost seccomp profile names a relative path without '..'", both(
+                        podSpec(s -> s.with("securityContext", Json.object("seccompProfile", Json.object("type", "Localhost")))),
+                        container(c -> c.with("securityContext", Json.object("seccompProfile",
+                                Json.object("type", "Localhost", "localhostProfile", "/a/../p.json")))))),
+                arguments("a container's ids are in range, its proc mount Default or Unmasked, Unmasked only without host users", both(
+                        podSpec(s -> s.with("initContainers", Json.array(Json.object("name", "init", "image", IMAGE,
+                                "securityContext", Json.object("procMount", "Unmasked"))))),
+                        container(c -> c.with("securityContext", Json.object("runAsUser", -1, "runAsGroup", 2147483648L, "procMount", "Masked"))))),
                 arguments("nodeSelector keys and values are labels", podSpec(s -> s.with("nodeSelector", Json.object("Bad Key", "v", "disk", "ssd!")))),
                 arguments("tolerations: a key or Exists, a label value for Equal and none for Exists, NoExecute with seconds, known operators and effects",
                         podSpec(s -> s.with("tolerations", Json.array(
@@ -250,6 +266,13 @@ class ApiServerValidationIT {
                                 "nameservers", Json.array("10.0.0.10", "2001:db8::53", "FE80:0:0:0:0:0:0:0abc"),
                                 "searches", Json.array("_srv._tcp.example.com", "svc.cluster.local.", "."),
                                 "options", Json.array(Json.object("name", "ndots", "value", "2"), Json.object("name", "edns0")))))),
+                arguments("security contexts: ids at both ends of the range, known policies, seccomp profiles, an Unmasked proc mount without host users",
+                        both(podSpec(s -> s.with("hostUsers", false).with("shareProcessNamespace", true).with("securityContext", Json.object(
+                                        "fsGroup", 0, "runAsUser", 2147483647L, "runAsGroup", 1000, "supplementalGroups", Json.array(0, 2147483647L),
+                                        "fsGroupChangePolicy", "OnRootMismatch", "supplementalGroupsPolicy", "Strict",
+                                        "seccompProfile", Json.object("type", "RuntimeDefault")))),
+                                container(c -> c.with("securityContext", Json.object("runAsUser", 0, "procMount", "Unmasked",
+                                        "seccompProfile", Json.object("type", "Localhost", "localhostProfile", "profiles/audit.json")))))),
                 arguments("a tcpSocket hook", container(c -> c.with("lifecycle", Json.object("preStop", Json.object("tcpSocket", Json.object("port", 8080)))))),
                 arguments("tolerations, a node selector, dnsPolicy None with a nameserver, a negative grace period", podSpec(s -> s
                         .with("tolerations", Json.array(Json.object("operator", "Exists"),

@@ -14,7 +14,8 @@ import java.util.Set;
 /**
  * Of {@code ValidatePodSpec}, the volumes ({@code ValidateVolumes}: names, at most one source), the
  * containers and init containers ({@code validateContainers}, {@code validateInitContainers}), each with
- * {@link ContainerRules} and, for a container or a sidecar, {@link LifecycleRules} and {@link ProbeRules}, then the pod's own fields
+ * {@link ContainerRules} and {@link SecurityContextRules} and, for a container or a sidecar, {@link LifecycleRules} and
+ * {@link ProbeRules}, then the pod's own fields
  * ({@link PodFieldRules}). 1.36 applies these to a set's template on create and on an update whose old
  * template passed them ({@code SkipValidatePodTemplateSpec}); a sync never does.
  *
@@ -58,8 +59,9 @@ final class PodSpecRules {
         Set<String> volumes = volumes(spec.array("volumes"), claimTemplateNames, path + ".volumes", out);
         List<Json> containers = spec.array("containers");
         OptionalLong gracePeriod = spec.integer("terminationGracePeriodSeconds").map(OptionalLong::of).orElse(OptionalLong.empty());
-        out.addAll(containers(containers, volumes, gracePeriod, path + ".containers"));
-        out.addAll(initContainers(spec.array("initContainers"), containers, volumes, gracePeriod, path + ".initContainers"));
+        boolean hostUsers = SecurityContextRules.hostUsers(spec);
+        out.addAll(containers(containers, volumes, gracePeriod, hostUsers, path + ".containers"));
+        out.addAll(initContainers(spec.array("initContainers"), containers, volumes, gracePeriod, hostUsers, path + ".initContainers"));
         out.addAll(PodFieldRules.validate(spec, path));
         out.addAll(fileKeyRefVolumes(spec, claimTemplateNames, path));
         return out;
@@ -160,7 +162,8 @@ final class PodSpecRules {
     }
 
     /** {@code validateContainers}: at least one; names unique among the containers (an empty name too); the lifecycle and probes. */
-    private static List<Violation> containers(List<Json> containers, Set<String> volumes, OptionalLong gracePeriod, String path) {
+    private static List<Violation> containers(List<Json> containers, Set<String> volumes, OptionalLong gracePeriod, boolean hostUsers,
+            String path) {
         if (containers.isEmpty()) {
             return List.of(Errors.required(path, ""));
         }
@@ -170,6 +173,7 @@ final class PodSpecRules {
             String at = path + "[" + i + "]";
             Json.Obj container = containers.get(i).asObject().orElse(Json.EMPTY_OBJECT);
             out.addAll(ContainerRules.common(container, volumes, at));
+            out.addAll(SecurityContextRules.container(container, hostUsers, at));
             String name = container.string("name").orElse("");
             if (!names.add(name)) {
                 out.add(Errors.duplicate(at + ".name", name));
@@ -186,7 +190,7 @@ final class PodSpecRules {
      * and probes are checked as a container's.
      */
     private static List<Violation> initContainers(List<Json> initContainers, List<Json> containers, Set<String> volumes,
-            OptionalLong gracePeriod, String path) {
+            OptionalLong gracePeriod, boolean hostUsers, String path) {
         List<Violation> out = new ArrayList<>();
         Set<String> names = new HashSet<>();
         containers.forEach(c -> names.add(c.asObject().orElse(Json.EMPTY_OBJECT).string("name").orElse("")));
@@ -194,6 +198,7 @@ final class PodSpecRules {
             String at = path + "[" + i + "]";
             Json.Obj container = initContainers.get(i).asObject().orElse(Json.EMPTY_OBJECT);
             out.addAll(ContainerRules.common(container, volumes, at));
+            out.addAll(SecurityContextRules.container(container, hostUsers, at));
             String name = container.string("name").orElse("");
             if (names.contains(name)) {
                 out.add(Errors.duplicate(at + ".name", name));
