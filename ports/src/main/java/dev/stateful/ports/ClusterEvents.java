@@ -1,5 +1,6 @@
 package dev.stateful.ports;
 
+import dev.stateful.domain.model.ObjectKey;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.StatefulSet;
 
@@ -35,6 +36,16 @@ public interface ClusterEvents {
 
         /** oldPod null: added; newPod null: deleted (possibly a tombstone of the last known state). */
         void podChanged(Pod oldPod, Pod newPod);
+
+        /**
+         * A set was added, updated, re-reported or deleted whose latest state could not be decoded
+         * into a record ({@link ClusterReader#undecodableStatefulSet}): only its key is known. A
+         * later change that decodes arrives as {@link #statefulSetChanged} with no old set. Only
+         * implementations that decode what they receive (the fabric8 informers) call it; the default
+         * ignores it.
+         */
+        default void statefulSetUndecodable(ObjectKey key) {
+        }
     }
 
     /** Registers the handler; returns a handle that unregisters it. */

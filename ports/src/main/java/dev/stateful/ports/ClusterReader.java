@@ -39,6 +39,18 @@ public interface ClusterReader {
     List<ControllerRevision> revisions(String namespace);
 
     /**
+     * The set of that key whose latest state the cache holds but could not decode (an object the
+     * API server stored that the codec refuses: one an earlier, looser schema of our kind's CRD
+     * admitted, or anything on an API server that validates nothing), with what the decoder refused;
+     * empty when its latest state was decoded or it is gone. {@link #statefulSet} meanwhile answers
+     * the last state that was decoded, if any. Only caches that decode what they receive have such
+     * sets (the fabric8 informers); the default has none.
+     */
+    default Optional<UndecodableSet> undecodableStatefulSet(ObjectKey key) {
+        return Optional.empty();
+    }
+
+    /**
      * The newest resourceVersion the cache of {@code kind} has seen (client-go's
      * {@code LastSyncResourceVersion}), or "" if unknown. Lets the reconciler tell that a cache
      * has seen its own write even when a later change hid it.

@@ -19,6 +19,7 @@ import dev.stateful.ports.EventRecorder;
 import dev.stateful.ports.PodControl;
 import dev.stateful.ports.RevisionControl;
 import dev.stateful.ports.StatusWriter;
+import dev.stateful.ports.UndecodableSet;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -28,6 +29,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -40,9 +42,9 @@ import org.slf4j.LoggerFactory;
  * ({@link ControllerRefManager}), the revision write and history ({@link RevisionHistoryControl}),
  * pod and claim writes with their events ({@link StatefulPodControl}) and the status write
  * ({@link StatefulSetStatusUpdater}). Each unit throws the error that fails the sync; this class
- * keeps the first and goes on with the status and history, as upstream does. Between syncs it holds only the writes the caches have not shown yet ({@link OwnWrites})
- * and the claims it has seen without owners ({@link VerifiedClaims}), so a restart, which starts from freshly listed caches and
- * reads each claim again, loses nothing.
+ * keeps the first and goes on with the status and history, as upstream does. Between syncs it holds only the writes the caches have not shown yet ({@link OwnWrites}),
+ * the claims it has seen without owners ({@link VerifiedClaims}) and the versions of undecodable sets it has reported, so a restart, which starts from freshly listed caches and
+ * reads each claim again, loses nothing (and reports each undecodable set once more).
  */
 public final class StatefulSetReconciler {
 
@@ -62,6 +64,13 @@ public final class StatefulSetReconciler {
     private final Executor batchExecutor;
     private final ReconcileListener listener;
     private final OwnWrites ownWrites;
+    /**
+     * The sets whose latest state could not be decoded, by key, and the version (uid and resourceVersion)
+     * last reported: each resync and relist brings their keys back, and a version is reported once.
+     * A key leaves it at its first sync that finds no undecodable state (fixed, or deleted: either
+     * change brings the key back).
+     */
+    private final Map<ObjectKey, String> reportedUndecodable = new ConcurrentHashMap<>();
 
     /** A reconciler that decides from whatever the caches hold ({@link OwnWrites#off()}). */
     public StatefulSetReconciler(ClusterReader reader, PodControl pods, ClaimControl claims, RevisionControl revisions,
@@ -108,6 +117,11 @@ public final class StatefulSetReconciler {
     }
 
     public SyncResult sync(ObjectKey key) {
+        Optional<UndecodableSet> undecodable = reader.undecodableStatefulSet(key);
+        if (undecodable.isPresent()) {
+            return refuseUndecodable(key, undecodable.get());
+        }
+        reportedUndecodable.remove(key);
         OwnWrites.Observed versions = ownWrites.enabled() ? OwnWrites.Observed.from(reader) : null;
         Optional<Snapshot> observed = snapshot(key);
         if (observed.isEmpty()) {
@@ -129,6 +143,28 @@ public final class StatefulSetReconciler {
         }
         Execution run = new Execution(observed.get());
         SyncResult result = run.execute();
+        listener.synced(result);
+        return result;
+    }
+
+    /**
+     * A set whose latest state the caches could not decode is not synced, as an invalid one is not
+     * ({@code refuseInvalid}): the last state that was decoded, which the caches keep, may be a spec
+     * the user has replaced since. A {@code FailedValidation} Warning event names what the decoder
+     * refused, with its field path, once per version. No {@code InvalidSpec} condition, unlike an
+     * invalid set: the status write ({@link StatusWriter#updateStatus}, upstream's
+     * {@code UpdateStatefulSetStatus}) sends a decoded set whole with its status, and here there is no
+     * record to send; a patch of the condition alone would replace {@code status.conditions} whole,
+     * losing those other writers keep. The set is synced again once a version of it decodes.
+     */
+    private SyncResult refuseUndecodable(ObjectKey key, UndecodableSet undecodable) {
+        String version = undecodable.metadata().uid() + "/" + undecodable.metadata().resourceVersion();
+        if (!version.equals(reportedUndecodable.put(key, version))) {
+            LOG.atWarn().addKeyValue("statefulSet", key).addKeyValue("resourceVersion", undecodable.metadata().resourceVersion())
+                    .addKeyValue("err", undecodable.reason()).log("StatefulSet cannot be decoded, not syncing it");
+            events.record(undecodable.identity(), EventRecorder.Type.Warning, Events.FAILED_VALIDATION, "invalid StatefulSet: " + undecodable.reason());
+        }
+        SyncResult result = new SyncResult(key, Optional.empty(), Optional.empty(), Optional.empty(), 0);
         listener.synced(result);
         return result;
     }
