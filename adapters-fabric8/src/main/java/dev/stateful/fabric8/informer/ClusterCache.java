@@ -3,6 +3,7 @@ package dev.stateful.fabric8.informer;
 import dev.stateful.domain.consistency.OwnWrite;
 import dev.stateful.domain.model.ControllerRevision;
 import dev.stateful.domain.model.ObjectKey;
+import dev.stateful.domain.model.ObjectMeta;
 import dev.stateful.domain.model.PersistentVolumeClaim;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.SetKind;
@@ -10,6 +11,7 @@ import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.fabric8.convert.CustomKindConvert;
 import dev.stateful.ports.ClusterEvents;
 import dev.stateful.ports.ClusterReader;
+import dev.stateful.ports.UndecodableSet;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.KubernetesResourceList;
@@ -22,12 +24,16 @@ import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -46,7 +52,7 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
 
     private final KubernetesClient client;
     /** One informer per kind of set managed (apps/v1, our own kind, or both), looked up in this order. */
-    private final List<Cached<? extends HasMetadata, StatefulSet>> sets;
+    private final Map<SetKind, Cached<? extends HasMetadata, StatefulSet>> sets;
     private final Cached<io.fabric8.kubernetes.api.model.Pod, Pod> pods;
     private final Cached<io.fabric8.kubernetes.api.model.PersistentVolumeClaim, PersistentVolumeClaim> claims;
     private final Cached<io.fabric8.kubernetes.api.model.apps.ControllerRevision, ControllerRevision> revisions;
@@ -54,21 +60,32 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
 
     private record Cached<T extends HasMetadata, D>(SharedIndexInformer<T> informer, DomainStore<T, D> store) {
 
-        AutoCloseable subscribe(BiConsumer<D, D> changed) {
-            ResourceEventHandler<T> handler = reporting(store::recordOf, changed);
+        /** @param undecodable told the key of an object whose latest state could not be decoded */
+        AutoCloseable subscribe(BiConsumer<D, D> changed, Consumer<ObjectKey> undecodable) {
+            ResourceEventHandler<T> handler = reporting(store::recordOf, changed, DomainStore::isDecoded,
+                    obj -> undecodable.accept(ObjectKey.parse(store.getKey(obj))));
             informer.addEventHandler(handler);
             return () -> informer.removeEventHandler(handler);
         }
+    }
+
+    /** {@link #reporting(Function, BiConsumer, Predicate, Consumer)} of objects that all decode. */
+    static <T, D> ResourceEventHandler<T> reporting(Function<T, D> toDomain, BiConsumer<D, D> changed) {
+        return reporting(toDomain, changed, obj -> true, obj -> {
+        });
     }
 
     /**
      * fabric8's add/update/delete callbacks as one {@code changed(old, new)} call on the records the
      * store keeps ({@code toDomain}), {@code null} standing for "none", as upstream registers its
      * {@code addPod}/{@code updatePod}/{@code deletePod} with the informer. A deletion whose final state
-     * was missed (a tombstone) arrives as the last state the cache knew. A failing handler is logged,
-     * never allowed to stop the informer's dispatch thread.
+     * was missed (a tombstone) arrives as the last state the cache knew. An object whose latest state
+     * (the new one, or the deleted one) was not {@code decoded} goes to {@code undecodable} instead;
+     * an older state that was not arrives as none. A failing handler is logged, never allowed to stop
+     * the informer's dispatch thread.
      */
-    static <T, D> ResourceEventHandler<T> reporting(Function<T, D> toDomain, BiConsumer<D, D> changed) {
+    static <T, D> ResourceEventHandler<T> reporting(Function<T, D> toDomain, BiConsumer<D, D> changed, Predicate<T> decoded,
+                                                    Consumer<T> undecodable) {
         return new ResourceEventHandler<>() {
             @Override
             public void onAdd(T obj) {
@@ -87,7 +104,13 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
 
             private void deliver(T oldObj, T newObj) {
                 try {
-                    changed.accept(oldObj == null ? null : toDomain.apply(oldObj), newObj == null ? null : toDomain.apply(newObj));
+                    T latest = newObj != null ? newObj : oldObj;
+                    if (!decoded.test(latest)) {
+                        undecodable.accept(latest);
+                        return;
+                    }
+                    changed.accept(oldObj == null || !decoded.test(oldObj) ? null : toDomain.apply(oldObj),
+                            newObj == null ? null : toDomain.apply(newObj));
                 } catch (RuntimeException e) {
                     LOG.error("event handler failed", e);
                 }
@@ -145,16 +168,16 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
         this.client = client;
         KubernetesClient informing = RecordSerialization.forCaches(decoders).clientSharing(client);
         long resyncMillis = resync.toMillis();
-        List<Cached<? extends HasMetadata, StatefulSet>> setCaches = new ArrayList<>();
+        Map<SetKind, Cached<? extends HasMetadata, StatefulSet>> setCaches = new LinkedHashMap<>();
         if (kinds.contains(SetKind.APPS_V1)) {
-            setCaches.add(cache(scope(informing.apps().statefulSets(), namespace), resyncMillis, new DomainStore<>("statefulset",
+            setCaches.put(SetKind.APPS_V1, cache(scope(informing.apps().statefulSets(), namespace), resyncMillis, new DomainStore<>("statefulset",
                     io.fabric8.kubernetes.api.model.apps.StatefulSet::new, StatefulSet::metadata)));
         }
         if (kinds.contains(SetKind.STATEFUL_DEV)) {
-            setCaches.add(cache(scope(informing.genericKubernetesResources(CustomKindConvert.CONTEXT), namespace), resyncMillis,
+            setCaches.put(SetKind.STATEFUL_DEV, cache(scope(informing.genericKubernetesResources(CustomKindConvert.CONTEXT), namespace), resyncMillis,
                     new DomainStore<>("statefulset.apps.stateful.dev", GenericKubernetesResource::new, StatefulSet::metadata)));
         }
-        sets = List.copyOf(setCaches);
+        sets = Collections.unmodifiableMap(setCaches);
         pods = cache(scope(informing.pods(), namespace), resyncMillis,
                 new DomainStore<>("pod", io.fabric8.kubernetes.api.model.Pod::new, Pod::metadata));
         claims = cache(scope(informing.persistentVolumeClaims(), namespace), resyncMillis, new DomainStore<>("persistentvolumeclaim",
@@ -206,8 +229,9 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
     public AutoCloseable subscribe(Handler handler) {
         // handlers get the records the caches decoded (and keep): an event decodes nothing again
         List<AutoCloseable> subscriptions = new ArrayList<>();
-        sets.forEach(cached -> subscriptions.add(cached.subscribe(handler::statefulSetChanged)));
-        subscriptions.add(pods.subscribe(handler::podChanged));
+        sets.values().forEach(cached -> subscriptions.add(cached.subscribe(handler::statefulSetChanged, handler::statefulSetUndecodable)));
+        // a pod the cache cannot decode was logged by the store; its sets hear of it when a state of it decodes
+        subscriptions.add(pods.subscribe(handler::podChanged, key -> LOG.debug("pod {} changed, cannot be decoded", key)));
         return () -> {
             for (AutoCloseable subscription : subscriptions) {
                 subscription.close();
@@ -217,13 +241,13 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
 
     @Override
     public Optional<StatefulSet> statefulSet(ObjectKey key) {
-        return sets.stream().flatMap(cached -> cached.store().get(key.namespace(), key.name()).stream()).findFirst();
+        return sets.values().stream().flatMap(cached -> cached.store().get(key.namespace(), key.name()).stream()).findFirst();
     }
 
     /** The sets with that key, one per kind managed that has one (at most two): a lookup, no pass over the namespace. */
     public List<StatefulSet> statefulSetsNamed(ObjectKey key) {
         List<StatefulSet> found = new ArrayList<>(1);
-        for (Cached<? extends HasMetadata, StatefulSet> cached : sets) {
+        for (Cached<? extends HasMetadata, StatefulSet> cached : sets.values()) {
             cached.store().get(key.namespace(), key.name()).ifPresent(found::add);
         }
         return found;
@@ -231,7 +255,21 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
 
     @Override
     public List<StatefulSet> statefulSets(String namespace) {
-        return sets.stream().flatMap(cached -> cached.store().list(namespace).stream()).toList();
+        return sets.values().stream().flatMap(cached -> cached.store().list(namespace).stream()).toList();
+    }
+
+    /** The identity the API server sent with the undecodable state, as the store keeps its carrier. */
+    @Override
+    public Optional<UndecodableSet> undecodableStatefulSet(ObjectKey key) {
+        for (Map.Entry<SetKind, Cached<? extends HasMetadata, StatefulSet>> cached : sets.entrySet()) {
+            Optional<? extends HasMetadata> carrier = cached.getValue().store().undecodable(key.namespace(), key.name());
+            if (carrier.isPresent()) {
+                io.fabric8.kubernetes.api.model.ObjectMeta meta = carrier.get().getMetadata();
+                return Optional.of(new UndecodableSet(cached.getKey(), ObjectMeta.named(key.namespace(), key.name())
+                        .withUid(meta.getUid()).withResourceVersion(meta.getResourceVersion()), DomainStore.reason(carrier.get())));
+            }
+        }
+        return Optional.empty();
     }
 
     @Override
@@ -311,7 +349,7 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
     }
 
     private Stream<SharedIndexInformer<?>> all() {
-        return Stream.concat(sets.stream().map(Cached::informer), Stream.of(pods.informer(), claims.informer(), revisions.informer()));
+        return Stream.concat(sets.values().stream().map(Cached::informer), Stream.of(pods.informer(), claims.informer(), revisions.informer()));
     }
 
     private static <T extends HasMetadata, L extends KubernetesResourceList<T>, R extends Resource<T>> Informable<T> scope(

@@ -11,6 +11,7 @@ import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
@@ -35,6 +36,13 @@ import org.slf4j.LoggerFactory;
  * resourceVersion and passes to the handlers as the old object; the objects of {@link #get} and
  * {@link #values}, for its resync and listing) is a blank object of the same kind carrying the
  * cached record and its identifying metadata: no fabric8 object is rebuilt.
+ *
+ * <p>An object whose latest state could not be decoded keeps its last decoded record for the domain
+ * reads (or none), and that state's carrier is what fabric8 gets back as the object
+ * ({@link #undecodable(String, String)}): its informer compares resourceVersions with the state it
+ * last saw, as client-go's store holds the latest object, so a relist of the same undecodable
+ * version is no change, a resync re-reports it, a relist without it deletes it, and the handlers
+ * hear of it ({@link #isDecoded}) rather than of the older record.
  */
 final class DomainStore<T extends HasMetadata, D> implements ItemStore<T> {
 
@@ -69,6 +77,11 @@ final class DomainStore<T extends HasMetadata, D> implements ItemStore<T> {
         return obj.getMetadata() == null ? null : obj.getMetadata().getAdditionalProperties().get(RECORD);
     }
 
+    /** Whether {@code obj} carries a record, not an {@link Undecodable}. */
+    static boolean isDecoded(HasMetadata obj) {
+        return !(carried(obj) instanceof Undecodable);
+    }
+
     private final String kind;
     private final Supplier<T> blank;
     private final Function<D, String> nameOf;
@@ -80,6 +93,11 @@ final class DomainStore<T extends HasMetadata, D> implements ItemStore<T> {
      * record it replaces (no second map of keys to owners: it cost ~170 bytes per cached object).
      */
     private final Map<String, Map<String, Set<String>>> byController = new ConcurrentHashMap<>();
+    /**
+     * The objects whose latest state could not be decoded, by store key: that state's carrier (its
+     * identity and {@link Undecodable}). Left at the next state that decodes, or at the removal.
+     */
+    private final Map<String, T> undecodable = new ConcurrentHashMap<>();
 
     /**
      * @param blank a new, empty fabric8 object of the kind (the carrier of a record)
@@ -97,7 +115,7 @@ final class DomainStore<T extends HasMetadata, D> implements ItemStore<T> {
      * cached one this store gave back.
      *
      * @throws IllegalStateException for an object that could not be decoded (the store kept the
-     *     previous state; the event handler that asked fails, and is logged)
+     *     previous state; the handlers ask {@link #isDecoded} first) or carries nothing
      */
     @SuppressWarnings("unchecked")
     D recordOf(T obj) {
@@ -121,6 +139,16 @@ final class DomainStore<T extends HasMetadata, D> implements ItemStore<T> {
 
     Optional<D> get(String namespace, String name) {
         return Optional.ofNullable(byNamespace.getOrDefault(namespace, Map.of()).get(name));
+    }
+
+    /** The carrier of the object's latest state if it could not be decoded ({@link #reason}); {@link #get} has the last that could. */
+    Optional<T> undecodable(String namespace, String name) {
+        return Optional.ofNullable(undecodable.get(Cache.namespaceKeyFunc(namespace, name)));
+    }
+
+    /** Why the object {@code carrier} carries could not be decoded; null when it was. */
+    static String reason(HasMetadata carrier) {
+        return carried(carrier) instanceof Undecodable u ? u.reason() : null;
     }
 
     /** Every record in {@code namespace} ("" for all), ordered by namespace then name. */
@@ -207,6 +235,14 @@ final class DomainStore<T extends HasMetadata, D> implements ItemStore<T> {
     @Override
     public T put(String key, T obj) {
         ObjectKey k = ObjectKey.parse(key);
+        if (carried(obj) instanceof Undecodable unread) {
+            T previous = undecodable.put(key, obj);
+            if (previous == null || !Objects.equals(previous.getMetadata().getResourceVersion(), obj.getMetadata().getResourceVersion())) {
+                LOG.warn("cannot decode {} {} at resourceVersion {}: {}; keeping the previous state", kind, key,
+                        obj.getMetadata().getResourceVersion(), unread.reason());
+            }
+            return previous != null ? previous : get(k.namespace(), k.name()).map(this::carrier).orElse(null);
+        }
         D record;
         try {
             record = recordOf(obj);
@@ -228,12 +264,14 @@ final class DomainStore<T extends HasMetadata, D> implements ItemStore<T> {
         if (old != null && !ownerOf(old).equals(owner)) {
             unindex(k, ownerOf(old));
         }
-        return old == null ? null : carrier(old);
+        T unread = undecodable.remove(key);
+        return unread != null ? unread : old == null ? null : carrier(old);
     }
 
     @Override
     public T remove(String key) {
         ObjectKey k = ObjectKey.parse(key);
+        T unread = undecodable.remove(key);
         Map<String, D> names = byNamespace.get(k.namespace());
         D old = names == null ? null : names.remove(k.name());
         if (names != null && names.isEmpty()) {
@@ -242,7 +280,7 @@ final class DomainStore<T extends HasMetadata, D> implements ItemStore<T> {
         if (old != null) {
             unindex(k, ownerOf(old));
         }
-        return old == null ? null : carrier(old);
+        return unread != null ? unread : old == null ? null : carrier(old);
     }
 
     private void unindex(ObjectKey k, String owner) {
@@ -265,24 +303,35 @@ final class DomainStore<T extends HasMetadata, D> implements ItemStore<T> {
         return controllerUid.map(uid -> "+" + uid).orElse("-");
     }
 
+    // fabric8 is given each object's latest state: for those in undecodable, the carrier kept there
+
     @Override
     public Stream<String> keySet() {
-        return byNamespace.entrySet().stream()
+        Stream<String> decoded = byNamespace.entrySet().stream()
                 .flatMap(e -> e.getValue().keySet().stream().map(name -> Cache.namespaceKeyFunc(e.getKey(), name)));
+        return undecodable.isEmpty() ? decoded
+                : Stream.concat(decoded.filter(key -> !undecodable.containsKey(key)), undecodable.keySet().stream());
     }
 
     @Override
     public Stream<T> values() {
-        return byNamespace.values().stream().flatMap(m -> m.values().stream()).map(this::carrier);
+        Stream<T> decoded = byNamespace.values().stream().flatMap(m -> m.values().stream()).map(this::carrier);
+        return undecodable.isEmpty() ? decoded
+                : Stream.concat(decoded.filter(obj -> !undecodable.containsKey(getKey(obj))), undecodable.values().stream());
     }
 
     @Override
     public int size() {
-        return byNamespace.values().stream().mapToInt(Map::size).sum();
+        int decoded = byNamespace.values().stream().mapToInt(Map::size).sum();
+        return undecodable.isEmpty() ? decoded : (int) keySet().count();
     }
 
     @Override
     public T get(String key) {
+        T unread = undecodable.get(key);
+        if (unread != null) {
+            return unread;
+        }
         ObjectKey k = ObjectKey.parse(key);
         return get(k.namespace(), k.name()).map(this::carrier).orElse(null);
     }

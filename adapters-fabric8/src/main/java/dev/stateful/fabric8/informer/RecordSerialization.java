@@ -151,7 +151,8 @@ final class RecordSerialization {
         try {
             record = decode.apply(json);
         } catch (RuntimeException e) {
-            record = new DomainStore.Undecodable(e.getMessage());
+            // the codec's problems name their field paths; anything else (a bug) is at least named by its class
+            record = new DomainStore.Undecodable(e.getMessage() != null ? e.getMessage() : e.toString());
         }
         Json.Obj meta = json.objectOrEmpty("metadata");
         return DomainStore.carrier(blank, text(meta, "namespace"), text(meta, "name"), text(meta, "uid"), text(meta, "resourceVersion"), record);

@@ -102,6 +102,12 @@ public final class ControllerLoop implements AutoCloseable {
             queue.add(set.key());
         }
 
+        /** Synced too: the sync reports it (a Warning event) and leaves it alone until a version of it decodes. */
+        @Override
+        public void statefulSetUndecodable(ObjectKey key) {
+            queue.add(key);
+        }
+
         @Override
         public void podChanged(Pod oldPod, Pod newPod) {
             for (PodEventRouter.Enqueue e : pods.route(oldPod, newPod)) {

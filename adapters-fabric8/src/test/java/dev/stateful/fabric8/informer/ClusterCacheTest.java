@@ -213,6 +213,93 @@ class ClusterCacheTest {
     }
 
     @Test
+    void an_undecodable_latest_state_goes_to_its_own_callback_and_an_undecodable_old_one_arrives_as_none() {
+        List<String> undecodable = new ArrayList<>();
+        ResourceEventHandler<String> handler = ClusterCache.reporting(String::toUpperCase, (o, n) -> changes.add(o + " -> " + n),
+                obj -> !obj.startsWith("bad"), undecodable::add);
+
+        handler.onAdd("bad1");
+        handler.onUpdate("bad1", "bad1"); // a resync
+        handler.onUpdate("bad1", "good");
+        handler.onUpdate("good", "bad2");
+        handler.onDelete("bad2", false);
+
+        assertThat(undecodable).containsExactly("bad1", "bad1", "bad2", "bad2");
+        assertThat(changes).containsExactly("null -> GOOD");
+    }
+
+    /** A set of our kind with that {@code maxUnavailable} (the mock stores anything, an int-or-string beyond 32 bits included). */
+    void writeCustomSet(String name, Object maxUnavailable, boolean create) {
+        var set = Fabric8Codec.object(dev.stateful.codec.CustomKindCodec.encode(Fixtures.statefulSet(name, 1)
+                .as(dev.stateful.domain.model.SetKind.STATEFUL_DEV, dev.stateful.domain.model.SetExtensions.NONE)),
+                io.fabric8.kubernetes.api.model.GenericKubernetesResource.class);
+        set.getMetadata().setUid(null);
+        set.getMetadata().setResourceVersion(null);
+        set.getAdditionalProperties().remove("status");
+        @SuppressWarnings("unchecked")
+        Map<String, Object> spec = (Map<String, Object>) set.getAdditionalProperties().get("spec");
+        spec.put("updateStrategy", Map.of("type", "RollingUpdate", "rollingUpdate", Map.of("maxUnavailable", maxUnavailable)));
+        var api = client.genericKubernetesResources(dev.stateful.fabric8.convert.CustomKindConvert.CONTEXT).inNamespace("default");
+        if (create) {
+            api.resource(set).create();
+        } else {
+            set.getMetadata().setResourceVersion(api.withName(name).get().getMetadata().getResourceVersion());
+            api.resource(set).update();
+        }
+    }
+
+    /**
+     * Listed before the informer synced (fabric8 defers the additions of its first list until then, and
+     * reports what its store gives back), watched, fixed, broken again and deleted: the handler hears
+     * each, and the reader tells the undecodable state until one decodes or the set is gone.
+     */
+    @Test
+    void an_undecodable_set_of_our_kind_is_reported_from_the_first_list_to_its_deletion() throws Exception {
+        writeCustomSet("web", 3000000000L, true);
+        cache = new ClusterCache(client, "default", Duration.ZERO, java.util.Set.of(dev.stateful.domain.model.SetKind.STATEFUL_DEV)).start();
+        List<String> seen = new CopyOnWriteArrayList<>();
+        cache.subscribe(new ClusterEvents.Handler() {
+            @Override
+            public void statefulSetChanged(StatefulSet oldSet, StatefulSet newSet) {
+                seen.add("set " + describe(oldSet == null ? null : oldSet.name(), newSet == null ? null : newSet.name()));
+            }
+
+            @Override
+            public void statefulSetUndecodable(ObjectKey key) {
+                seen.add("undecodable " + key.name());
+            }
+
+            @Override
+            public void podChanged(Pod oldPod, Pod newPod) {
+            }
+        });
+        ObjectKey web = new ObjectKey("default", "web");
+        eventually(() -> seen.contains("undecodable web"));
+        assertThat(cache.undecodableStatefulSet(web)).hasValueSatisfying(u -> {
+            assertThat(u.kind()).isEqualTo(dev.stateful.domain.model.SetKind.STATEFUL_DEV);
+            assertThat(u.metadata().uid()).isNotEmpty();
+            assertThat(u.reason()).contains("spec.updateStrategy.rollingUpdate.maxUnavailable").contains("3000000000");
+        });
+        assertThat(cache.statefulSet(web)).isEmpty();
+
+        writeCustomSet("web", 1, false);
+        eventually(() -> seen.contains("set null -> web"));
+        assertThat(cache.undecodableStatefulSet(web)).isEmpty();
+        assertThat(cache.statefulSet(web)).isPresent();
+
+        writeCustomSet("web", 3000000000L, false);
+        eventually(() -> seen.size() == 3);
+        assertThat(cache.undecodableStatefulSet(web)).isPresent();
+        assertThat(cache.statefulSet(web)).as("the last state decoded, for the domain reads").isPresent();
+
+        client.genericKubernetesResources(dev.stateful.fabric8.convert.CustomKindConvert.CONTEXT).inNamespace("default").withName("web").delete();
+        eventually(() -> seen.size() == 4);
+        assertThat(seen).containsExactly("undecodable web", "set null -> web", "undecodable web", "undecodable web");
+        assertThat(cache.undecodableStatefulSet(web)).isEmpty();
+        assertThat(cache.statefulSet(web)).isEmpty();
+    }
+
+    @Test
     void set_and_pod_changes_reach_the_handler_as_old_and_new_records() throws Exception {
         started("");
         List<String> seen = new CopyOnWriteArrayList<>();

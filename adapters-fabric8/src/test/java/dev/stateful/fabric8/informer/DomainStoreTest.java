@@ -99,4 +99,70 @@ class DomainStoreTest {
         assertThatThrownBy(() -> store.recordOf(broken)).as("the handlers hear of it as a failure")
                 .hasMessageContaining("cannot decode pod default/web-0").hasMessageContaining("creationTimestamp");
     }
+
+    static io.fabric8.kubernetes.api.model.Pod undecodablePod(String namespace, String name, String rv) {
+        var sent = fabric8Pod(namespace, name, rv);
+        sent.getMetadata().setCreationTimestamp("not a time");
+        return OffTheWire.read(sent);
+    }
+
+    /**
+     * fabric8 compares the state it is given back with the one it receives, as client-go's store
+     * holds the latest object: the undecodable state is the object's, for fabric8, and the domain
+     * reads keep the last record decoded.
+     */
+    @Test
+    void fabric8_gets_back_the_undecodable_latest_state_and_the_domain_reads_the_last_record_decoded() {
+        store.put("default/web-0", pod("default", "web-0", "1"));
+        store.put("default/web-1", pod("default", "web-1", "1"));
+
+        store.put("default/web-0", undecodablePod("default", "web-0", "2"));
+
+        assertThat(store.get("default", "web-0")).map(p -> p.metadata().resourceVersion()).contains("1");
+        assertThat(store.undecodable("default", "web-0")).hasValueSatisfying(c -> assertThat(c.getMetadata().getResourceVersion()).isEqualTo("2"));
+        assertThat(DomainStore.reason(store.undecodable("default", "web-0").orElseThrow())).contains("creationTimestamp");
+        assertThat(store.get("default/web-0").getMetadata().getResourceVersion()).isEqualTo("2");
+        assertThat(DomainStore.isDecoded(store.get("default/web-0"))).isFalse();
+        assertThat(store.values()).extracting(p -> p.getMetadata().getName() + "@" + p.getMetadata().getResourceVersion())
+                .containsExactlyInAnyOrder("web-0@2", "web-1@1");
+        assertThat(store.keySet()).containsExactlyInAnyOrder("default/web-0", "default/web-1");
+        assertThat(store.size()).isEqualTo(2);
+    }
+
+    @Test
+    void a_relist_of_the_same_undecodable_version_gives_fabric8_that_version_back_so_it_is_no_change() {
+        store.put("default/web-0", pod("default", "web-0", "1"));
+        assertThat(store.put("default/web-0", undecodablePod("default", "web-0", "2")).getMetadata().getResourceVersion()).isEqualTo("1");
+
+        var relisted = store.put("default/web-0", undecodablePod("default", "web-0", "2"));
+
+        assertThat(relisted.getMetadata().getResourceVersion()).isEqualTo("2");
+        assertThat(DomainStore.isDecoded(relisted)).isFalse();
+    }
+
+    @Test
+    void a_state_that_decodes_replaces_the_undecodable_one_and_fabric8_sees_that_one_replaced() {
+        store.put("default/web-0", undecodablePod("default", "web-0", "2"));
+        assertThat(store.get("default", "web-0")).isEmpty();
+
+        var previous = store.put("default/web-0", pod("default", "web-0", "3"));
+
+        assertThat(previous.getMetadata().getResourceVersion()).isEqualTo("2");
+        assertThat(store.undecodable("default", "web-0")).isEmpty();
+        assertThat(store.get("default", "web-0")).map(p -> p.metadata().resourceVersion()).contains("3");
+        assertThat(store.values()).hasSize(1);
+    }
+
+    /** What a relist that lacks it, or a watch's deletion, does: fabric8 reports a deletion only for what its store gave back. */
+    @Test
+    void removing_an_object_that_never_decoded_gives_fabric8_its_last_state_and_forgets_it() {
+        store.put("default/web-0", undecodablePod("default", "web-0", "2"));
+
+        var removed = store.remove("default/web-0");
+
+        assertThat(removed.getMetadata().getResourceVersion()).isEqualTo("2");
+        assertThat(store.undecodable("default", "web-0")).isEmpty();
+        assertThat(store.size()).isZero();
+        assertThat(store.values()).isEmpty();
+    }
 }

@@ -132,7 +132,7 @@ class ControllerLoopTest {
     }
 
     @Test
-    void any_change_to_a_set_queues_it_including_its_deletion() {
+    void any_change_to_a_set_queues_it_including_its_deletion_and_one_that_cannot_be_decoded() {
         ClusterEvents.Handler routing = routingOnly();
 
         routing.statefulSetChanged(null, slow);
@@ -144,6 +144,11 @@ class ControllerLoopTest {
         ticking.done(slow.key());
 
         routing.statefulSetChanged(slow, null);
+        assertThat(ticking.poll()).contains(slow.key());
+        ticking.done(slow.key());
+
+        // its sync reports it (a Warning event) and leaves it alone until a version of it decodes
+        routing.statefulSetUndecodable(slow.key());
         assertThat(ticking.poll()).contains(slow.key());
     }
 
