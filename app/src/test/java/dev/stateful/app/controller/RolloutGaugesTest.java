@@ -4,11 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stateful.domain.identity.PodIdentity;
 import dev.stateful.domain.json.Json;
-import dev.stateful.domain.model.ControllerRevision;
 import dev.stateful.domain.model.IntOrString;
-import dev.stateful.domain.model.ObjectKey;
 import dev.stateful.domain.model.ObjectMeta;
-import dev.stateful.domain.model.PersistentVolumeClaim;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.PodStatus;
 import dev.stateful.domain.model.StatefulSet;
@@ -17,14 +14,13 @@ import dev.stateful.domain.model.UpdateStrategy;
 import dev.stateful.domain.sync.Snapshot;
 import dev.stateful.domain.sync.StatefulSetPlanner;
 import dev.stateful.domain.testing.Fixtures;
-import dev.stateful.ports.ClusterReader;
 import dev.stateful.ports.reconcile.SyncResult;
+import dev.stateful.ports.testing.ListedCaches;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -35,42 +31,11 @@ class RolloutGaugesTest {
     static final Instant NOW = Fixtures.T0.plusSeconds(60);
 
     final SimpleMeterRegistry registry = new SimpleMeterRegistry();
-    final List<StatefulSet> sets = new ArrayList<>();
-    final List<Pod> pods = new ArrayList<>();
-    final RolloutGauges gauges = new RolloutGauges(registry, () -> new Reader(), Clock.fixed(NOW, ZoneOffset.UTC));
-
     /** The informer caches, holding {@link #sets} and {@link #pods}. */
-    final class Reader implements ClusterReader {
-        @Override
-        public Optional<StatefulSet> statefulSet(ObjectKey key) {
-            return sets.stream().filter(s -> s.key().equals(key)).findFirst();
-        }
-
-        @Override
-        public List<StatefulSet> statefulSets(String namespace) {
-            return sets;
-        }
-
-        @Override
-        public List<Pod> pods(String namespace) {
-            return pods;
-        }
-
-        @Override
-        public Optional<PersistentVolumeClaim> claim(String namespace, String name) {
-            return Optional.empty();
-        }
-
-        @Override
-        public List<PersistentVolumeClaim> claims(String namespace) {
-            return List.of();
-        }
-
-        @Override
-        public List<ControllerRevision> revisions(String namespace) {
-            return List.of();
-        }
-    }
+    final ListedCaches caches = new ListedCaches();
+    final List<StatefulSet> sets = caches.sets;
+    final List<Pod> pods = caches.pods;
+    final RolloutGauges gauges = new RolloutGauges(registry, () -> caches, Clock.fixed(NOW, ZoneOffset.UTC));
 
     static Pod pod(StatefulSet set, String name, PodStatus status) {
         ObjectMeta meta = ObjectMeta.named(set.namespace(), name).withOwnerReferences(List.of(PodIdentity.controllerRef(set)));
