@@ -42,8 +42,10 @@ public final class StorageQuantity {
         if (suffix.length() > 1 && (suffix.charAt(0) == 'e' || suffix.charAt(0) == 'E') && !SUFFIXES.containsKey(suffix)) {
             try {
                 return Optional.of(number.scaleByPowerOfTen(Integer.parseInt(suffix.substring(1))));
-            } catch (NumberFormatException beyondInt32) {
-                // ParseQuantity reads the exponent with strconv.ParseInt(..., 10, 32): past it, no quantity
+            } catch (NumberFormatException | ArithmeticException beyondInt32) {
+                // ParseQuantity's suffixer reads the exponent as 64 bits and keeps int32(parsed), so past
+                // 32 bits it reads some other, absurd exponent; here such a request is no quantity at all
+                // (and validation refuses it), rather than a size no volume has
                 return Optional.empty();
             }
         }

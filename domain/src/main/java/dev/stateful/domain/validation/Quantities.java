@@ -68,7 +68,7 @@ final class Quantities {
             9, "G", 12, "T", 15, "P", 18, "E");
     private static final Map<String, Integer> DECIMAL_EXPONENTS = Map.of("n", -9, "u", -6, "m", -3, "", 0, "k", 3, "M", 6,
             "G", 9, "T", 12, "P", 15, "E", 18);
-    private static final Pattern FORM = Pattern.compile("([+-]?)([0-9]*(?:\\.[0-9]*)?)(Ki|Mi|Gi|Ti|Pi|Ei|[numkMGTPE]|[eE][+-]?[0-9]{1,9})?");
+    private static final Pattern FORM = Pattern.compile("([+-]?)([0-9]*(?:\\.[0-9]*)?)(Ki|Mi|Gi|Ti|Pi|Ei|[numkMGTPE]|[eE][+-]?[0-9]+)?");
 
     private Quantities() {
     }
@@ -95,13 +95,32 @@ final class Quantities {
             number = number.scaleByPowerOfTen(DECIMAL_EXPONENTS.get(suffix));
         } else if (suffix.charAt(0) == 'e' || suffix.charAt(0) == 'E') {
             format = Format.DECIMAL_EXPONENT;
-            number = number.scaleByPowerOfTen(Integer.parseInt(suffix.substring(1)));
+            try {
+                number = number.scaleByPowerOfTen(Integer.parseInt(suffix.substring(1)));
+            } catch (NumberFormatException | ArithmeticException beyondInt32) {
+                // an exponent past 32 bits: no quantity (README, deliberate differences: QUANTITY_EXPONENTS_BOUNDED)
+                return Optional.empty();
+            }
         } else {
             format = Format.BINARY_SI;
             number = number.multiply(BigDecimal.valueOf(2).pow(10 * (1 + "KMGTPE".indexOf(suffix.charAt(0)))));
         }
-        BigDecimal rounded = number.scale() > 3 ? number.setScale(3, RoundingMode.UP) : number;
-        return Optional.of(new Quantity(rounded, format));
+        return Optional.of(new Quantity(roundUp(roundUp(number, 9), 3), format));
+    }
+
+    /**
+     * {@code value} rounded up, away from zero, to {@code places} decimal places: ParseQuantity's to
+     * nano, then the defaulting's to milli. A value smaller than the last place becomes that place
+     * without the division by a power of ten its scale would ask for ({@code 1e-999999999} is 1n).
+     */
+    private static BigDecimal roundUp(BigDecimal value, int places) {
+        if (value.scale() <= places) {
+            return value;
+        }
+        if (value.signum() != 0 && value.precision() - value.scale() <= -places) {
+            return BigDecimal.valueOf(value.signum()).scaleByPowerOfTen(-places);
+        }
+        return value.setScale(places, RoundingMode.UP);
     }
 
     private static boolean isInteger(BigDecimal value) {

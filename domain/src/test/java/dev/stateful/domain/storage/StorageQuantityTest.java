@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 class StorageQuantityTest {
 
     @Test
-    void anExponentBeyondThirtyTwoBitsIsNoQuantityAsParseQuantityRefusesIt() {
+    void anExponentBeyondThirtyTwoBitsIsNoQuantityNotAWrappedOne() {
         assertThat(StorageQuantity.parse("1e9999999999")).isEmpty();
         assertThat(StorageQuantity.less("1e9999999999", "1Gi")).isFalse();
     }

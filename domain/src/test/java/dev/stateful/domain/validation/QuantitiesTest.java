@@ -27,6 +27,19 @@ class QuantitiesTest {
         assertThat(Quantities.parse(Json.of(written))).isEmpty();
     }
 
+    /** ParseQuantity rounds up to nano, the defaulting to milli: a vanishing value is the smallest one, at once. */
+    @ParameterizedTest(name = "{0} prints as {1}")
+    @CsvSource({"1e-999999999, 1e-3", "-1e-999999999, -1e-3", "1e-1000000000, 1e-3", "1e999999999, 1e999999999", "0e-999999999, 0"})
+    void anExtremeExponentWithinThirtyTwoBitsIsAQuantityWorkedOutWithoutItsPowerOfTen(String written, String printed) {
+        assertThat(Quantities.parse(Json.of(written)).orElseThrow().canonical()).isEqualTo(printed);
+    }
+
+    @ParameterizedTest(name = "'{0}'")
+    @ValueSource(strings = {"1e2147483648", "1e-9999999999", "1e-2147483648"})
+    void anExponentPastThirtyTwoBitsIsNoQuantity(String written) {
+        assertThat(Quantities.parse(Json.of(written))).isEmpty();
+    }
+
     @Test
     void aJsonNumberIsReadAsItsDecimalValue() {
         assertThat(Quantities.parse(new Json.Num(new BigDecimal("1000"))).orElseThrow().canonical()).isEqualTo("1k");

@@ -125,6 +125,9 @@ enum KnownDifferences {
     /** A range whose highest ordinal, start + replicas - 1, does not fit 32 bits is rejected: no scenario comes near it. */
     HIGHEST_ORDINAL_BOUNDED(d -> false),
 
+    /** A quantity's exponent past 32 bits is refused: no scenario asks for such a size. */
+    QUANTITY_EXPONENTS_BOUNDED(d -> false),
+
     /** At most 1,000 missing pods are created per sync: no scenario has that many replicas. */
     MISSING_PODS_PER_SYNC_BOUNDED(d -> false),
 
