@@ -1,9 +1,12 @@
 package dev.stateful.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static dev.stateful.domain.testing.PodSpecJson.claim;
+import static dev.stateful.domain.testing.PodSpecJson.device;
 import static dev.stateful.domain.testing.PodSpecJson.execProbe;
 import static dev.stateful.domain.testing.PodSpecJson.fieldRef;
 import static dev.stateful.domain.testing.PodSpecJson.fileKeyRef;
+import static dev.stateful.domain.testing.PodSpecJson.mount;
 import static dev.stateful.domain.testing.PodSpecJson.resourceFieldRef;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
@@ -50,7 +53,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@code Status.details.causes} carries them):
  * <ul>
  *   <li>the pod spec rules of {@code ValidatePodSpec} that {@link StatefulSetValidator} reproduces
- *       (volumes, volume mounts against the volumes and claim templates, ports, environment variable
+ *       (volumes, volume mounts and devices against the volumes and claim templates, ports, environment variable
  *       names, resources, init containers, lifecycle hooks, DNS settings, security contexts), each template created as a StatefulSet and validated as
  *       the in-memory cluster and gRPC {@code Validate} take a manifest (decoded strictly, defaulted);
  *       Go ranges over resource maps in random order, so errors are compared in any order;</li>
@@ -92,6 +95,18 @@ class ApiServerValidationIT {
                         podSpec(s -> s.with("volumes", Json.array(Json.object("name", "conf", "configMap", Json.object("name", "c"),
                                 "secret", Json.object("secretName", "s"), "emptyDir", Json.object())))),
                         container(c -> c.with("volumeMounts", Json.array(mount("conf", "/conf")))))),
+                arguments("a volume device names a claim, with a path unique in the container and without '..'", both(
+                        podSpec(s -> s.with("volumes", Json.array(claim("data"), emptyDir("cache")))),
+                        container(c -> c.with("volumeDevices", Json.array(device("data", "/dev/a"), device("data", "/dev/a"),
+                                device("cache", "/dev/c"), device("gone", "/dev/../d"), Json.object()))))),
+                arguments("a volume is a mount or a device, not both, at distinct paths; the last device of a name stands for it", both(
+                        podSpec(s -> s.with("volumes", Json.array(claim("data"), emptyDir("cache")))),
+                        container(c -> c.with("volumeMounts", Json.array(mount("www", "/data"), mount("cache", "/dev/x")))
+                                .with("volumeDevices", Json.array(device("www", "/dev/www"), device("data", "/dev/x"), device("data", "/data")))))),
+                arguments("no volume devices with hostUsers false", both(
+                        podSpec(s -> s.with("hostUsers", false).with("initContainers", Json.array(Json.object("name", "init", "image", IMAGE,
+                                "volumeDevices", Json.array(device("www", "/dev/www")))))),
+                        container(c -> c.with("volumeDevices", Json.array(device("www", "/dev/www")))))),
                 arguments("a container port and a host port are between 1 and 65535", container(c -> c.with("ports", Json.array(
                         Json.object("containerPort", 70000), Json.object("name", "none"), Json.object("containerPort", 80, "hostPort", -1))))),
                 arguments("port names are unique IANA service names", container(c -> c.with("ports", Json.array(
@@ -236,6 +251,12 @@ class ApiServerValidationIT {
                                 .with("env", Json.array(Json.object("name", "1_ANY printable-ASCII.name~", "value", "x")))
                                 .with("resources", Json.object("limits", Json.object("cpu", 1, "memory", "1Gi", "example.com/gpu", "2"),
                                         "requests", Json.object("cpu", "0.5", "memory", "1024Mi", "ephemeral-storage", "1G", "example.com/gpu", 2)))))),
+                arguments("volume devices of a claim template, a claim volume and an ephemeral volume, a relative device path", both(
+                        podSpec(s -> s.with("volumes", Json.array(claim("data"), Json.object("name", "scratch", "ephemeral", Json.object(
+                                "volumeClaimTemplate", Json.object("spec", Json.object("accessModes", Json.array("ReadWriteOnce"),
+                                        "resources", Json.object("requests", Json.object("storage", "1Gi"))))))))),
+                        container(c -> c.with("volumeDevices", Json.array(device("www", "/dev/www"), device("data", "/dev/data"),
+                                device("scratch", "dev/scratch")))))),
                 arguments("each value source, envFrom with a prefix, probes of each handler, known policies", both(
                         podSpec(s -> s.with("volumes", Json.array(emptyDir("files")))),
                         container(c -> c.with("imagePullPolicy", "Never").with("terminationMessagePolicy", "FallbackToLogsOnError")
@@ -338,10 +359,6 @@ class ApiServerValidationIT {
 
     static UnaryOperator<Json.Obj> both(UnaryOperator<Json.Obj> first, UnaryOperator<Json.Obj> second) {
         return m -> second.apply(first.apply(m));
-    }
-
-    static Json.Obj mount(String name, String path) {
-        return Json.object("name", name, "mountPath", path);
     }
 
     static Json.Obj emptyDir(String name) {

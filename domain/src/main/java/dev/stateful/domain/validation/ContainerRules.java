@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
 /**
  * Of {@code validateContainerCommon}, which containers and init containers share, in its order: the
  * name and image, the termination message policy, the ports ({@code validateContainerPorts}), the
- * environment ({@link EnvRules}), the volume mounts ({@code ValidateVolumeMounts}), the image pull policy
+ * environment ({@link EnvRules}), the volume mounts ({@code ValidateVolumeMounts}) and devices ({@link VolumeDeviceRules}), the image pull policy
  * ({@code validatePullPolicy}) and the resources ({@code ValidateContainerResourceRequirements}: names,
  * quantities and requests against limits). Values API defaulting fills (a port's protocol, the pull and
  * termination message policies) are only checked when given: what the server validates always has them.
@@ -44,7 +44,8 @@ final class ContainerRules {
     private ContainerRules() {
     }
 
-    static List<Violation> common(Json.Obj container, Set<String> volumes, String path) {
+    /** The checks of the container at {@code path}; {@code volumes} as {@link VolumeDeviceRules#devices} takes them. */
+    static List<Violation> common(Json.Obj container, Map<String, Boolean> volumes, String path) {
         List<Violation> out = new ArrayList<>();
         String name = container.string("name").orElse("");
         if (name.isEmpty()) {
@@ -60,7 +61,10 @@ final class ContainerRules {
         out.addAll(ports(container.array("ports"), path + ".ports"));
         out.addAll(EnvRules.env(container.array("env"), path + ".env"));
         out.addAll(EnvRules.envFrom(container.array("envFrom"), path + ".envFrom"));
-        out.addAll(volumeMounts(container.array("volumeMounts"), volumes, path + ".volumeMounts"));
+        Map<String, String> mounts = VolumeDeviceRules.pathsByName(container.array("volumeMounts"), "mountPath");
+        Map<String, String> devices = VolumeDeviceRules.pathsByName(container.array("volumeDevices"), "devicePath");
+        out.addAll(volumeMounts(container.array("volumeMounts"), devices, volumes.keySet(), path + ".volumeMounts"));
+        out.addAll(VolumeDeviceRules.devices(container.array("volumeDevices"), mounts, volumes, path + ".volumeDevices"));
         out.addAll(Errors.unlessSupported(path + ".imagePullPolicy", container.string("imagePullPolicy").orElse(""), PULL_POLICIES));
         out.addAll(resources(container.objectOrEmpty("resources"), path + ".resources"));
         return out;
@@ -120,10 +124,10 @@ final class ContainerRules {
 
     /**
      * {@code ValidateVolumeMounts}: a name of a volume without errors, a mount path unique in the container,
-     * and a subPath (or subPathExpr) relative without "..". Go names the subPath errors on the list's
-     * path, without the mount's index ({@code fldPath.Child("subPath")}); so do we.
+     * neither a device's ({@code devices}: name to device path), and a subPath (or subPathExpr) relative without "..".
+     * Go names the subPath errors on the list's path, without the mount's index ({@code fldPath.Child("subPath")}); so do we.
      */
-    static List<Violation> volumeMounts(List<Json> mounts, Set<String> volumes, String path) {
+    static List<Violation> volumeMounts(List<Json> mounts, Map<String, String> devices, Set<String> volumes, String path) {
         List<Violation> out = new ArrayList<>();
         Set<String> mountPaths = new HashSet<>();
         for (int i = 0; i < mounts.size(); i++) {
@@ -143,6 +147,7 @@ final class ContainerRules {
             if (!mountPaths.add(mountPath)) {
                 out.add(Errors.invalid(at + ".mountPath", mountPath, MOUNT_PATH_UNIQUE));
             }
+            out.addAll(VolumeDeviceRules.mountOverlap(name, mountPath, devices, at));
             String subPath = mount.string("subPath").orElse("");
             String subPathExpr = mount.string("subPathExpr").orElse("");
             if (!subPath.isEmpty()) {

@@ -56,7 +56,7 @@ final class PodSpecRules {
     /** The template's pod spec at {@code path} ("spec.template.spec"), with the set's claim template names. */
     static List<Violation> podSpec(Json.Obj spec, List<String> claimTemplateNames, String path) {
         List<Violation> out = new ArrayList<>();
-        Set<String> volumes = volumes(spec.array("volumes"), claimTemplateNames, path + ".volumes", out);
+        Map<String, Boolean> volumes = volumes(spec.array("volumes"), claimTemplateNames, path + ".volumes", out);
         List<Json> containers = spec.array("containers");
         OptionalLong gracePeriod = spec.integer("terminationGracePeriodSeconds").map(OptionalLong::of).orElse(OptionalLong.empty());
         boolean hostUsers = SecurityContextRules.hostUsers(spec);
@@ -104,15 +104,16 @@ final class PodSpecRules {
     }
 
     /**
-     * {@code ValidateVolumes} over the merged list; returns the names a mount may use: only a volume
+     * {@code ValidateVolumes} over the merged list; returns the volumes a mount or device may use, each name to
+     * whether it is a claim (a claim template's, or a persistentVolumeClaim or ephemeral source): only a volume
      * without errors counts, so a mount of a badly named volume is also not found, as upstream.
      */
-    private static Set<String> volumes(List<Json> podVolumes, List<String> claimTemplateNames, String path, List<Violation> out) {
+    private static Map<String, Boolean> volumes(List<Json> podVolumes, List<String> claimTemplateNames, String path, List<Violation> out) {
         Set<String> claimVolumes = new LinkedHashSet<>(claimTemplateNames);
-        Set<String> valid = new HashSet<>();
+        Map<String, Boolean> valid = new HashMap<>();
         for (String name : claimVolumes) {
             if (!name.isEmpty() && Names.dns1123Label(name).isEmpty()) {
-                valid.add(name);
+                valid.put(name, true);
             }
         }
         Set<String> seen = new HashSet<>();
@@ -135,7 +136,7 @@ final class PodSpecRules {
             }
             if (errors.isEmpty()) {
                 seen.add(name);
-                valid.add(name);
+                valid.put(name, volume.has("persistentVolumeClaim") || volume.has("ephemeral"));
             }
             out.addAll(errors);
         }
@@ -162,7 +163,7 @@ final class PodSpecRules {
     }
 
     /** {@code validateContainers}: at least one; names unique among the containers (an empty name too); the lifecycle and probes. */
-    private static List<Violation> containers(List<Json> containers, Set<String> volumes, OptionalLong gracePeriod, boolean hostUsers,
+    private static List<Violation> containers(List<Json> containers, Map<String, Boolean> volumes, OptionalLong gracePeriod, boolean hostUsers,
             String path) {
         if (containers.isEmpty()) {
             return List.of(Errors.required(path, ""));
@@ -189,7 +190,7 @@ final class PodSpecRules {
      * containers before it; lifecycle and probes only for a sidecar ({@code restartPolicy: Always}), whose lifecycle
      * and probes are checked as a container's.
      */
-    private static List<Violation> initContainers(List<Json> initContainers, List<Json> containers, Set<String> volumes,
+    private static List<Violation> initContainers(List<Json> initContainers, List<Json> containers, Map<String, Boolean> volumes,
             OptionalLong gracePeriod, boolean hostUsers, String path) {
         List<Violation> out = new ArrayList<>();
         Set<String> names = new HashSet<>();

@@ -2,7 +2,7 @@ package dev.stateful.domain.testing;
 
 import dev.stateful.domain.json.Json;
 
-/** Pieces of a container as JSON for validation tests: environment variables of each value source, a probe. */
+/** Pieces of a pod spec as JSON for validation tests: environment variables of each value source, a probe, volumes, mounts and devices. */
 public final class PodSpecJson {
 
     private PodSpecJson() {
@@ -29,5 +29,18 @@ public final class PodSpecJson {
     /** A probe running {@code true}. */
     public static Json.Obj execProbe() {
         return Json.object("exec", Json.object("command", Json.array("true")));
+    }
+
+    public static Json.Obj mount(String name, String mountPath) {
+        return Json.object("name", name, "mountPath", mountPath);
+    }
+
+    public static Json.Obj device(String name, String devicePath) {
+        return Json.object("name", name, "devicePath", devicePath);
+    }
+
+    /** A volume of the claim of its own name. */
+    public static Json.Obj claim(String name) {
+        return Json.object("name", name, "persistentVolumeClaim", Json.object("claimName", name));
     }
 }
