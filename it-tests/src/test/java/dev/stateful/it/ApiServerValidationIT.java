@@ -6,6 +6,7 @@ import static dev.stateful.domain.testing.PodSpecJson.device;
 import static dev.stateful.domain.testing.PodSpecJson.execProbe;
 import static dev.stateful.domain.testing.PodSpecJson.fieldRef;
 import static dev.stateful.domain.testing.PodSpecJson.fileKeyRef;
+import static dev.stateful.domain.testing.PodSpecJson.hostPort;
 import static dev.stateful.domain.testing.PodSpecJson.mount;
 import static dev.stateful.domain.testing.PodSpecJson.resourceFieldRef;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
@@ -53,7 +54,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@code Status.details.causes} carries them):
  * <ul>
  *   <li>the pod spec rules of {@code ValidatePodSpec} that {@link StatefulSetValidator} reproduces
- *       (volumes, volume mounts and devices against the volumes and claim templates, ports, environment variable
+ *       (volumes, volume mounts and devices against the volumes and claim templates, ports and host ports, host namespaces, environment variable
  *       names, resources, init containers, lifecycle hooks, DNS settings, security contexts), each template created as a StatefulSet and validated as
  *       the in-memory cluster and gRPC {@code Validate} take a manifest (decoded strictly, defaulted);
  *       Go ranges over resource maps in random order, so errors are compared in any order;</li>
@@ -111,6 +112,20 @@ class ApiServerValidationIT {
                         Json.object("containerPort", 70000), Json.object("name", "none"), Json.object("containerPort", 80, "hostPort", -1))))),
                 arguments("port names are unique IANA service names", container(c -> c.with("ports", Json.array(
                         port("http", 80), port("http", 81), port("8080", 82), port("-Web--port-too-long", 83))))),
+                arguments("with hostNetwork a container's given host port is its container port; an init container's is not compared", both(
+                        podSpec(s -> s.with("hostNetwork", true).with("initContainers", Json.array(Json.object("name", "init", "image", IMAGE,
+                                "ports", Json.array(hostPort(80, 81)))))),
+                        container(c -> c.with("ports", Json.array(hostPort(80, 8080), Json.object("containerPort", 81), hostPort(82, 82)))))),
+                arguments("host ports are unique per protocol and IP across the containers, and within an init container (named as the first)",
+                        podSpec(s -> s.with("containers", Json.array(
+                                        Json.object("name", "a", "image", IMAGE, "ports", Json.array(hostPort(80, 8080),
+                                                hostPort(81, 8080).with("protocol", "UDP"), hostPort(82, 8081).with("hostIP", "10.0.0.1"), hostPort(83, 8081))),
+                                        Json.object("name", "b", "image", IMAGE, "ports", Json.array(hostPort(80, 8080).with("protocol", "TCP"),
+                                                hostPort(84, 8081).with("hostIP", "10.0.0.1")))))
+                                .with("initContainers", Json.array(Json.object("name", "i", "image", IMAGE, "ports", Json.array(hostPort(80, 8080))),
+                                        Json.object("name", "j", "image", IMAGE, "ports", Json.array(hostPort(80, 9090), hostPort(81, 9090))))))),
+                arguments("hostUsers false forbids hostNetwork, hostPID and hostIPC", podSpec(s -> s
+                        .with("hostUsers", false).with("hostNetwork", true).with("hostPID", true).with("hostIPC", true))),
                 arguments("a port's protocol is TCP, UDP or SCTP", container(c -> c.with("ports", Json.array(
                         Json.object("containerPort", 80, "protocol", "HTTP"))))),
                 arguments("an environment variable has a name of printable ASCII other than '='", container(c -> c.with("env", Json.array(
@@ -257,6 +272,13 @@ class ApiServerValidationIT {
                                         "resources", Json.object("requests", Json.object("storage", "1Gi"))))))))),
                         container(c -> c.with("volumeDevices", Json.array(device("www", "/dev/www"), device("data", "/dev/data"),
                                 device("scratch", "dev/scratch")))))),
+                arguments("host namespaces with the host's users, host ports equal to the container ports or absent, init containers reusing them",
+                        both(podSpec(s -> s.with("hostNetwork", true).with("hostPID", true).with("hostIPC", true).with("initContainers", Json.array(
+                                        Json.object("name", "i", "image", IMAGE, "ports", Json.array(hostPort(8080, 8080))),
+                                        Json.object("name", "j", "image", IMAGE, "ports", Json.array(hostPort(8080, 8080)))))),
+                                container(c -> c.with("ports", Json.array(hostPort(8080, 8080), Json.object("containerPort", 81)))))),
+                arguments("hostUsers false without host namespaces", podSpec(s -> s
+                        .with("hostUsers", false).with("hostNetwork", false).with("hostPID", false).with("hostIPC", false))),
                 arguments("each value source, envFrom with a prefix, probes of each handler, known policies", both(
                         podSpec(s -> s.with("volumes", Json.array(emptyDir("files")))),
                         container(c -> c.with("imagePullPolicy", "Never").with("terminationMessagePolicy", "FallbackToLogsOnError")

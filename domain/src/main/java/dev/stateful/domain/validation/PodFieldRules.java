@@ -5,12 +5,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The pod spec's own fields {@code ValidatePodSpec} checks after the containers, in its order: the restart
- * and DNS policies ({@code validateRestartPolicy}, {@code validateDNSPolicy}), the node selector's labels,
- * the security context ({@code validatePodSpecSecurityContext}, {@link SecurityContextRules}), the DNS config
- * ({@code validatePodDNSConfig}; both DNS checks in {@link DnsRules}), the host namespaces with {@code hostUsers: false}
- * ({@code validateHostUsers}, {@link HostNamespaceRules}), the tolerations ({@code ValidateTolerations}).
- * Policies the API server defaults are checked only when given. The hostname
+ * The pod spec's own fields {@code ValidatePodSpec} checks after the containers, in its order: the host ports with
+ * hostNetwork ({@code validatePodHostNetworkDeps}, {@link HostNamespaceRules}), the restart and DNS policies
+ * ({@code validateRestartPolicy}, {@code validateDNSPolicy}), the node selector's labels, the security context
+ * ({@code validatePodSpecSecurityContext}, {@link SecurityContextRules}), the DNS config ({@code validatePodDNSConfig};
+ * both DNS checks in {@link DnsRules}), the host namespaces with {@code hostUsers: false} ({@code validateHostUsers}),
+ * the tolerations ({@code ValidateTolerations}). Policies the API server defaults are checked only when given. The hostname
  * and subdomain are not checked: {@code ValidateStatefulSetSpec} blanks them before validating the template,
  * as the controller overwrites them. Upstream has no rule on a negative terminationGracePeriodSeconds for a
  * template (a pod's is raised to 1 by the pod strategy), so neither do we.
@@ -32,7 +32,7 @@ final class PodFieldRules {
     }
 
     static List<Violation> validate(Json.Obj spec, String path) {
-        List<Violation> out = new ArrayList<>();
+        List<Violation> out = new ArrayList<>(HostNamespaceRules.hostNetworkPorts(spec, path));
         out.addAll(Errors.unlessSupported(path + ".restartPolicy", spec.string("restartPolicy").orElse(""), RESTART_POLICIES));
         out.addAll(DnsRules.dnsPolicy(spec, path));
         out.addAll(MetaRules.labels(spec.stringMap("nodeSelector"), path + ".nodeSelector"));

@@ -162,7 +162,10 @@ final class PodSpecRules {
         return out;
     }
 
-    /** {@code validateContainers}: at least one; names unique among the containers (an empty name too); the lifecycle and probes. */
+    /**
+     * {@code validateContainers}: at least one; names unique among the containers (an empty name too); the lifecycle and probes;
+     * host ports unique across the containers.
+     */
     private static List<Violation> containers(List<Json> containers, Map<String, Boolean> volumes, OptionalLong gracePeriod, boolean hostUsers,
             String path) {
         if (containers.isEmpty()) {
@@ -182,13 +185,14 @@ final class PodSpecRules {
             out.addAll(LifecycleRules.lifecycle(container, gracePeriod, at));
             out.addAll(ProbeRules.probes(container, at));
         }
+        out.addAll(HostNamespaceRules.hostPortConflicts(containers, path));
         return out;
     }
 
     /**
      * {@code validateInitContainers}: the common checks; a name unique among the containers and the init
-     * containers before it; lifecycle and probes only for a sidecar ({@code restartPolicy: Always}), whose lifecycle
-     * and probes are checked as a container's.
+     * containers before it; host ports unique in the container; lifecycle and probes only for a sidecar
+     * ({@code restartPolicy: Always}), whose lifecycle and probes are checked as a container's.
      */
     private static List<Violation> initContainers(List<Json> initContainers, List<Json> containers, Map<String, Boolean> volumes,
             OptionalLong gracePeriod, boolean hostUsers, String path) {
@@ -206,6 +210,7 @@ final class PodSpecRules {
             } else if (!name.isEmpty()) {
                 names.add(name);
             }
+            out.addAll(HostNamespaceRules.hostPortConflicts(List.of(container), path));
             if (container.string("restartPolicy").map(RESTART_ALWAYS::equals).orElse(false)) {
                 out.addAll(LifecycleRules.lifecycle(container, gracePeriod, at));
                 out.addAll(ProbeRules.probes(container, at));

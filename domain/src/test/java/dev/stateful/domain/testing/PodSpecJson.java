@@ -2,7 +2,7 @@ package dev.stateful.domain.testing;
 
 import dev.stateful.domain.json.Json;
 
-/** Pieces of a pod spec as JSON for validation tests: environment variables of each value source, a probe, volumes, mounts and devices. */
+/** Pieces of a pod spec as JSON for validation tests: environment variables of each value source, a probe, volumes, mounts, devices and ports. */
 public final class PodSpecJson {
 
     private PodSpecJson() {
@@ -42,5 +42,9 @@ public final class PodSpecJson {
     /** A volume of the claim of its own name. */
     public static Json.Obj claim(String name) {
         return Json.object("name", name, "persistentVolumeClaim", Json.object("claimName", name));
+    }
+
+    public static Json.Obj hostPort(int containerPort, int hostPort) {
+        return Json.object("containerPort", containerPort, "hostPort", hostPort);
     }
 }
