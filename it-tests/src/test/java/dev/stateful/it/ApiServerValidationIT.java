@@ -55,7 +55,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * <ul>
  *   <li>the pod spec rules of {@code ValidatePodSpec} that {@link StatefulSetValidator} reproduces
  *       (volumes, volume mounts and devices against the volumes and claim templates, ports and host ports, host namespaces, environment variable
- *       names, resources, init containers, lifecycle hooks, DNS settings, security contexts), each template created as a StatefulSet and validated as
+ *       names, resources, init containers, lifecycle hooks, DNS settings, security contexts and sysctls), each template created as a StatefulSet and validated as
  *       the in-memory cluster and gRPC {@code Validate} take a manifest (decoded strictly, defaulted);
  *       Go ranges over resource maps in random order, so errors are compared in any order;</li>
  *   <li>the metadata rules the in-memory cluster applies to every pod, claim and revision
@@ -224,6 +224,13 @@ class ApiServerValidationIT {
                 arguments("the process namespace is not shared with hostPID; fsGroup change and supplemental groups policies are known", podSpec(s -> s
                         .with("shareProcessNamespace", true).with("hostPID", true)
                         .with("securityContext", Json.object("fsGroupChangePolicy", "Sometimes", "supplementalGroupsPolicy", "Loose")))),
+                arguments("a sysctl has a name of at most 253 characters matching the regex, given once", podSpec(s -> s.with("securityContext",
+                        sysctls("", "Kernel.Shm", "kernel.shm_rmid_forced", "kernel.shm_rmid_forced", "a".repeat(254),
+                                "net/ipv4/ip_forward", "net/ipv4/ip_forward")))),
+                arguments("no network sysctl with hostNetwork, no IPC sysctl with hostIPC; a slashed name is read dotted, a '*' ends it", podSpec(s -> s
+                        .with("hostNetwork", true).with("hostIPC", true).with("securityContext", sysctls("net.core.somaxconn",
+                                "net/ipv4/conf/eno2.100/rp_filter", "kernel.shmmax", "fs.mqueue.msg_max", "kernel.shm*", "kernel.domainname",
+                                "kernel.shmmaximum")))),
                 arguments("a seccomp profile has a known type, a localhost profile only with Localhost", both(
                         podSpec(s -> s.with("securityContext", Json.object("seccompProfile", Json.object("type", "Custom", "localhostProfile", "p.json")))),
                         container(c -> c.with("securityContext", Json.object("seccompProfile", Json.object()))))),
@@ -316,6 +323,10 @@ class ApiServerValidationIT {
                                         "seccompProfile", Json.object("type", "RuntimeDefault")))),
                                 container(c -> c.with("securityContext", Json.object("runAsUser", 0, "procMount", "Unmasked",
                                         "seccompProfile", Json.object("type", "Localhost", "localhostProfile", "profiles/audit.json")))))),
+                arguments("namespaced sysctls in the pod's own namespaces", podSpec(s -> s.with("securityContext", sysctls("net.core.somaxconn",
+                        "kernel.shm_rmid_forced", "net/ipv4/conf/eno2.100/rp_filter", "fs.mqueue.msg_max")))),
+                arguments("with hostNetwork and hostIPC, sysctls of neither namespace", podSpec(s -> s.with("hostNetwork", true).with("hostIPC", true)
+                        .with("securityContext", sysctls("kernel.domainname", "vm.swappiness")))),
                 arguments("a tcpSocket hook", container(c -> c.with("lifecycle", Json.object("preStop", Json.object("tcpSocket", Json.object("port", 8080)))))),
                 arguments("tolerations, a node selector, dnsPolicy None with a nameserver, a negative grace period", podSpec(s -> s
                         .with("tolerations", Json.array(Json.object("operator", "Exists"),
@@ -385,6 +396,11 @@ class ApiServerValidationIT {
 
     static Json.Obj emptyDir(String name) {
         return Json.object("name", name, "emptyDir", Json.object());
+    }
+
+    /** A pod security context with these sysctls, each of value "1". */
+    static Json.Obj sysctls(String... names) {
+        return Json.object("sysctls", Json.array(Stream.of(names).map(name -> Json.object("name", name, "value", "1")).toArray()));
     }
 
     static Json.Obj port(String name, int containerPort) {

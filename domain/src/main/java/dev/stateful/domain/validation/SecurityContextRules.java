@@ -7,12 +7,12 @@ import java.util.List;
 
 /**
  * Of the security contexts, the pod's ({@code validatePodSpecSecurityContext}: user and group ids, the process
- * namespace against hostPID, the fsGroup change policy, the seccomp profile, the supplemental groups policy) and a
- * container's ({@code ValidateSecurityContext}: user and group ids, the proc mount, the seccomp profile), in upstream's
- * order. Not checked: sysctls, Windows options, AppArmor profiles, the SELinux change policy, {@code privileged}
- * (refused or not by the API server's {@code --allow-privileged}, a cluster's policy) and its combinations with
- * {@code allowPrivilegeEscalation}. In apps/v1 hostPID, hostUsers and shareProcessNamespace sit on the pod spec; the
- * API server's internal pod keeps them in the security context, whose path its errors name.
+ * namespace against hostPID, the sysctls ({@link SysctlRules}), the fsGroup change policy, the seccomp profile, the
+ * supplemental groups policy) and a container's ({@code ValidateSecurityContext}: user and group ids, the proc mount, the
+ * seccomp profile), in upstream's order. Not checked: Windows options, AppArmor profiles, the SELinux change policy,
+ * {@code privileged} (refused or not by the API server's {@code --allow-privileged}, a cluster's policy) and its combinations
+ * with {@code allowPrivilegeEscalation}. In apps/v1 hostNetwork, hostPID, hostIPC, hostUsers and shareProcessNamespace sit on
+ * the pod spec; the API server's internal pod keeps them in the security context, whose path its errors name.
  */
 final class SecurityContextRules {
 
@@ -47,6 +47,7 @@ final class SecurityContextRules {
         if (spec.bool("shareProcessNamespace").orElse(false) && spec.bool("hostPID").orElse(false)) {
             out.add(Errors.invalid(at + ".shareProcessNamespace", true, "ShareProcessNamespace and HostPID cannot both be enabled"));
         }
+        out.addAll(SysctlRules.sysctls(spec, path));
         context.string("fsGroupChangePolicy").ifPresent(policy ->
                 out.addAll(supported(at + ".fsGroupChangePolicy", policy, FS_GROUP_CHANGE_POLICIES)));
         context.object("seccompProfile").ifPresent(profile -> out.addAll(seccompProfile(profile, at + ".seccompProfile")));
