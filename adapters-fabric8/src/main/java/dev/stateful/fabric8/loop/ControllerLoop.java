@@ -207,7 +207,8 @@ public final class ControllerLoop implements AutoCloseable {
         metrics.record(result, nanos);
         if (LOG.isDebugEnabled()) {
             LOG.atDebug().addKeyValue("statefulSet", key).addKeyValue("duration", nanos / 1_000_000 + "ms").addKeyValue("writes", result.writes())
-                    .addKeyValue("waiting", result.plan().map(plan -> plan.waits().isEmpty() ? "nothing" : plan.waits().toString()).orElse("it is gone"))
+                    .addKeyValue("waiting", result.plan().map(plan -> plan.waits().isEmpty() ? "nothing" : plan.waits().toString())
+                            .orElse("no plan: the set is gone, cannot be decoded, or the caches do not show its own writes yet"))
                     .log("Finished syncing StatefulSet");
         }
         if (result.error().isPresent()) {
