@@ -54,7 +54,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@code Status.details.causes} carries them):
  * <ul>
  *   <li>the pod spec rules of {@code ValidatePodSpec} that {@link StatefulSetValidator} reproduces
- *       (volumes, volume mounts and devices against the volumes and claim templates, ports and host ports, host namespaces, environment variable
+ *       (volumes and their claim, emptyDir and hostPath settings, volume mounts and devices against the volumes and claim templates, ports and host ports, host namespaces, environment variable
  *       names, resources, init containers, lifecycle hooks, DNS settings, security contexts and sysctls), each template created as a StatefulSet and validated as
  *       the in-memory cluster and gRPC {@code Validate} take a manifest (decoded strictly, defaulted);
  *       Go ranges over resource maps in random order, so errors are compared in any order;</li>
@@ -96,6 +96,16 @@ class ApiServerValidationIT {
                         podSpec(s -> s.with("volumes", Json.array(Json.object("name", "conf", "configMap", Json.object("name", "c"),
                                 "secret", Json.object("secretName", "s"), "emptyDir", Json.object())))),
                         container(c -> c.with("volumeMounts", Json.array(mount("conf", "/conf")))))),
+                arguments("a claim volume names its claim, an emptyDir's size limit is not negative; a mount of either finds no volume", both(
+                        podSpec(s -> s.with("volumes", Json.array(Json.object("name", "data", "persistentVolumeClaim", Json.object("readOnly", true)),
+                                Json.object("name", "cache", "emptyDir", Json.object("medium", "Memory", "sizeLimit", "-1Gi"))))),
+                        container(c -> c.with("volumeMounts", Json.array(mount("data", "/data"), mount("cache", "/cache")))))),
+                arguments("a host path is given, without '..', of a known type; only the first source's settings are checked", podSpec(s -> s
+                        .with("volumes", Json.array(Json.object("name", "none", "hostPath", Json.object("type", "Dir")),
+                                Json.object("name", "up", "hostPath", Json.object("path", "/var/../etc", "type", "Dir")),
+                                Json.object("name", "dots", "hostPath", Json.object("path", "/var/..data/..", "type", "Directory")),
+                                Json.object("name", "two", "emptyDir", Json.object("sizeLimit", "-1"), "persistentVolumeClaim", Json.object()),
+                                Json.object("name", "three", "hostPath", Json.object("path", "/x/.."), "persistentVolumeClaim", Json.object()))))),
                 arguments("a volume device names a claim, with a path unique in the container and without '..'", both(
                         podSpec(s -> s.with("volumes", Json.array(claim("data"), emptyDir("cache")))),
                         container(c -> c.with("volumeDevices", Json.array(device("data", "/dev/a"), device("data", "/dev/a"),
@@ -273,6 +283,13 @@ class ApiServerValidationIT {
                                 .with("env", Json.array(Json.object("name", "1_ANY printable-ASCII.name~", "value", "x")))
                                 .with("resources", Json.object("limits", Json.object("cpu", 1, "memory", "1Gi", "example.com/gpu", "2"),
                                         "requests", Json.object("cpu", "0.5", "memory", "1024Mi", "ephemeral-storage", "1G", "example.com/gpu", 2)))))),
+                arguments("a claim volume, emptyDirs of a zero or positive size limit and any medium, host paths of each type", podSpec(s -> s
+                        .with("volumes", Json.array(claim("data"), Json.object("name", "zero", "emptyDir", Json.object("sizeLimit", "0")),
+                                Json.object("name", "ram", "emptyDir", Json.object("medium", "Memory", "sizeLimit", "64Mi")),
+                                Json.object("name", "tape", "emptyDir", Json.object("medium", "Tape")),
+                                Json.object("name", "log", "hostPath", Json.object("path", "/var/log")),
+                                Json.object("name", "sock", "hostPath", Json.object("path", "run/x..y/docker.sock", "type", "Socket")),
+                                Json.object("name", "dev", "hostPath", Json.object("path", "/dev/sda", "type", "BlockDevice")))))),
                 arguments("volume devices of a claim template, a claim volume and an ephemeral volume, a relative device path", both(
                         podSpec(s -> s.with("volumes", Json.array(claim("data"), Json.object("name", "scratch", "ephemeral", Json.object(
                                 "volumeClaimTemplate", Json.object("spec", Json.object("accessModes", Json.array("ReadWriteOnce"),

@@ -169,10 +169,13 @@ final class ContainerRules {
         if (target.startsWith("/")) {
             out.add(Errors.invalid(path, target, "must be a relative path"));
         }
-        if (List.of(target.split("/", -1)).contains("..")) {
-            out.add(Errors.invalid(path, target, "must not contain '..'"));
-        }
+        out.addAll(noBacksteps(target, path));
         return out;
+    }
+
+    /** {@code validatePathNoBacksteps}: no element of the path is "..". */
+    static List<Violation> noBacksteps(String target, String path) {
+        return List.of(target.split("/", -1)).contains("..") ? List.of(Errors.invalid(path, target, "must not contain '..'")) : List.of();
     }
 
     /**

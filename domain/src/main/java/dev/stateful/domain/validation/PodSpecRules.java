@@ -12,7 +12,7 @@ import java.util.OptionalLong;
 import java.util.Set;
 
 /**
- * Of {@code ValidatePodSpec}, the volumes ({@code ValidateVolumes}: names, at most one source), the
+ * Of {@code ValidatePodSpec}, the volumes ({@code ValidateVolumes}: names, a source checked by {@link VolumeSourceRules}), the
  * containers and init containers ({@code validateContainers}, {@code validateInitContainers}), each with
  * {@link ContainerRules} and {@link SecurityContextRules} and, for a container or a sidecar, {@link LifecycleRules} and
  * {@link ProbeRules}, then the pod's own fields
@@ -27,26 +27,8 @@ import java.util.Set;
  */
 final class PodSpecRules {
 
-    static final String MORE_THAN_ONE_SOURCE = "may not specify more than 1 volume type";
     static final String INIT_FIELD_FORBIDDEN = "may not be set for init containers without restartPolicy=Always";
 
-    /**
-     * The volume sources as {@code validateVolumeSource} checks them, in its order, each with the path
-     * it names for a second source: the JSON key, except two that Go spells otherwise (its typo included).
-     */
-    private static final List<String[]> SOURCES = List.of(
-            new String[] {"emptyDir", "emptyDir"}, new String[] {"hostPath", "hostPath"}, new String[] {"gitRepo", "gitRepo"},
-            new String[] {"gcePersistentDisk", "gcePersistentDisk"}, new String[] {"awsElasticBlockStore", "awsElasticBlockStore"},
-            new String[] {"secret", "secret"}, new String[] {"nfs", "nfs"}, new String[] {"iscsi", "iscsi"},
-            new String[] {"glusterfs", "glusterfs"}, new String[] {"flocker", "flocker"},
-            new String[] {"persistentVolumeClaim", "persistentVolumeClaim"}, new String[] {"rbd", "rbd"}, new String[] {"cinder", "cinder"},
-            new String[] {"cephfs", "cephFS"}, new String[] {"quobyte", "quobyte"}, new String[] {"downwardAPI", "downwarAPI"},
-            new String[] {"fc", "fc"}, new String[] {"flexVolume", "flexVolume"}, new String[] {"configMap", "configMap"},
-            new String[] {"azureFile", "azureFile"}, new String[] {"vsphereVolume", "vsphereVolume"},
-            new String[] {"photonPersistentDisk", "photonPersistentDisk"}, new String[] {"portworxVolume", "portworxVolume"},
-            new String[] {"azureDisk", "azureDisk"}, new String[] {"storageos", "storageos"}, new String[] {"projected", "projected"},
-            new String[] {"scaleIO", "scaleIO"}, new String[] {"csi", "csi"}, new String[] {"ephemeral", "ephemeral"},
-            new String[] {"image", "image"});
     private static final List<String> INIT_ONLY_WITH_RESTART = List.of("lifecycle", "livenessProbe", "readinessProbe", "startupProbe");
     private static final String RESTART_ALWAYS = "Always";
 
@@ -125,7 +107,7 @@ final class PodSpecRules {
                 continue;
             }
             String at = path + "[" + index++ + "]";
-            List<Violation> errors = new ArrayList<>(source(volume, at));
+            List<Violation> errors = new ArrayList<>(VolumeSourceRules.source(volume, at));
             if (name.isEmpty()) {
                 errors.add(Errors.required(at + ".name", ""));
             } else {
@@ -141,25 +123,6 @@ final class PodSpecRules {
             out.addAll(errors);
         }
         return valid;
-    }
-
-    /**
-     * Of {@code validateVolumeSource}, the count of sources: at most one. Its "must specify a volume type"
-     * cannot happen on the server, whose defaulting ({@code SetDefaults_Volume}) makes a volume of no
-     * known source an emptyDir after dropping unknown fields, which our defaulting keeps.
-     */
-    private static List<Violation> source(Json.Obj volume, String path) {
-        List<Violation> out = new ArrayList<>();
-        boolean found = false;
-        for (String[] source : SOURCES) {
-            if (volume.has(source[0])) {
-                if (found) {
-                    out.add(Errors.forbidden(path + "." + source[1], MORE_THAN_ONE_SOURCE));
-                }
-                found = true;
-            }
-        }
-        return out;
     }
 
     /**

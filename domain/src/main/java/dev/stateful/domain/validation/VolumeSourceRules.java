@@ -1,0 +1,93 @@
+package dev.stateful.domain.validation;
+
+import dev.stateful.domain.json.Json;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BiFunction;
+
+/**
+ * {@code validateVolumeSource} of a pod volume: at most one source, and the first source's own settings, for the
+ * sources checked here: emptyDir (its sizeLimit), hostPath ({@code validateHostPathVolumeSource}) and persistentVolumeClaim
+ * ({@code validatePersistentClaimVolumeSource}). The other sources' settings are left to the API server. Its "must specify
+ * a volume type" cannot happen on the server, whose defaulting ({@code SetDefaults_Volume}) makes a volume of no known
+ * source an emptyDir after dropping unknown fields, which our defaulting keeps.
+ */
+final class VolumeSourceRules {
+
+    static final String MORE_THAN_ONE_SOURCE = "may not specify more than 1 volume type";
+    /** {@code supportedHostPathTypes}, sorted as {@code sets.List} gives them; "" is what defaulting fills. */
+    static final List<String> HOST_PATH_TYPES = List.of("", "BlockDevice", "CharDevice", "Directory", "DirectoryOrCreate", "File",
+            "FileOrCreate", "Socket");
+
+    /**
+     * The volume sources as {@code validateVolumeSource} checks them, in its order, each with the path
+     * it names for a second source: the JSON key, except two that Go spells otherwise (its typo included).
+     */
+    private static final List<String[]> SOURCES = List.of(
+            new String[] {"emptyDir", "emptyDir"}, new String[] {"hostPath", "hostPath"}, new String[] {"gitRepo", "gitRepo"},
+            new String[] {"gcePersistentDisk", "gcePersistentDisk"}, new String[] {"awsElasticBlockStore", "awsElasticBlockStore"},
+            new String[] {"secret", "secret"}, new String[] {"nfs", "nfs"}, new String[] {"iscsi", "iscsi"},
+            new String[] {"glusterfs", "glusterfs"}, new String[] {"flocker", "flocker"},
+            new String[] {"persistentVolumeClaim", "persistentVolumeClaim"}, new String[] {"rbd", "rbd"}, new String[] {"cinder", "cinder"},
+            new String[] {"cephfs", "cephFS"}, new String[] {"quobyte", "quobyte"}, new String[] {"downwardAPI", "downwarAPI"},
+            new String[] {"fc", "fc"}, new String[] {"flexVolume", "flexVolume"}, new String[] {"configMap", "configMap"},
+            new String[] {"azureFile", "azureFile"}, new String[] {"vsphereVolume", "vsphereVolume"},
+            new String[] {"photonPersistentDisk", "photonPersistentDisk"}, new String[] {"portworxVolume", "portworxVolume"},
+            new String[] {"azureDisk", "azureDisk"}, new String[] {"storageos", "storageos"}, new String[] {"projected", "projected"},
+            new String[] {"scaleIO", "scaleIO"}, new String[] {"csi", "csi"}, new String[] {"ephemeral", "ephemeral"},
+            new String[] {"image", "image"});
+
+    /** The sources whose settings are checked here, by JSON key; each names its settings' errors under that key. */
+    private static final Map<String, BiFunction<Json.Obj, String, List<Violation>>> SETTINGS = Map.of(
+            "emptyDir", VolumeSourceRules::emptyDir,
+            "hostPath", VolumeSourceRules::hostPath,
+            "persistentVolumeClaim", VolumeSourceRules::persistentVolumeClaim);
+
+    private VolumeSourceRules() {
+    }
+
+    /** {@code validateVolumeSource} of the volume at {@code path}: a second source is refused and its settings not checked. */
+    static List<Violation> source(Json.Obj volume, String path) {
+        List<Violation> out = new ArrayList<>();
+        boolean found = false;
+        for (String[] source : SOURCES) {
+            if (!volume.has(source[0])) {
+                continue;
+            }
+            if (found) {
+                out.add(Errors.forbidden(path + "." + source[1], MORE_THAN_ONE_SOURCE));
+            } else {
+                found = true;
+                BiFunction<Json.Obj, String, List<Violation>> settings = SETTINGS.get(source[0]);
+                if (settings != null) {
+                    out.addAll(settings.apply(volume.objectOrEmpty(source[0]), path + "." + source[0]));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Of {@code validateVolumeSource}: an emptyDir's sizeLimit is not negative; its medium is not checked. */
+    private static List<Violation> emptyDir(Json.Obj emptyDir, String path) {
+        boolean negative = emptyDir.get("sizeLimit").flatMap(Quantities::parse).map(q -> q.signum() < 0).orElse(false);
+        return negative ? List.of(Errors.forbidden(path + ".sizeLimit", "SizeLimit field must be a valid resource quantity")) : List.of();
+    }
+
+    /** {@code validateHostPathVolumeSource}: a path, then none of its elements "..", and a known type. */
+    private static List<Violation> hostPath(Json.Obj hostPath, String path) {
+        String hostDir = hostPath.string("path").orElse("");
+        if (hostDir.isEmpty()) {
+            return List.of(Errors.required(path + ".path", ""));
+        }
+        List<Violation> out = new ArrayList<>(ContainerRules.noBacksteps(hostDir, path + ".path"));
+        hostPath.string("type").filter(type -> !HOST_PATH_TYPES.contains(type)).ifPresent(type ->
+                out.add(Errors.notSupported(path + ".type", type, HOST_PATH_TYPES.toArray(String[]::new))));
+        return out;
+    }
+
+    /** {@code validatePersistentClaimVolumeSource}: a claim name. */
+    private static List<Violation> persistentVolumeClaim(Json.Obj claim, String path) {
+        return claim.string("claimName").orElse("").isEmpty() ? List.of(Errors.required(path + ".claimName", "")) : List.of();
+    }
+}

@@ -1,0 +1,74 @@
+package dev.stateful.domain.validation;
+
+import static dev.stateful.domain.testing.PodSpecJson.claim;
+import static dev.stateful.domain.testing.PodSpecJson.mount;
+import static dev.stateful.domain.validation.StatefulSetValidatorTest.C;
+import static dev.stateful.domain.validation.StatefulSetValidatorTest.T;
+import static dev.stateful.domain.validation.StatefulSetValidatorTest.both;
+import static dev.stateful.domain.validation.StatefulSetValidatorTest.container;
+import static dev.stateful.domain.validation.StatefulSetValidatorTest.row;
+import static dev.stateful.domain.validation.StatefulSetValidatorTest.templateSpec;
+import static dev.stateful.domain.validation.StatefulSetValidatorTest.v;
+import static dev.stateful.domain.validation.Violation.Type.FORBIDDEN;
+import static dev.stateful.domain.validation.Violation.Type.INVALID;
+import static dev.stateful.domain.validation.Violation.Type.NOT_FOUND;
+import static dev.stateful.domain.validation.Violation.Type.NOT_SUPPORTED;
+import static dev.stateful.domain.validation.Violation.Type.REQUIRED;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
+
+import dev.stateful.domain.json.Json;
+import dev.stateful.domain.model.StatefulSet;
+import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.provider.Arguments;
+
+/** {@code validateVolumeSource}: the settings of a volume's first source; pod volumes follow the claim template {@code www}. */
+class VolumeSourceRulesTest extends RuleRows {
+
+    static final String V = T + "volumes";
+    static final String HOST_PATH_TYPES = "supported values: \"\", \"BlockDevice\", \"CharDevice\", \"Directory\", \"DirectoryOrCreate\", "
+            + "\"File\", \"FileOrCreate\", \"Socket\"";
+
+    static Stream<Arguments> invalidRows() {
+        return Stream.of(
+                row("a claim volume names its claim, an emptyDir's size limit is not negative; a mount of either finds no volume", both(
+                                volumes(Json.object("name", "data", "persistentVolumeClaim", Json.object("readOnly", true)),
+                                        Json.object("name", "cache", "emptyDir", Json.object("medium", "Memory", "sizeLimit", "-1Gi"))),
+                                container(c -> c.with("volumeMounts", Json.array(mount("data", "/data"), mount("cache", "/cache"))))),
+                        v(V + "[1].persistentVolumeClaim.claimName", REQUIRED, ""),
+                        v(V + "[2].emptyDir.sizeLimit", FORBIDDEN, "SizeLimit field must be a valid resource quantity"),
+                        v(C + "volumeMounts[0].name", NOT_FOUND, "\"data\""),
+                        v(C + "volumeMounts[1].name", NOT_FOUND, "\"cache\"")),
+                row("a host path is given, without '..', of a known type; without a path nothing else is checked", volumes(
+                                Json.object("name", "none", "hostPath", Json.object("type", "Dir")),
+                                Json.object("name", "up", "hostPath", Json.object("path", "/var/../etc", "type", "Dir")),
+                                Json.object("name", "dots", "hostPath", Json.object("path", "/var/..data/..", "type", "Directory"))),
+                        v(V + "[1].hostPath.path", REQUIRED, ""),
+                        v(V + "[2].hostPath.path", INVALID, "\"/var/../etc\": must not contain '..'"),
+                        v(V + "[2].hostPath.type", NOT_SUPPORTED, "\"Dir\": " + HOST_PATH_TYPES),
+                        v(V + "[3].hostPath.path", INVALID, "\"/var/..data/..\": must not contain '..'")),
+                row("only the first source's settings are checked", volumes(
+                                Json.object("name", "two", "emptyDir", Json.object("sizeLimit", "-1"), "persistentVolumeClaim", Json.object()),
+                                Json.object("name", "three", "hostPath", Json.object("path", "/x/.."), "persistentVolumeClaim", Json.object())),
+                        v(V + "[1].emptyDir.sizeLimit", FORBIDDEN, "SizeLimit field must be a valid resource quantity"),
+                        v(V + "[1].persistentVolumeClaim", FORBIDDEN, VolumeSourceRules.MORE_THAN_ONE_SOURCE),
+                        v(V + "[2].hostPath.path", INVALID, "\"/x/..\": must not contain '..'"),
+                        v(V + "[2].persistentVolumeClaim", FORBIDDEN, VolumeSourceRules.MORE_THAN_ONE_SOURCE)));
+    }
+
+    static Stream<Arguments> validRows() {
+        return Stream.of(
+                arguments("a claim volume, emptyDirs of a zero or positive size limit and any medium, host paths of each type",
+                        volumes(claim("data"), Json.object("name", "zero", "emptyDir", Json.object("sizeLimit", "0")),
+                                Json.object("name", "ram", "emptyDir", Json.object("medium", "Memory", "sizeLimit", "64Mi")),
+                                Json.object("name", "tape", "emptyDir", Json.object("medium", "Tape")),
+                                Json.object("name", "log", "hostPath", Json.object("path", "/var/log")),
+                                Json.object("name", "sock", "hostPath", Json.object("path", "run/x..y/docker.sock", "type", "Socket")),
+                                Json.object("name", "dev", "hostPath", Json.object("path", "/dev/sda", "type", "BlockDevice")))));
+    }
+
+    /** The template with these pod volumes. */
+    static UnaryOperator<StatefulSet> volumes(Json... volumes) {
+        return templateSpec(s -> s.with("volumes", Json.array((Object[]) volumes)));
+    }
+}
