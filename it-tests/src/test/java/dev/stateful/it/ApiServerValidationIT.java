@@ -54,7 +54,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@code Status.details.causes} carries them):
  * <ul>
  *   <li>the pod spec rules of {@code ValidatePodSpec} that {@link StatefulSetValidator} reproduces
- *       (volumes and their claim, emptyDir and hostPath settings, volume mounts and devices against the volumes and claim templates, ports and host ports, host namespaces, environment variable
+ *       (volumes and their claim, emptyDir, hostPath, secret and config map settings, volume mounts and devices against the volumes and claim templates, ports and host ports, host namespaces, environment variable
  *       names, resources, init containers, lifecycle hooks, DNS settings, security contexts and sysctls), each template created as a StatefulSet and validated as
  *       the in-memory cluster and gRPC {@code Validate} take a manifest (decoded strictly, defaulted);
  *       Go ranges over resource maps in random order, so errors are compared in any order;</li>
@@ -106,6 +106,16 @@ class ApiServerValidationIT {
                                 Json.object("name", "dots", "hostPath", Json.object("path", "/var/..data/..", "type", "Directory")),
                                 Json.object("name", "two", "emptyDir", Json.object("sizeLimit", "-1"), "persistentVolumeClaim", Json.object()),
                                 Json.object("name", "three", "hostPath", Json.object("path", "/x/.."), "persistentVolumeClaim", Json.object()))))),
+                arguments("a secret and a config map are named, with a default mode within 0 and 0777", podSpec(s -> s.with("volumes", Json.array(
+                        Json.object("name", "s", "secret", Json.object("defaultMode", 512)),
+                        Json.object("name", "c", "configMap", Json.object("name", "", "defaultMode", -1)))))),
+                arguments("an item has a key and a relative path without '..' that does not start with '..', and a mode within 0 and 0777",
+                        podSpec(s -> s.with("volumes", Json.array(
+                                Json.object("name", "s", "secret", Json.object("secretName", "s", "items", Json.array(
+                                        Json.object("mode", 1000), Json.object("key", "k", "path", "/etc/../k"), Json.object("key", "k", "path", "..")))),
+                                Json.object("name", "c", "configMap", Json.object("name", "c", "items", Json.array(
+                                        Json.object("key", "not a key!", "path", "..data/k", "mode", -8),
+                                        Json.object("key", "k", "path", "a/../b")))))))),
                 arguments("a volume device names a claim, with a path unique in the container and without '..'", both(
                         podSpec(s -> s.with("volumes", Json.array(claim("data"), emptyDir("cache")))),
                         container(c -> c.with("volumeDevices", Json.array(device("data", "/dev/a"), device("data", "/dev/a"),
@@ -290,6 +300,11 @@ class ApiServerValidationIT {
                                 Json.object("name", "log", "hostPath", Json.object("path", "/var/log")),
                                 Json.object("name", "sock", "hostPath", Json.object("path", "run/x..y/docker.sock", "type", "Socket")),
                                 Json.object("name", "dev", "hostPath", Json.object("path", "/dev/sda", "type", "BlockDevice")))))),
+                arguments("a secret and a config map of any name, items of any key at relative paths, modes 0 and 0777", podSpec(s -> s
+                        .with("volumes", Json.array(Json.object("name", "s", "secret", Json.object("secretName", "Not_A_Name", "defaultMode", 0,
+                                        "optional", true, "items", Json.array(Json.object("key", "not a key!", "path", "a..b/..c", "mode", 511)))),
+                                Json.object("name", "c", "configMap", Json.object("name", "conf", "defaultMode", 511, "items", Json.array(
+                                        Json.object("key", "k", "path", "k"), Json.object("key", "k", "path", "./k", "mode", 0)))))))),
                 arguments("volume devices of a claim template, a claim volume and an ephemeral volume, a relative device path", both(
                         podSpec(s -> s.with("volumes", Json.array(claim("data"), Json.object("name", "scratch", "ephemeral", Json.object(
                                 "volumeClaimTemplate", Json.object("spec", Json.object("accessModes", Json.array("ReadWriteOnce"),

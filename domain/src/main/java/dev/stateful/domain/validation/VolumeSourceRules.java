@@ -8,14 +8,18 @@ import java.util.function.BiFunction;
 
 /**
  * {@code validateVolumeSource} of a pod volume: at most one source, and the first source's own settings, for the
- * sources checked here: emptyDir (its sizeLimit), hostPath ({@code validateHostPathVolumeSource}) and persistentVolumeClaim
- * ({@code validatePersistentClaimVolumeSource}). The other sources' settings are left to the API server. Its "must specify
+ * sources checked here: emptyDir (its sizeLimit), hostPath ({@code validateHostPathVolumeSource}), secret
+ * ({@code validateSecretVolumeSource}), persistentVolumeClaim ({@code validatePersistentClaimVolumeSource}) and configMap
+ * ({@code validateConfigMapVolumeSource}). The other sources' settings are left to the API server. Its "must specify
  * a volume type" cannot happen on the server, whose defaulting ({@code SetDefaults_Volume}) makes a volume of no known
  * source an emptyDir after dropping unknown fields, which our defaulting keeps.
  */
 final class VolumeSourceRules {
 
     static final String MORE_THAN_ONE_SOURCE = "may not specify more than 1 volume type";
+    /** {@code fileModeErrorMsg}. */
+    static final String FILE_MODE = "must be a number between 0 and 0777 (octal), both inclusive";
+    private static final long MAX_FILE_MODE = 0777;
     /** {@code supportedHostPathTypes}, sorted as {@code sets.List} gives them; "" is what defaulting fills. */
     static final List<String> HOST_PATH_TYPES = List.of("", "BlockDevice", "CharDevice", "Directory", "DirectoryOrCreate", "File",
             "FileOrCreate", "Socket");
@@ -42,7 +46,9 @@ final class VolumeSourceRules {
     private static final Map<String, BiFunction<Json.Obj, String, List<Violation>>> SETTINGS = Map.of(
             "emptyDir", VolumeSourceRules::emptyDir,
             "hostPath", VolumeSourceRules::hostPath,
-            "persistentVolumeClaim", VolumeSourceRules::persistentVolumeClaim);
+            "secret", (secret, path) -> keyedFiles(secret, "secretName", path),
+            "persistentVolumeClaim", VolumeSourceRules::persistentVolumeClaim,
+            "configMap", (configMap, path) -> keyedFiles(configMap, "name", path));
 
     private VolumeSourceRules() {
     }
@@ -89,5 +95,55 @@ final class VolumeSourceRules {
     /** {@code validatePersistentClaimVolumeSource}: a claim name. */
     private static List<Violation> persistentVolumeClaim(Json.Obj claim, String path) {
         return claim.string("claimName").orElse("").isEmpty() ? List.of(Errors.required(path + ".claimName", "")) : List.of();
+    }
+
+    /**
+     * {@code validateSecretVolumeSource} (its {@code nameField} secretName) and {@code validateConfigMapVolumeSource} (name):
+     * a name, a file mode, each item ({@code validateKeyToPath}). Neither checks the name's or the keys' form.
+     */
+    private static List<Violation> keyedFiles(Json.Obj source, String nameField, String path) {
+        List<Violation> out = new ArrayList<>();
+        if (source.string(nameField).orElse("").isEmpty()) {
+            out.add(Errors.required(path + "." + nameField, ""));
+        }
+        out.addAll(fileMode(source, "defaultMode", path));
+        List<Json> items = source.array("items");
+        for (int i = 0; i < items.size(); i++) {
+            out.addAll(keyToPath(items.get(i).asObject().orElse(Json.EMPTY_OBJECT), path + ".items[" + i + "]"));
+        }
+        return out;
+    }
+
+    /** {@code validateKeyToPath}: a key, a path ({@code ValidateLocalNonReservedPath}), a file mode. */
+    private static List<Violation> keyToPath(Json.Obj item, String path) {
+        List<Violation> out = new ArrayList<>();
+        if (item.string("key").orElse("").isEmpty()) {
+            out.add(Errors.required(path + ".key", ""));
+        }
+        String file = item.string("path").orElse("");
+        if (file.isEmpty()) {
+            out.add(Errors.required(path + ".path", ""));
+        }
+        out.addAll(localNonReservedPath(file, path + ".path"));
+        out.addAll(fileMode(item, "mode", path));
+        return out;
+    }
+
+    /**
+     * {@code ValidateLocalNonReservedPath}: {@code validateLocalDescendingPath}, and no name starting with ".." (the kubelet's
+     * own files), which Go also reports for ".." itself.
+     */
+    static List<Violation> localNonReservedPath(String target, String path) {
+        List<Violation> out = new ArrayList<>(ContainerRules.localDescendingPath(target, path));
+        if (target.startsWith("..") && !target.startsWith("../")) {
+            out.add(Errors.invalid(path, target, "must not start with '..'"));
+        }
+        return out;
+    }
+
+    /** A file mode, if given, within 0 and 0777, at {@code path}.{@code field}. */
+    private static List<Violation> fileMode(Json.Obj source, String field, String path) {
+        return source.integer(field).filter(mode -> mode < 0 || mode > MAX_FILE_MODE)
+                .map(mode -> List.of(Errors.invalid(path + "." + field, mode, FILE_MODE))).orElse(List.of());
     }
 }

@@ -47,6 +47,28 @@ class VolumeSourceRulesTest extends RuleRows {
                         v(V + "[2].hostPath.path", INVALID, "\"/var/../etc\": must not contain '..'"),
                         v(V + "[2].hostPath.type", NOT_SUPPORTED, "\"Dir\": " + HOST_PATH_TYPES),
                         v(V + "[3].hostPath.path", INVALID, "\"/var/..data/..\": must not contain '..'")),
+                row("a secret and a config map are named, with a default mode within 0 and 0777", volumes(
+                                Json.object("name", "s", "secret", Json.object("defaultMode", 512)),
+                                Json.object("name", "c", "configMap", Json.object("name", "", "defaultMode", -1))),
+                        v(V + "[1].secret.secretName", REQUIRED, ""),
+                        v(V + "[1].secret.defaultMode", INVALID, "512: " + VolumeSourceRules.FILE_MODE),
+                        v(V + "[2].configMap.name", REQUIRED, ""),
+                        v(V + "[2].configMap.defaultMode", INVALID, "-1: " + VolumeSourceRules.FILE_MODE)),
+                row("an item has a key and a relative path without '..' that does not start with '..', and a mode within 0 and 0777", volumes(
+                                Json.object("name", "s", "secret", Json.object("secretName", "s", "items", Json.array(
+                                        Json.object("mode", 1000), Json.object("key", "k", "path", "/etc/../k"), Json.object("key", "k", "path", "..")))),
+                                Json.object("name", "c", "configMap", Json.object("name", "c", "items", Json.array(
+                                        Json.object("key", "not a key!", "path", "..data/k", "mode", -8), Json.object("key", "k", "path", "a/../b"))))),
+                        v(V + "[1].secret.items[0].key", REQUIRED, ""),
+                        v(V + "[1].secret.items[0].path", REQUIRED, ""),
+                        v(V + "[1].secret.items[0].mode", INVALID, "1000: " + VolumeSourceRules.FILE_MODE),
+                        v(V + "[1].secret.items[1].path", INVALID, "\"/etc/../k\": must be a relative path"),
+                        v(V + "[1].secret.items[1].path", INVALID, "\"/etc/../k\": must not contain '..'"),
+                        v(V + "[1].secret.items[2].path", INVALID, "\"..\": must not contain '..'"),
+                        v(V + "[1].secret.items[2].path", INVALID, "\"..\": must not start with '..'"),
+                        v(V + "[2].configMap.items[0].path", INVALID, "\"..data/k\": must not start with '..'"),
+                        v(V + "[2].configMap.items[0].mode", INVALID, "-8: " + VolumeSourceRules.FILE_MODE),
+                        v(V + "[2].configMap.items[1].path", INVALID, "\"a/../b\": must not contain '..'")),
                 row("only the first source's settings are checked", volumes(
                                 Json.object("name", "two", "emptyDir", Json.object("sizeLimit", "-1"), "persistentVolumeClaim", Json.object()),
                                 Json.object("name", "three", "hostPath", Json.object("path", "/x/.."), "persistentVolumeClaim", Json.object())),
@@ -64,7 +86,12 @@ class VolumeSourceRulesTest extends RuleRows {
                                 Json.object("name", "tape", "emptyDir", Json.object("medium", "Tape")),
                                 Json.object("name", "log", "hostPath", Json.object("path", "/var/log")),
                                 Json.object("name", "sock", "hostPath", Json.object("path", "run/x..y/docker.sock", "type", "Socket")),
-                                Json.object("name", "dev", "hostPath", Json.object("path", "/dev/sda", "type", "BlockDevice")))));
+                                Json.object("name", "dev", "hostPath", Json.object("path", "/dev/sda", "type", "BlockDevice")))),
+                arguments("a secret and a config map of any name, items of any key at relative paths, modes 0 and 0777",
+                        volumes(Json.object("name", "s", "secret", Json.object("secretName", "Not_A_Name", "defaultMode", 0, "optional", true,
+                                        "items", Json.array(Json.object("key", "not a key!", "path", "a..b/..c", "mode", 511)))),
+                                Json.object("name", "c", "configMap", Json.object("name", "conf", "defaultMode", 511,
+                                        "items", Json.array(Json.object("key", "k", "path", "k"), Json.object("key", "k", "path", "./k", "mode", 0)))))));
     }
 
     /** The template with these pod volumes. */
