@@ -3,11 +3,14 @@ package dev.stateful.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static dev.stateful.domain.testing.PodSpecJson.claim;
 import static dev.stateful.domain.testing.PodSpecJson.device;
+import static dev.stateful.domain.testing.PodSpecJson.downwardApiVolume;
 import static dev.stateful.domain.testing.PodSpecJson.execProbe;
 import static dev.stateful.domain.testing.PodSpecJson.fieldRef;
 import static dev.stateful.domain.testing.PodSpecJson.fileKeyRef;
 import static dev.stateful.domain.testing.PodSpecJson.hostPort;
 import static dev.stateful.domain.testing.PodSpecJson.mount;
+import static dev.stateful.domain.testing.PodSpecJson.projectedVolume;
+import static dev.stateful.domain.testing.PodSpecJson.refusedProjectedVolume;
 import static dev.stateful.domain.testing.PodSpecJson.resourceFieldRef;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
@@ -54,7 +57,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@code Status.details.causes} carries them):
  * <ul>
  *   <li>the pod spec rules of {@code ValidatePodSpec} that {@link StatefulSetValidator} reproduces
- *       (volumes and their claim, emptyDir, hostPath, secret and config map settings, volume mounts and devices against the volumes and claim templates, ports and host ports, host namespaces, environment variable
+ *       (volumes and their claim, emptyDir, hostPath, secret, config map, downward API and projected settings, volume mounts and devices against the volumes and claim templates, ports and host ports, host namespaces, environment variable
  *       names, resources, init containers, lifecycle hooks, DNS settings, security contexts and sysctls), each template created as a StatefulSet and validated as
  *       the in-memory cluster and gRPC {@code Validate} take a manifest (decoded strictly, defaulted);
  *       Go ranges over resource maps in random order, so errors are compared in any order;</li>
@@ -116,6 +119,16 @@ class ApiServerValidationIT {
                                 Json.object("name", "c", "configMap", Json.object("name", "c", "items", Json.array(
                                         Json.object("key", "not a key!", "path", "..data/k", "mode", -8),
                                         Json.object("key", "k", "path", "a/../b")))))))),
+                arguments("a downward API file has a path, one of a known fieldRef and a resourceFieldRef of a container, a mode; Go names no index",
+                        podSpec(s -> s.with("volumes", Json.array(Json.object("name", "d", "downwardAPI", Json.object("defaultMode", 1024, "items", Json.array(
+                                Json.object(),
+                                Json.object("path", "..x", "fieldRef", volumeField("spec.nodeName"), "resourceFieldRef", Json.object("resource", "limits.cpu"),
+                                        "mode", 800),
+                                Json.object("path", "cpu", "resourceFieldRef", Json.object("resource", "limits.cpu")),
+                                Json.object("path", "l", "fieldRef", volumeField("metadata.labels['Bad Key']")),
+                                Json.object("path", "r", "resourceFieldRef", Json.object("containerName", "app", "resource", "limits.gpu"))))))))),
+                arguments("a projected source is of one kind; secret, config map and downward API paths are taken once; a token's expiration and path",
+                        podSpec(s -> s.with("volumes", Json.array(refusedProjectedVolume())))),
                 arguments("a volume device names a claim, with a path unique in the container and without '..'", both(
                         podSpec(s -> s.with("volumes", Json.array(claim("data"), emptyDir("cache")))),
                         container(c -> c.with("volumeDevices", Json.array(device("data", "/dev/a"), device("data", "/dev/a"),
@@ -305,6 +318,10 @@ class ApiServerValidationIT {
                                         "optional", true, "items", Json.array(Json.object("key", "not a key!", "path", "a..b/..c", "mode", 511)))),
                                 Json.object("name", "c", "configMap", Json.object("name", "conf", "defaultMode", 511, "items", Json.array(
                                         Json.object("key", "k", "path", "k"), Json.object("key", "k", "path", "./k", "mode", 0)))))))),
+                arguments("downward API files of each volume field path, a subscripted label and annotation, a container's resources",
+                        podSpec(s -> s.with("volumes", Json.array(downwardApiVolume())))),
+                arguments("a projected volume of a secret, config maps, a downward API file and tokens at distinct paths",
+                        podSpec(s -> s.with("volumes", Json.array(projectedVolume())))),
                 arguments("volume devices of a claim template, a claim volume and an ephemeral volume, a relative device path", both(
                         podSpec(s -> s.with("volumes", Json.array(claim("data"), Json.object("name", "scratch", "ephemeral", Json.object(
                                 "volumeClaimTemplate", Json.object("spec", Json.object("accessModes", Json.array("ReadWriteOnce"),
@@ -428,6 +445,11 @@ class ApiServerValidationIT {
 
     static Json.Obj emptyDir(String name) {
         return Json.object("name", name, "emptyDir", Json.object());
+    }
+
+    /** A downward API volume file's fieldRef of this field path, its apiVersion left to defaulting. */
+    static Json.Obj volumeField(String fieldPath) {
+        return Json.object("fieldPath", fieldPath);
     }
 
     /** A pod security context with these sysctls, each of value "1". */

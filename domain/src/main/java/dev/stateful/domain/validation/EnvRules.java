@@ -77,8 +77,8 @@ final class EnvRules {
             Json.Obj ref = from.objectOrEmpty(source);
             String at = path + "." + source;
             out.addAll(switch (source) {
-                case "fieldRef" -> fieldRef(ref, at);
-                case "resourceFieldRef" -> resourceFieldRef(ref, at);
+                case "fieldRef" -> fieldRef(ref, FIELD_PATHS, at);
+                case "resourceFieldRef" -> resourceFieldRef(ref, false, at);
                 case "fileKeyRef" -> fileKeyRef(ref, at);
                 default -> keySelector(ref, at);
             });
@@ -94,10 +94,11 @@ final class EnvRules {
     }
 
     /**
-     * {@code validateObjectFieldSelector} with the environment's field paths: {@code ConvertDownwardAPIFieldLabel}
-     * first (apiVersion v1, a known or subscripted label), then a subscript's key or the path against the list.
+     * {@code validateObjectFieldSelector} with these field paths (the environment's or a downward API volume's, sorted):
+     * {@code ConvertDownwardAPIFieldLabel} first (apiVersion v1, a known or subscripted label), then a subscript's key or
+     * the path against the list.
      */
-    private static List<Violation> fieldRef(Json.Obj ref, String path) {
+    static List<Violation> fieldRef(Json.Obj ref, List<String> fieldPaths, String path) {
         String apiVersion = ref.string("apiVersion").orElse("");
         String fieldPath = ref.string("fieldPath").orElse("");
         if (apiVersion.isEmpty()) {
@@ -126,8 +127,8 @@ final class EnvRules {
             return out;
         }
         String internal = fieldPath.equals("spec.host") ? "spec.nodeName" : fieldPath;
-        if (!FIELD_PATHS.contains(internal)) {
-            out.add(Errors.notSupported(path + ".fieldPath", internal, FIELD_PATHS.toArray(String[]::new)));
+        if (!fieldPaths.contains(internal)) {
+            out.add(Errors.notSupported(path + ".fieldPath", internal, fieldPaths.toArray(String[]::new)));
         }
         return out;
     }
@@ -142,11 +143,16 @@ final class EnvRules {
         return open <= 0 ? Optional.empty() : Optional.of(new String[] {s.substring(0, open), s.substring(open + 2)});
     }
 
-    /** {@code validateContainerResourceFieldSelector} for a variable (no container name needed) and its divisor. */
-    private static List<Violation> resourceFieldRef(Json.Obj ref, String path) {
+    /**
+     * {@code validateContainerResourceFieldSelector} and its divisor, for a variable or, needing a container name first,
+     * for a downward API volume's file.
+     */
+    static List<Violation> resourceFieldRef(Json.Obj ref, boolean volume, String path) {
         List<Violation> out = new ArrayList<>();
         String resource = ref.string("resource").orElse("");
-        if (resource.isEmpty()) {
+        if (volume && ref.string("containerName").orElse("").isEmpty()) {
+            out.add(Errors.required(path + ".containerName", ""));
+        } else if (resource.isEmpty()) {
             out.add(Errors.required(path + ".resource", ""));
         } else if (!RESOURCE_FIELDS.contains(resource) && HUGE_PAGES_FIELD_PREFIXES.stream().noneMatch(resource::startsWith)) {
             out.add(Errors.notSupported(path + ".resource", resource, RESOURCE_FIELDS.toArray(String[]::new)));

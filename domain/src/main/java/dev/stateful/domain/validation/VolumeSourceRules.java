@@ -2,24 +2,35 @@ package dev.stateful.domain.validation;
 
 import dev.stateful.domain.json.Json;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.BiFunction;
 
 /**
  * {@code validateVolumeSource} of a pod volume: at most one source, and the first source's own settings, for the
  * sources checked here: emptyDir (its sizeLimit), hostPath ({@code validateHostPathVolumeSource}), secret
- * ({@code validateSecretVolumeSource}), persistentVolumeClaim ({@code validatePersistentClaimVolumeSource}) and configMap
- * ({@code validateConfigMapVolumeSource}). The other sources' settings are left to the API server. Its "must specify
- * a volume type" cannot happen on the server, whose defaulting ({@code SetDefaults_Volume}) makes a volume of no known
- * source an emptyDir after dropping unknown fields, which our defaulting keeps.
+ * ({@code validateSecretVolumeSource}), persistentVolumeClaim ({@code validatePersistentClaimVolumeSource}), downwardAPI
+ * ({@code validateDownwardAPIVolumeSource}), configMap ({@code validateConfigMapVolumeSource}) and projected
+ * ({@code validateProjectedVolumeSource}, but for its clusterTrustBundle and podCertificate sources, which the API server
+ * drops unless their feature gates, off by default, are on). The other sources' settings are left to the API server.
+ * Its "must specify a volume type" cannot happen on the server, whose defaulting ({@code SetDefaults_Volume}) makes a
+ * volume of no known source an emptyDir after dropping unknown fields, which our defaulting keeps.
  */
 final class VolumeSourceRules {
 
     static final String MORE_THAN_ONE_SOURCE = "may not specify more than 1 volume type";
     /** {@code fileModeErrorMsg}. */
     static final String FILE_MODE = "must be a number between 0 and 0777 (octal), both inclusive";
+    static final String CONFLICTING_PATHS = "conflicting duplicate paths";
+    static final String MORE_THAN_ONE_PROJECTION = "may not specify more than 1 volume type per source";
+    /** {@code validVolumeDownwardAPIFieldPathExpressions}, sorted. */
+    static final List<String> FIELD_PATHS = List.of("metadata.annotations", "metadata.labels", "metadata.name", "metadata.namespace",
+            "metadata.uid");
     private static final long MAX_FILE_MODE = 0777;
+    private static final long MIN_TOKEN_SECONDS = 10 * 60;
+    private static final long MAX_TOKEN_SECONDS = 1L << 32;
     /** {@code supportedHostPathTypes}, sorted as {@code sets.List} gives them; "" is what defaulting fills. */
     static final List<String> HOST_PATH_TYPES = List.of("", "BlockDevice", "CharDevice", "Directory", "DirectoryOrCreate", "File",
             "FileOrCreate", "Socket");
@@ -48,7 +59,9 @@ final class VolumeSourceRules {
             "hostPath", VolumeSourceRules::hostPath,
             "secret", (secret, path) -> keyedFiles(secret, "secretName", path),
             "persistentVolumeClaim", VolumeSourceRules::persistentVolumeClaim,
-            "configMap", (configMap, path) -> keyedFiles(configMap, "name", path));
+            "downwardAPI", VolumeSourceRules::downwardApi,
+            "configMap", (configMap, path) -> keyedFiles(configMap, "name", path),
+            "projected", VolumeSourceRules::projected);
 
     private VolumeSourceRules() {
     }
@@ -145,5 +158,121 @@ final class VolumeSourceRules {
     private static List<Violation> fileMode(Json.Obj source, String field, String path) {
         return source.integer(field).filter(mode -> mode < 0 || mode > MAX_FILE_MODE)
                 .map(mode -> List.of(Errors.invalid(path + "." + field, mode, FILE_MODE))).orElse(List.of());
+    }
+
+    /** {@code validateDownwardAPIVolumeSource}: a file mode, each file. */
+    private static List<Violation> downwardApi(Json.Obj source, String path) {
+        List<Violation> out = new ArrayList<>(fileMode(source, "defaultMode", path));
+        source.array("items").forEach(item -> out.addAll(downwardApiFile(item.asObject().orElse(Json.EMPTY_OBJECT), path)));
+        return out;
+    }
+
+    /**
+     * {@code validateDownwardAPIVolumeFile}: a path ({@code ValidateLocalNonReservedPath}), one of fieldRef (of the volume's
+     * field paths) and resourceFieldRef (of a named container), a file mode. Go names a file's errors on {@code path}, the
+     * source's, without the file's index.
+     */
+    private static List<Violation> downwardApiFile(Json.Obj file, String path) {
+        List<Violation> out = new ArrayList<>();
+        String target = file.string("path").orElse("");
+        if (target.isEmpty()) {
+            out.add(Errors.required(path + ".path", ""));
+        }
+        out.addAll(localNonReservedPath(target, path + ".path"));
+        if (file.has("fieldRef")) {
+            out.addAll(EnvRules.fieldRef(file.objectOrEmpty("fieldRef"), FIELD_PATHS, path + ".fieldRef"));
+            if (file.has("resourceFieldRef")) {
+                out.add(Errors.invalid(path, "resource", "fieldRef and resourceFieldRef can not be specified simultaneously"));
+            }
+        } else if (file.has("resourceFieldRef")) {
+            out.addAll(EnvRules.resourceFieldRef(file.objectOrEmpty("resourceFieldRef"), true, path + ".resourceFieldRef"));
+        } else {
+            out.add(Errors.required(path, "one of fieldRef and resourceFieldRef is required"));
+        }
+        out.addAll(fileMode(file, "mode", path));
+        return out;
+    }
+
+    /**
+     * {@code validateProjectedVolumeSource}: a file mode, then {@code validateProjectionSources}: each source's own settings,
+     * one kind per source, and no path given twice across the secret, config map and downward API files (a token's path is
+     * not counted), the conflict named on the volume's projected path with the source's name or the file's path.
+     */
+    private static List<Violation> projected(Json.Obj projected, String path) {
+        List<Violation> out = new ArrayList<>(fileMode(projected, "defaultMode", path));
+        Set<String> paths = new HashSet<>();
+        List<Json> sources = projected.array("sources");
+        for (int i = 0; i < sources.size(); i++) {
+            String at = path + ".sources[" + i + "]";
+            Json.Obj source = sources.get(i).asObject().orElse(Json.EMPTY_OBJECT);
+            int kinds = 0;
+            for (String kind : List.of("secret", "configMap")) {
+                if (source.has(kind)) {
+                    kinds++;
+                    out.addAll(projectedKeys(source.objectOrEmpty(kind), paths, at + "." + kind, path));
+                }
+            }
+            if (source.has("downwardAPI")) {
+                kinds++;
+                for (Json item : source.objectOrEmpty("downwardAPI").array("items")) {
+                    Json.Obj file = item.asObject().orElse(Json.EMPTY_OBJECT);
+                    out.addAll(downwardApiFile(file, at + ".downwardAPI"));
+                    String target = file.string("path").orElse("");
+                    if (!target.isEmpty() && !paths.add(target)) {
+                        out.add(Errors.invalid(path, target, CONFLICTING_PATHS));
+                    }
+                }
+            }
+            if (source.has("serviceAccountToken")) {
+                kinds++;
+                out.addAll(serviceAccountToken(source.objectOrEmpty("serviceAccountToken"), at + ".serviceAccountToken", path));
+            }
+            if (kinds > 1) {
+                out.add(Errors.forbidden(at, MORE_THAN_ONE_PROJECTION));
+            }
+        }
+        return out;
+    }
+
+    /** A projected secret's or config map's name and items ({@code validateKeyToPath}), each item's path taken once. */
+    private static List<Violation> projectedKeys(Json.Obj source, Set<String> paths, String at, String projectedPath) {
+        List<Violation> out = new ArrayList<>();
+        String name = source.string("name").orElse("");
+        if (name.isEmpty()) {
+            out.add(Errors.required(at + ".name", ""));
+        }
+        List<Json> items = source.array("items");
+        for (int j = 0; j < items.size(); j++) {
+            Json.Obj item = items.get(j).asObject().orElse(Json.EMPTY_OBJECT);
+            out.addAll(keyToPath(item, at + ".items[" + j + "]"));
+            String target = item.string("path").orElse("");
+            if (!target.isEmpty() && !paths.add(target)) {
+                out.add(Errors.invalid(projectedPath, name, CONFLICTING_PATHS));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * A projected service account token: an expiration of 10 minutes to 2^32 seconds (defaulting gives 3600), a path, which Go
+     * names on the volume's projected path, local and not reserved (a new pod never has {@code AllowNonLocalProjectedTokenPath}).
+     */
+    private static List<Violation> serviceAccountToken(Json.Obj token, String at, String projectedPath) {
+        List<Violation> out = new ArrayList<>();
+        token.integer("expirationSeconds").ifPresent(seconds -> {
+            if (seconds < MIN_TOKEN_SECONDS) {
+                out.add(Errors.invalid(at + ".expirationSeconds", seconds, "may not specify a duration less than 10 minutes"));
+            }
+            if (seconds > MAX_TOKEN_SECONDS) {
+                out.add(Errors.invalid(at + ".expirationSeconds", seconds, "may not specify a duration larger than 2^32 seconds"));
+            }
+        });
+        String target = token.string("path").orElse("");
+        if (target.isEmpty()) {
+            out.add(Errors.required(projectedPath + ".path", ""));
+        } else {
+            out.addAll(localNonReservedPath(target, projectedPath + ".path"));
+        }
+        return out;
     }
 }

@@ -47,4 +47,49 @@ public final class PodSpecJson {
     public static Json.Obj hostPort(int containerPort, int hostPort) {
         return Json.object("containerPort", containerPort, "hostPort", hostPort);
     }
+
+    /** A v1 fieldRef of a downward API volume's file. */
+    public static Json.Obj volumeFieldRef(String fieldPath) {
+        return Json.object("apiVersion", "v1", "fieldPath", fieldPath);
+    }
+
+    /** A valid downward API volume {@code d}: each volume field path, a subscripted label and annotation, a container's resources. */
+    public static Json.Obj downwardApiVolume() {
+        return Json.object("name", "d", "downwardAPI", Json.object("defaultMode", 0777, "items", Json.array(
+                Json.object("path", "labels", "fieldRef", volumeFieldRef("metadata.labels")),
+                Json.object("path", "annotations", "fieldRef", volumeFieldRef("metadata.annotations"), "mode", 0),
+                Json.object("path", "a/name", "fieldRef", volumeFieldRef("metadata.name")),
+                Json.object("path", "ns", "fieldRef", volumeFieldRef("metadata.namespace")),
+                Json.object("path", "uid", "fieldRef", volumeFieldRef("metadata.uid")),
+                Json.object("path", "zone", "fieldRef", volumeFieldRef("metadata.labels['topology.kubernetes.io/zone']")),
+                Json.object("path", "note", "fieldRef", volumeFieldRef("metadata.annotations['Example.com/Note']")),
+                Json.object("path", "mem", "resourceFieldRef", Json.object("containerName", "app", "resource", "limits.memory", "divisor", "1Mi")),
+                Json.object("path", "huge", "resourceFieldRef", Json.object("containerName", "app", "resource", "requests.hugepages-2Mi")))));
+    }
+
+    /** A valid projected volume {@code p}: a secret, config maps, a downward API file and tokens, the files at distinct paths. */
+    public static Json.Obj projectedVolume() {
+        return Json.object("name", "p", "projected", Json.object("defaultMode", 0400, "sources", Json.array(
+                Json.object("secret", Json.object("name", "s", "items", Json.array(Json.object("key", "k", "path", "s/k", "mode", 0777)))),
+                Json.object("configMap", Json.object("name", "c", "items", Json.array(Json.object("key", "k", "path", "c/k")))),
+                Json.object("configMap", Json.object("name", "all")),
+                Json.object("downwardAPI", Json.object("items", Json.array(Json.object("path", "name", "fieldRef", volumeFieldRef("metadata.name"))))),
+                Json.object("serviceAccountToken", Json.object("audience", "vault", "expirationSeconds", 600, "path", "s/k")),
+                Json.object("serviceAccountToken", Json.object("expirationSeconds", 4294967296L, "path", "long")))));
+    }
+
+    /**
+     * A projected volume {@code p} the API server refuses: a mode below 0, an unnamed secret, the path "a" of three sources,
+     * tokens of too short and too long an expiration, one absolute and one without a path, a source of two kinds.
+     */
+    public static Json.Obj refusedProjectedVolume() {
+        return Json.object("name", "p", "projected", Json.object("defaultMode", -1, "sources", Json.array(
+                Json.object("secret", Json.object("items", Json.array(Json.object("key", "k", "path", "a")))),
+                Json.object("configMap", Json.object("name", "c", "items", Json.array(Json.object("key", "k", "path", "a")))),
+                Json.object("downwardAPI", Json.object("items", Json.array(Json.object("path", "a", "fieldRef", volumeFieldRef("metadata.name"))))),
+                Json.object("serviceAccountToken", Json.object("expirationSeconds", 60, "path", "/token")),
+                Json.object("serviceAccountToken", Json.object("expirationSeconds", 5000000000L)),
+                Json.object("secret", Json.object("name", "s"), "configMap", Json.object("name", "c")),
+                Json.object())));
+    }
 }

@@ -1,7 +1,11 @@
 package dev.stateful.domain.validation;
 
 import static dev.stateful.domain.testing.PodSpecJson.claim;
+import static dev.stateful.domain.testing.PodSpecJson.downwardApiVolume;
 import static dev.stateful.domain.testing.PodSpecJson.mount;
+import static dev.stateful.domain.testing.PodSpecJson.projectedVolume;
+import static dev.stateful.domain.testing.PodSpecJson.refusedProjectedVolume;
+import static dev.stateful.domain.testing.PodSpecJson.volumeFieldRef;
 import static dev.stateful.domain.validation.StatefulSetValidatorTest.C;
 import static dev.stateful.domain.validation.StatefulSetValidatorTest.T;
 import static dev.stateful.domain.validation.StatefulSetValidatorTest.both;
@@ -69,6 +73,37 @@ class VolumeSourceRulesTest extends RuleRows {
                         v(V + "[2].configMap.items[0].path", INVALID, "\"..data/k\": must not start with '..'"),
                         v(V + "[2].configMap.items[0].mode", INVALID, "-8: " + VolumeSourceRules.FILE_MODE),
                         v(V + "[2].configMap.items[1].path", INVALID, "\"a/../b\": must not contain '..'")),
+                row("a downward API file has a path, one of a known fieldRef and a resourceFieldRef of a container, a mode; Go names no index",
+                        volumes(downwardApi(1024, Json.object(),
+                                Json.object("path", "..x", "fieldRef", volumeFieldRef("spec.nodeName"), "resourceFieldRef", Json.object("resource", "limits.cpu"),
+                                        "mode", 800),
+                                Json.object("path", "cpu", "resourceFieldRef", Json.object("resource", "limits.cpu")),
+                                Json.object("path", "l", "fieldRef", volumeFieldRef("metadata.labels['Bad Key']")),
+                                Json.object("path", "r", "resourceFieldRef", Json.object("containerName", "app", "resource", "limits.gpu")))),
+                        v(V + "[1].downwardAPI.defaultMode", INVALID, "1024: " + VolumeSourceRules.FILE_MODE),
+                        v(V + "[1].downwardAPI.path", REQUIRED, ""),
+                        v(V + "[1].downwardAPI", REQUIRED, "one of fieldRef and resourceFieldRef is required"),
+                        v(V + "[1].downwardAPI.path", INVALID, "\"..x\": must not start with '..'"),
+                        v(V + "[1].downwardAPI.fieldRef.fieldPath", NOT_SUPPORTED, "\"spec.nodeName\": supported values: \"metadata.annotations\", "
+                                + "\"metadata.labels\", \"metadata.name\", \"metadata.namespace\", \"metadata.uid\""),
+                        v(V + "[1].downwardAPI", INVALID, "\"resource\": fieldRef and resourceFieldRef can not be specified simultaneously"),
+                        v(V + "[1].downwardAPI.mode", INVALID, "800: " + VolumeSourceRules.FILE_MODE),
+                        v(V + "[1].downwardAPI.resourceFieldRef.containerName", REQUIRED, ""),
+                        v(V + "[1].downwardAPI.fieldRef", INVALID, "\"Bad Key\": " + Names.qualifiedName("Bad Key").get(0)),
+                        v(V + "[1].downwardAPI.resourceFieldRef.resource", NOT_SUPPORTED, "\"limits.gpu\": supported values: \"limits.cpu\", "
+                                + "\"limits.ephemeral-storage\", \"limits.memory\", \"requests.cpu\", \"requests.ephemeral-storage\", \"requests.memory\"")),
+                row("a projected source is of one kind; secret, config map and downward API paths are taken once; a token's expiration and path",
+                        volumes(refusedProjectedVolume()),
+                        v(V + "[1].projected.defaultMode", INVALID, "-1: " + VolumeSourceRules.FILE_MODE),
+                        v(V + "[1].projected.sources[0].secret.name", REQUIRED, ""),
+                        v(V + "[1].projected", INVALID, "\"c\": " + VolumeSourceRules.CONFLICTING_PATHS),
+                        v(V + "[1].projected", INVALID, "\"a\": " + VolumeSourceRules.CONFLICTING_PATHS),
+                        v(V + "[1].projected.sources[3].serviceAccountToken.expirationSeconds", INVALID, "60: may not specify a duration less than 10 minutes"),
+                        v(V + "[1].projected.path", INVALID, "\"/token\": must be a relative path"),
+                        v(V + "[1].projected.sources[4].serviceAccountToken.expirationSeconds", INVALID,
+                                "5000000000: may not specify a duration larger than 2^32 seconds"),
+                        v(V + "[1].projected.path", REQUIRED, ""),
+                        v(V + "[1].projected.sources[5]", FORBIDDEN, VolumeSourceRules.MORE_THAN_ONE_PROJECTION)),
                 row("only the first source's settings are checked", volumes(
                                 Json.object("name", "two", "emptyDir", Json.object("sizeLimit", "-1"), "persistentVolumeClaim", Json.object()),
                                 Json.object("name", "three", "hostPath", Json.object("path", "/x/.."), "persistentVolumeClaim", Json.object())),
@@ -91,7 +126,15 @@ class VolumeSourceRulesTest extends RuleRows {
                         volumes(Json.object("name", "s", "secret", Json.object("secretName", "Not_A_Name", "defaultMode", 0, "optional", true,
                                         "items", Json.array(Json.object("key", "not a key!", "path", "a..b/..c", "mode", 511)))),
                                 Json.object("name", "c", "configMap", Json.object("name", "conf", "defaultMode", 511,
-                                        "items", Json.array(Json.object("key", "k", "path", "k"), Json.object("key", "k", "path", "./k", "mode", 0)))))));
+                                        "items", Json.array(Json.object("key", "k", "path", "k"), Json.object("key", "k", "path", "./k", "mode", 0)))))),
+                arguments("downward API files of each volume field path, a subscripted label and annotation, a container's resources",
+                        volumes(downwardApiVolume())),
+                arguments("a projected volume of a secret, config maps, a downward API file and tokens at distinct paths", volumes(projectedVolume())));
+    }
+
+    /** A downward API volume {@code d} with this default mode and these files. */
+    static Json.Obj downwardApi(int defaultMode, Json... items) {
+        return Json.object("name", "d", "downwardAPI", Json.object("defaultMode", defaultMode, "items", Json.array((Object[]) items)));
     }
 
     /** The template with these pod volumes. */
