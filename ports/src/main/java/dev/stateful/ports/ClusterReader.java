@@ -93,7 +93,7 @@ public interface ClusterReader {
      */
     default List<PersistentVolumeClaim> claimsControlledBy(String namespace, String controllerUid) {
         return claims(namespace).stream()
-                .filter(c -> c.metadata().controllerRef().map(ref -> ref.uid().equals(controllerUid)).orElse(false))
+                .filter(c -> c.metadata().isControlledBy(controllerUid))
                 .collect(Collectors.toUnmodifiableList());
     }
 

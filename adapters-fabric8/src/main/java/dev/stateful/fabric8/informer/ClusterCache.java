@@ -322,7 +322,7 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
     public List<PersistentVolumeClaim> claimsControlledBy(String namespace, String controllerUid) {
         List<PersistentVolumeClaim> out = new ArrayList<>();
         for (PersistentVolumeClaim claim : claims.store().controlledOnlyBy(namespace, controllerUid)) {
-            if (claim.metadata().controllerRef().map(ref -> ref.uid().equals(controllerUid)).orElse(false)) {
+            if (claim.metadata().isControlledBy(controllerUid)) {
                 out.add(claim);
             }
         }

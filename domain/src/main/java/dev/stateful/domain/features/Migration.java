@@ -100,12 +100,12 @@ public final class Migration {
         List<String> podsLeft = pods.stream()
                 .filter(p -> PodIdentity.isMemberOf(target, p) && target.spec().selector() != null
                         && target.spec().selector().matches(p.metadata().labels()))
-                .filter(p -> ourUid.isEmpty() || !ownedBy(p.metadata(), ourUid))
+                .filter(p -> ourUid.isEmpty() || !p.metadata().isControlledBy(ourUid))
                 .map(Pod::name).sorted().toList();
         List<String> revisionsLeft = revisions.stream()
                 .filter(r -> r.name().startsWith(name + "-") && target.spec().selector() != null
                         && target.spec().selector().matches(r.metadata().labels()))
-                .filter(r -> ourUid.isEmpty() || !ownedBy(r.metadata(), ourUid))
+                .filter(r -> ourUid.isEmpty() || !r.metadata().isControlledBy(ourUid))
                 .map(ControllerRevision::name).sorted().toList();
         if (!steps.isEmpty() || !podsLeft.isEmpty() || !revisionsLeft.isEmpty()) {
             steps.add(new AwaitAdoption(podsLeft, revisionsLeft));
@@ -119,9 +119,5 @@ public final class Migration {
         annotations.remove(LAST_APPLIED);
         ObjectMeta meta = ObjectMeta.named(apps.namespace(), apps.name()).withLabels(apps.metadata().labels()).withAnnotations(annotations);
         return new StatefulSet(meta, apps.spec(), StatefulSetStatus.EMPTY, SetKind.STATEFUL_DEV, SetExtensions.NONE);
-    }
-
-    private static boolean ownedBy(ObjectMeta meta, String uid) {
-        return meta.controllerRef().map(ref -> ref.uid().equals(uid)).orElse(false);
     }
 }

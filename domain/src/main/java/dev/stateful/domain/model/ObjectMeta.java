@@ -51,6 +51,11 @@ public record ObjectMeta(
         return Optional.empty();
     }
 
+    /** Whether the controller reference carries {@code uid}; false with no controller. */
+    public boolean isControlledBy(String uid) {
+        return controllerRef().map(ref -> ref.uid().equals(uid)).orElse(false);
+    }
+
     public ObjectMeta withName(String value) {
         return new ObjectMeta(value, generateName, namespace, uid, resourceVersion, generation, labels, annotations, ownerReferences, finalizers, creationTimestamp, deletionTimestamp);
     }

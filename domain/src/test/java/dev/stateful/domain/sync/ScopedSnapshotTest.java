@@ -86,7 +86,7 @@ class ScopedSnapshotTest {
         List<Pod> pods = whole.pods().stream().filter(p -> controlledByOrOrphan(p.metadata(), uid)).toList();
         Map<String, PersistentVolumeClaim> claims = Snapshot.claimsOf(set, pods, whole::claim, () -> {
             throw new AssertionError("a small set names its claims");
-        }, () -> whole.claims().values().stream().filter(c -> c.metadata().controllerRef().map(ref -> ref.uid().equals(uid)).orElse(false)).toList());
+        }, () -> whole.claims().values().stream().filter(c -> c.metadata().isControlledBy(uid)).toList());
         List<ControllerRevision> revisions = whole.revisions().stream()
                 .filter(r -> r.name().startsWith(set.name() + "-") || controlledByOrOrphan(r.metadata(), uid)).toList();
         return new Snapshot(set, pods, claims, revisions, whole.now());

@@ -110,7 +110,7 @@ final class GrpcClusterReader implements ClusterReader {
     public List<PersistentVolumeClaim> claimsControlledBy(String namespace, String controllerUid) {
         ListObjectsRequest request = ListObjectsRequest.newBuilder().setNamespace(namespace).setControllerUid(controllerUid).build();
         List<PersistentVolumeClaim> listed = decode(calls.call(stub, "list claims", s -> s.listClaims(request)), Replies::claim, "claim");
-        return listed.stream().filter(c -> c.metadata().controllerRef().map(ref -> ref.uid().equals(controllerUid)).orElse(false)).toList();
+        return listed.stream().filter(c -> c.metadata().isControlledBy(controllerUid)).toList();
     }
 
     @Override
