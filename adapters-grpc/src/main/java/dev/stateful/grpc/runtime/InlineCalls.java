@@ -34,7 +34,7 @@ final class InlineCalls extends ServerStreamTracer.Factory implements ServerCall
 
     /**
      * A request this large goes to the pool. The hand-off costs two thread wake-ups whatever the size,
-     * while the work grows with it: the 100 typed pods of bench figure 5 in docs/benchmarks.md (46.5 KB, 0.4 ms a call at p50)
+     * while the work grows with it: the 100 typed pods of the gRPC plan benchmark in docs/benchmarks.md (46.5 KB, 0.4 ms a call at p50)
      * stay inline, where the wake-ups would be a good part of the call; the same pods as JSON (165 KB,
      * 1.45 ms a call) go to the pool, where they are a small part of it. No call holds the event loop for
      * much more than a millisecond, instead of the hundreds a request of several MB takes.
