@@ -257,6 +257,9 @@ class ClusterCacheTest {
     void an_undecodable_set_of_our_kind_is_reported_from_the_first_list_to_its_deletion() throws Exception {
         writeCustomSet("web", 3000000000L, true);
         cache = new ClusterCache(client, "default", Duration.ZERO, java.util.Set.of(dev.stateful.domain.model.SetKind.STATEFUL_DEV)).start();
+        // subscribed once synced, the handler hears the first list once, from the store: subscribed while the informer
+        // is still listing, it can hear it twice (the store's replay to a new handler, then the deferred addition)
+        eventually(cache::hasSynced);
         List<String> seen = new CopyOnWriteArrayList<>();
         cache.subscribe(new ClusterEvents.Handler() {
             @Override
