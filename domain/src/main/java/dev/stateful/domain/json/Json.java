@@ -168,6 +168,11 @@ public sealed interface Json permits Json.Obj, Json.Arr, Json.Str, Json.Num, Jso
             return Collections.unmodifiableMap(out);
         }
 
+        /** String list field (matchLabelKeys, values, nameservers); an item of another type (which decoding refuses) counts as "". */
+        public List<String> strings(String key) {
+            return array(key).stream().map(item -> item.asString().orElse("")).toList();
+        }
+
         @Override
         public Object toPlain() {
             Map<String, Object> out = new LinkedHashMap<>();

@@ -45,7 +45,7 @@ final class DnsRules {
             return out;
         }
         Json.Obj config = spec.objectOrEmpty("dnsConfig");
-        List<String> nameservers = strings(config, "nameservers");
+        List<String> nameservers = config.strings("nameservers");
         if (nameservers.size() > MAX_NAMESERVERS) {
             out.add(Errors.invalid(at + ".nameservers", Json.from(nameservers), "must not have more than " + MAX_NAMESERVERS + " nameservers"));
         }
@@ -54,7 +54,7 @@ final class DnsRules {
             String where = at + ".nameservers[" + i + "]";
             IpAddresses.legacyField(nameserver).forEach(msg -> out.add(Errors.invalid(where, nameserver, msg)));
         }
-        List<String> searches = strings(config, "searches");
+        List<String> searches = config.strings("searches");
         if (searches.size() > MAX_SEARCH_PATHS) {
             out.add(Errors.invalid(at + ".searches", Json.from(searches), "must not have more than " + MAX_SEARCH_PATHS + " search paths"));
         }
@@ -78,10 +78,5 @@ final class DnsRules {
             }
         }
         return out;
-    }
-
-    /** A list of strings; an item of another type (which decoding refuses) counts as "". */
-    private static List<String> strings(Json.Obj object, String key) {
-        return object.array(key).stream().map(item -> item.asString().orElse("")).toList();
     }
 }
