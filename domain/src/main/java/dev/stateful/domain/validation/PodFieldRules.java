@@ -8,8 +8,9 @@ import java.util.List;
  * The pod spec's own fields {@code ValidatePodSpec} checks after the containers, in its order: the host ports with
  * hostNetwork ({@code validatePodHostNetworkDeps}, {@link HostNamespaceRules}), the restart and DNS policies
  * ({@code validateRestartPolicy}, {@code validateDNSPolicy}), the node selector's labels, the security context
- * ({@code validatePodSpecSecurityContext}, {@link SecurityContextRules}), the DNS config ({@code validatePodDNSConfig};
- * both DNS checks in {@link DnsRules}), the host namespaces with {@code hostUsers: false} ({@code validateHostUsers}),
+ * ({@code validatePodSpecSecurityContext}, {@link SecurityContextRules}), the affinity ({@code validateAffinity},
+ * {@link AffinityRules}), the DNS config ({@code validatePodDNSConfig}; both DNS checks in {@link DnsRules}), the host
+ * namespaces with {@code hostUsers: false} ({@code validateHostUsers}),
  * the tolerations ({@code ValidateTolerations}). Policies the API server defaults are checked only when given. The hostname
  * and subdomain are not checked: {@code ValidateStatefulSetSpec} blanks them before validating the template,
  * as the controller overwrites them. Upstream has no rule on a negative terminationGracePeriodSeconds for a
@@ -37,6 +38,7 @@ final class PodFieldRules {
         out.addAll(DnsRules.dnsPolicy(spec, path));
         out.addAll(MetaRules.labels(spec.stringMap("nodeSelector"), path + ".nodeSelector"));
         out.addAll(SecurityContextRules.pod(spec, path));
+        out.addAll(AffinityRules.affinity(spec, path));
         out.addAll(DnsRules.dnsConfig(spec, path));
         out.addAll(HostNamespaceRules.hostUsers(spec, path));
         out.addAll(tolerations(spec.array("tolerations"), path + ".tolerations"));

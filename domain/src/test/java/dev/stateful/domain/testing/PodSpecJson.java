@@ -92,4 +92,41 @@ public final class PodSpecJson {
                 Json.object("secret", Json.object("name", "s"), "configMap", Json.object("name", "c")),
                 Json.object())));
     }
+
+    /** A label or node selector requirement; without values when none are given. */
+    public static Json.Obj requirement(String key, String operator, String... values) {
+        Json.Obj requirement = Json.object("key", key, "operator", operator);
+        return values.length == 0 ? requirement : requirement.with("values", Json.array((Object[]) values));
+    }
+
+    /**
+     * A valid affinity: required and preferred node terms (every operator, a field selector of the node's name, a preference
+     * with any label value), pod affinity and anti-affinity terms with label and namespace selectors, namespaces, and match and
+     * mismatch label keys beside the selector's own keys.
+     */
+    public static Json.Obj affinity() {
+        Json.Obj selector = Json.object("matchLabels", Json.object("app", "web"),
+                "matchExpressions", Json.array(requirement("tier", "NotIn", "cache"), requirement("app", "Exists")));
+        Json.Obj term = Json.object("topologyKey", "topology.kubernetes.io/zone", "labelSelector", selector,
+                "namespaceSelector", Json.object("matchExpressions", Json.array(requirement("team", "In", "a", "b"))),
+                "namespaces", Json.array("default", "kube-system"), "matchLabelKeys", Json.array("pod-template-hash", "tier"),
+                "mismatchLabelKeys", Json.array("example.com/tenant"));
+        return Json.object(
+                "nodeAffinity", Json.object(
+                        "requiredDuringSchedulingIgnoredDuringExecution", Json.object("nodeSelectorTerms", Json.array(
+                                Json.object("matchExpressions", Json.array(requirement("kubernetes.io/os", "In", "linux"),
+                                        requirement("disk", "NotIn", "hdd"), requirement("gpu", "Exists"), requirement("spot", "DoesNotExist"),
+                                        requirement("cpus", "Gt", "3"), requirement("example.com/rank", "Lt", "10"))),
+                                Json.object("matchFields", Json.array(requirement("metadata.name", "In", "node-1"),
+                                        requirement("metadata.name", "NotIn", "node-2.example.com"))))),
+                        "preferredDuringSchedulingIgnoredDuringExecution", Json.array(
+                                Json.object("weight", 1, "preference", Json.object("matchExpressions", Json.array(
+                                        requirement("disk", "In", "any value!")))),
+                                Json.object("weight", 100, "preference", Json.object()))),
+                "podAffinity", Json.object("requiredDuringSchedulingIgnoredDuringExecution", Json.array(term)),
+                "podAntiAffinity", Json.object(
+                        "requiredDuringSchedulingIgnoredDuringExecution", Json.array(Json.object("topologyKey", "kubernetes.io/hostname")),
+                        "preferredDuringSchedulingIgnoredDuringExecution", Json.array(
+                                Json.object("weight", 100, "podAffinityTerm", term.with("namespaceSelector", Json.object())))));
+    }
 }
