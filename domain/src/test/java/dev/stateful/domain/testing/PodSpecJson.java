@@ -99,6 +99,11 @@ public final class PodSpecJson {
         return values.length == 0 ? requirement : requirement.with("values", Json.array((Object[]) values));
     }
 
+    /** A topology spread constraint of this skew, key and action. */
+    public static Json.Obj spread(int maxSkew, String topologyKey, String whenUnsatisfiable) {
+        return Json.object("maxSkew", maxSkew, "topologyKey", topologyKey, "whenUnsatisfiable", whenUnsatisfiable);
+    }
+
     /**
      * A valid affinity: required and preferred node terms (every operator, a field selector of the node's name, a preference
      * with any label value), pod affinity and anti-affinity terms with label and namespace selectors, namespaces, and match and
@@ -128,5 +133,16 @@ public final class PodSpecJson {
                         "requiredDuringSchedulingIgnoredDuringExecution", Json.array(Json.object("topologyKey", "kubernetes.io/hostname")),
                         "preferredDuringSchedulingIgnoredDuringExecution", Json.array(
                                 Json.object("weight", 100, "podAffinityTerm", term.with("namespaceSelector", Json.object())))));
+    }
+
+    /** Valid topology spread constraints: each action, minDomains with DoNotSchedule, each node policy, matchLabelKeys beside a selector. */
+    public static Json.Obj[] topologySpreadConstraints() {
+        return new Json.Obj[] {
+            spread(1, "topology.kubernetes.io/zone", "DoNotSchedule").with("minDomains", 3).with("nodeAffinityPolicy", "Honor")
+                    .with("nodeTaintsPolicy", "Ignore").with("labelSelector", Json.object("matchLabels", Json.object("app", "web"),
+                            "matchExpressions", Json.array(requirement("tier", "In", "db"))))
+                    .with("matchLabelKeys", Json.array("pod-template-hash", "example.com/version")),
+            spread(2, "topology.kubernetes.io/zone", "ScheduleAnyway").with("nodeAffinityPolicy", "Ignore").with("nodeTaintsPolicy", "Honor"),
+            spread(5, "not a label key!", "DoNotSchedule")};
     }
 }
