@@ -1,6 +1,7 @@
 package dev.stateful.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static dev.stateful.domain.testing.PodSpecJson.affinity;
 import static dev.stateful.domain.testing.PodSpecJson.claim;
 import static dev.stateful.domain.testing.PodSpecJson.device;
 import static dev.stateful.domain.testing.PodSpecJson.downwardApiVolume;
@@ -11,7 +12,10 @@ import static dev.stateful.domain.testing.PodSpecJson.hostPort;
 import static dev.stateful.domain.testing.PodSpecJson.mount;
 import static dev.stateful.domain.testing.PodSpecJson.projectedVolume;
 import static dev.stateful.domain.testing.PodSpecJson.refusedProjectedVolume;
+import static dev.stateful.domain.testing.PodSpecJson.requirement;
+import static dev.stateful.domain.testing.PodSpecJson.spread;
 import static dev.stateful.domain.testing.PodSpecJson.resourceFieldRef;
+import static dev.stateful.domain.testing.PodSpecJson.topologySpreadConstraints;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 import dev.stateful.codec.CustomKindCodec;
@@ -58,7 +62,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * <ul>
  *   <li>the pod spec rules of {@code ValidatePodSpec} that {@link StatefulSetValidator} reproduces
  *       (volumes and their claim, emptyDir, hostPath, secret, config map, downward API and projected settings, volume mounts and devices against the volumes and claim templates, ports and host ports, host namespaces, environment variable
- *       names, resources, init containers, lifecycle hooks, DNS settings, security contexts and sysctls), each template created as a StatefulSet and validated as
+ *       names, resources, init containers, lifecycle hooks, DNS settings, security contexts and sysctls, node and pod affinity, topology spread constraints), each template created as a StatefulSet and validated as
  *       the in-memory cluster and gRPC {@code Validate} take a manifest (decoded strictly, defaulted);
  *       Go ranges over resource maps in random order, so errors are compared in any order;</li>
  *   <li>the metadata rules the in-memory cluster applies to every pod, claim and revision
@@ -282,7 +286,60 @@ class ApiServerValidationIT {
                                 Json.object("key", "k", "operator", "Exists", "value", "v", "effect", "NoExecute"),
                                 Json.object("key", "bad key", "value", "bad value!", "effect", "Sometimes", "tolerationSeconds", 5),
                                 Json.object("key", "k", "operator", "Lt", "value", "5"),
-                                Json.object("key", "k", "operator", "In"))))));
+                                Json.object("key", "k", "operator", "In"))))),
+                arguments("a required node selector has at least one term", nodeAffinity(Json.object(
+                        "requiredDuringSchedulingIgnoredDuringExecution", Json.object("nodeSelectorTerms", Json.array())))),
+                arguments("a required node expression: values for In and NotIn, none for Exists, one for Gt and Lt, a known operator, a label "
+                        + "key, label values", requiredNodeTerms(Json.object("matchExpressions", Json.array(requirement("zone", "In"),
+                                requirement("zone", "Exists", "a"), requirement("cpus", "Gt", "1", "2"), requirement("Bad Key", "Like", "x"),
+                                requirement("disk", "In", "ssd!"))))),
+                arguments("a node field requirement: In or NotIn of one value, of metadata.name, a DNS-1123 subdomain", requiredNodeTerms(
+                        Json.object("matchFields", Json.array(requirement("metadata.name", "In", "a", "b"), requirement("metadata.uid", "Exists"),
+                                requirement("metadata.name", "NotIn", "Node_1")), "matchExpressions", Json.array(requirement("zone", "In"))))),
+                arguments("a preferred node term has a weight in 1-100 and may have any label value", nodeAffinity(Json.object(
+                        "preferredDuringSchedulingIgnoredDuringExecution", Json.array(
+                                Json.object("weight", 0, "preference", Json.object("matchExpressions", Json.array(requirement("disk", "In", "ssd!")))),
+                                Json.object("weight", 101, "preference", Json.object("matchExpressions", Json.array(requirement("Bad Key", "Exists")))),
+                                Json.object("preference", Json.object()))))),
+                arguments("a pod affinity term has a topology key, a label name", podAffinity(Json.object("topologyKey", ""),
+                        Json.object("topologyKey", "bad key!"))),
+                arguments("a pod affinity term's selectors have strict label values, its namespaces are labels reported at 'namespace'",
+                        podAffinity(Json.object("topologyKey", "zone",
+                                "labelSelector", Json.object("matchExpressions", Json.array(requirement("app", "In", "bad value!"))),
+                                "namespaceSelector", Json.object("matchLabels", Json.object("Bad Key", "x")), "namespaces", Json.array("ns1", "Bad_NS")))),
+                arguments("a weighted pod affinity term has a weight in 1-100, then its term; anti-affinity is checked as affinity", podSpec(s -> s
+                        .with("affinity", Json.object("podAntiAffinity", Json.object(
+                                "requiredDuringSchedulingIgnoredDuringExecution", Json.array(Json.object()),
+                                "preferredDuringSchedulingIgnoredDuringExecution", Json.array(
+                                        Json.object("weight", 0, "podAffinityTerm", Json.object("topologyKey", "zone")), Json.object("weight", 50))))))),
+                arguments("match and mismatch label keys: only beside a label selector, label names", podAffinity(
+                        Json.object("topologyKey", "zone", "matchLabelKeys", Json.array("a"), "mismatchLabelKeys", Json.array("b")),
+                        Json.object("topologyKey", "zone", "labelSelector", Json.object(), "matchLabelKeys", Json.array("Bad Key"),
+                                "mismatchLabelKeys", Json.array("ok", "x/")))),
+                arguments("a match label key is not in both lists, nor an expression's key the selector already has (at the term's own path)",
+                        podAffinity(Json.object("topologyKey", "zone", "labelSelector", Json.object("matchLabels", Json.object("app", "web"),
+                                        "matchExpressions", Json.array(requirement("app", "Exists"), requirement("tier", "Exists"),
+                                                requirement("tier", "Exists"), requirement("zone", "Exists"))),
+                                "matchLabelKeys", Json.array("zone", "app", "tier"), "mismatchLabelKeys", Json.array("tier")))),
+                arguments("maxSkew is greater than zero, a topology key is given, whenUnsatisfiable is DoNotSchedule or ScheduleAnyway",
+                        spreadConstraints(spread(0, "zone", "Sometimes"), spread(-1, "", "DoNotSchedule"),
+                                Json.object("topologyKey", "host"))),
+                arguments("a {topologyKey, whenUnsatisfiable} pair is given once, reported on each constraint a later one repeats", spreadConstraints(
+                        spread(1, "zone", "DoNotSchedule"), spread(1, "zone", "ScheduleAnyway"), spread(2, "zone", "DoNotSchedule"),
+                        spread(3, "zone", "DoNotSchedule"))),
+                arguments("minDomains, when given, is greater than zero and only with DoNotSchedule", spreadConstraints(
+                        spread(1, "zone", "DoNotSchedule").with("minDomains", 0), spread(1, "host", "ScheduleAnyway").with("minDomains", 2),
+                        spread(1, "rack", "ScheduleAnyway").with("minDomains", -1))),
+                arguments("node affinity and taints policies, when given, are Honor or Ignore", spreadConstraints(
+                        spread(1, "zone", "DoNotSchedule").with("nodeAffinityPolicy", "honor").with("nodeTaintsPolicy", ""))),
+                arguments("matchLabelKeys: only beside a label selector, label names, none the selector repeats (at the constraint's own path)",
+                        spreadConstraints(spread(1, "zone", "DoNotSchedule").with("matchLabelKeys", Json.array("a")),
+                                spread(1, "host", "DoNotSchedule").with("matchLabelKeys", Json.array("app", "Bad Key"))
+                                        .with("labelSelector", Json.object("matchLabels", Json.object("app", "web"),
+                                                "matchExpressions", Json.array(requirement("app", "Exists")))))),
+                arguments("a spread constraint's label selector has strict label values", spreadConstraints(spread(1, "zone", "DoNotSchedule")
+                        .with("labelSelector", Json.object("matchExpressions", Json.array(requirement("app", "In", "bad value!"),
+                                requirement("x", "Exists", "a")))))));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -383,7 +440,11 @@ class ApiServerValidationIT {
                                 Json.object("key", "k", "effect", "PreferNoSchedule")))
                         .with("nodeSelector", Json.object("kubernetes.io/os", "linux"))
                         .with("dnsPolicy", "None").with("dnsConfig", Json.object("nameservers", Json.array("10.0.0.10")))
-                        .with("terminationGracePeriodSeconds", -1).with("hostname", "Not_A_Label").with("subdomain", "a.b"))));
+                        .with("terminationGracePeriodSeconds", -1).with("hostname", "Not_A_Label").with("subdomain", "a.b"))),
+                arguments("node terms of every operator and the node's name, any preference, pod terms with selectors, namespaces and keys",
+                        podSpec(s -> s.with("affinity", affinity()))),
+                arguments("spread constraints of each action, minDomains with DoNotSchedule, each node policy, matchLabelKeys, any topology key",
+                        spreadConstraints(topologySpreadConstraints())));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -445,6 +506,25 @@ class ApiServerValidationIT {
 
     static Json.Obj emptyDir(String name) {
         return Json.object("name", name, "emptyDir", Json.object());
+    }
+
+    static UnaryOperator<Json.Obj> nodeAffinity(Json.Obj nodeAffinity) {
+        return podSpec(s -> s.with("affinity", Json.object("nodeAffinity", nodeAffinity)));
+    }
+
+    /** The node affinity's required node selector of these terms. */
+    static UnaryOperator<Json.Obj> requiredNodeTerms(Json.Obj... terms) {
+        return nodeAffinity(Json.object("requiredDuringSchedulingIgnoredDuringExecution", Json.object("nodeSelectorTerms", Json.array((Object[]) terms))));
+    }
+
+    /** The pod affinity's required terms. */
+    static UnaryOperator<Json.Obj> podAffinity(Json.Obj... terms) {
+        return podSpec(s -> s.with("affinity", Json.object("podAffinity", Json.object(
+                "requiredDuringSchedulingIgnoredDuringExecution", Json.array((Object[]) terms)))));
+    }
+
+    static UnaryOperator<Json.Obj> spreadConstraints(Json.Obj... constraints) {
+        return podSpec(s -> s.with("topologySpreadConstraints", Json.array((Object[]) constraints)));
     }
 
     /** A downward API volume file's fieldRef of this field path, its apiVersion left to defaulting. */
