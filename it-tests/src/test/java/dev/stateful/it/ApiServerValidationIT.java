@@ -337,6 +337,11 @@ class ApiServerValidationIT {
                                 spread(1, "host", "DoNotSchedule").with("matchLabelKeys", Json.array("app", "Bad Key"))
                                         .with("labelSelector", Json.object("matchLabels", Json.object("app", "web"),
                                                 "matchExpressions", Json.array(requirement("app", "Exists")))))),
+                arguments("an empty required node selector; an empty spread constraint, and one failing each check, of the same empty pair",
+                        both(nodeAffinity(Json.object("requiredDuringSchedulingIgnoredDuringExecution", Json.object())), spreadConstraints(
+                                Json.object("nodeTaintsPolicy", "x", "minDomains", 1, "matchLabelKeys", Json.array("k"),
+                                        "labelSelector", Json.object("matchLabels", Json.object("a", "b!"))),
+                                Json.object()))),
                 arguments("a spread constraint's label selector has strict label values", spreadConstraints(spread(1, "zone", "DoNotSchedule")
                         .with("labelSelector", Json.object("matchExpressions", Json.array(requirement("app", "In", "bad value!"),
                                 requirement("x", "Exists", "a")))))));
