@@ -8,7 +8,9 @@ import java.util.List;
  * {@code validateAffinity} of the pod spec: the node affinity ({@link NodeAffinityRules}), then the pod affinity and
  * anti-affinity, each with its required terms ({@code validatePodAffinityTerms}) and its weighted preferred ones
  * ({@code validateWeightedPodAffinityTerms}: a weight in 1-100, then the term). Selectors have strict label values:
- * {@code AllowInvalidLabelValueInSelector} holds only for an old spec that had an invalid one, never on create.
+ * {@code AllowInvalidLabelValueInSelector} holds only for an old spec that had an invalid one, never on create. On an
+ * update upstream takes such options from the old template (so an invalid value an older release stored may stay); ours
+ * skips the new template once the old one fails ({@code SkipValidatePodTemplateSpec}), which refuses no more than upstream.
  */
 final class AffinityRules {
 

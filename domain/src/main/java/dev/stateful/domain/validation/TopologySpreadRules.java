@@ -11,7 +11,8 @@ import java.util.List;
  * known node inclusion policies ({@code validateNodeInclusionPolicy}), the matchLabelKeys as
  * {@code ValidateMatchLabelKeysAndMismatchLabelKeys} checks them (MatchLabelKeysInPodTopologySpread and its
  * SelectorMerge are on by default in 1.36; {@link LabelKeysRules}), and a label selector with strict values
- * ({@code AllowInvalidTopologySpreadConstraintLabelSelector} holds only for an old spec that had an invalid one).
+ * ({@code AllowInvalidTopologySpreadConstraintLabelSelector} holds only for an old spec that had an invalid one; on an
+ * update, see {@link AffinityRules}).
  */
 final class TopologySpreadRules {
 
