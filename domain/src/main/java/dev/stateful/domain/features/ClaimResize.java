@@ -6,8 +6,8 @@ import dev.stateful.domain.model.PersistentVolumeClaim;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.model.StatefulSetStatus;
+import dev.stateful.domain.quantity.Quantity;
 import dev.stateful.domain.storage.PodClaims;
-import dev.stateful.domain.storage.StorageQuantity;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -85,7 +85,7 @@ public final class ClaimResize {
         List<PersistentVolumeClaim> before = PodClaims.templatesByName(oldSet);
         for (PersistentVolumeClaim template : PodClaims.templatesByName(newSet)) {
             for (PersistentVolumeClaim old : before) {
-                if (old.name().equals(template.name()) && StorageQuantity.less(template.requestedStorage(), old.requestedStorage())) {
+                if (old.name().equals(template.name()) && less(template.requestedStorage(), old.requestedStorage())) {
                     out.add(new Shrink(given.lastIndexOf(template), template.name(), old.requestedStorage(), template.requestedStorage()));
                 }
             }
@@ -108,12 +108,12 @@ public final class ClaimResize {
         for (PersistentVolumeClaim template : PodClaims.templatesByName(set)) {
             String wanted = template.requestedStorage();
             PersistentVolumeClaim claim = claims.get(PodClaims.claimName(set, template, ordinal));
-            if (claim == null || claim.isTerminating() || StorageQuantity.parse(wanted).isEmpty()) {
+            if (claim == null || claim.isTerminating() || Quantity.parse(wanted).isEmpty()) {
                 continue;
             }
-            if (StorageQuantity.less(claim.requestedStorage(), wanted)) {
+            if (less(claim.requestedStorage(), wanted)) {
                 resize.add(new Resize(claim, wanted));
-            } else if (!claim.capacity().isEmpty() && StorageQuantity.less(claim.capacity(), wanted) && pending.isEmpty()) {
+            } else if (!claim.capacity().isEmpty() && less(claim.capacity(), wanted) && pending.isEmpty()) {
                 pending = Optional.of(claim.name() + " asks for " + wanted + " but shows " + claim.capacity() + " (status.capacity)");
             }
         }
@@ -123,11 +123,11 @@ public final class ClaimResize {
     /** Whether {@code claim} shows at least {@code template}'s request. */
     static boolean compatible(PersistentVolumeClaim claim, PersistentVolumeClaim template) {
         String wanted = template.requestedStorage();
-        if (StorageQuantity.parse(wanted).isEmpty()) {
+        if (Quantity.parse(wanted).isEmpty()) {
             return true;
         }
         String shown = claim.capacity().isEmpty() ? claim.requestedStorage() : claim.capacity();
-        return !StorageQuantity.less(shown, wanted);
+        return !less(shown, wanted);
     }
 
     /**
@@ -243,6 +243,13 @@ public final class ClaimResize {
     public static String refusalEvent(String claimName, String podName, String setName, String storage, String error) {
         return "Resize Claim " + claimName + " for Pod " + podName + " in StatefulSet " + setName + " to " + storage
                 + " failed error: " + error;
+    }
+
+    /** {@code a < b}, both quantities; false when either is not one (nothing to compare). */
+    private static boolean less(String a, String b) {
+        Optional<Quantity> x = Quantity.parse(a);
+        Optional<Quantity> y = Quantity.parse(b);
+        return x.isPresent() && y.isPresent() && x.get().compareTo(y.get()) < 0;
     }
 
     private static Optional<StatefulSetStatus.Condition> refusal(List<StatefulSetStatus.Condition> conditions) {

@@ -1,6 +1,7 @@
 package dev.stateful.domain.validation;
 
 import dev.stateful.domain.json.Json;
+import dev.stateful.domain.quantity.Quantity;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -188,12 +189,12 @@ final class ContainerRules {
      */
     static List<Violation> resources(Json.Obj resources, String path) {
         List<Violation> out = new ArrayList<>();
-        Map<String, Quantities.Quantity> limits = quantities(resources.objectOrEmpty("limits"));
-        Map<String, Quantities.Quantity> requests = quantities(resources.objectOrEmpty("requests"));
+        Map<String, Quantity> limits = quantities(resources.objectOrEmpty("limits"));
+        Map<String, Quantity> requests = quantities(resources.objectOrEmpty("requests"));
         limits.forEach((name, limit) -> out.addAll(entry(name, limit, path + ".limits[" + name + "]")));
         requests.forEach((name, request) -> {
             out.addAll(entry(name, request, path + ".requests[" + name + "]"));
-            Quantities.Quantity limit = limits.get(name);
+            Quantity limit = limits.get(name);
             boolean overcommit = isOvercommitAllowed(name);
             if (limit != null) {
                 if (request.compareTo(limit) != 0 && !overcommit) {
@@ -210,17 +211,17 @@ final class ContainerRules {
         return out;
     }
 
-    private static Map<String, Quantities.Quantity> quantities(Json.Obj list) {
-        Map<String, Quantities.Quantity> out = new TreeMap<>();
+    private static Map<String, Quantity> quantities(Json.Obj list) {
+        Map<String, Quantity> out = new TreeMap<>();
         list.fields().forEach((name, value) -> {
-            Optional<Quantities.Quantity> quantity = Quantities.parse(value);
+            Optional<Quantity> quantity = Quantities.parse(value);
             quantity.ifPresent(q -> out.put(name, q));
         });
         return out;
     }
 
     /** One entry of limits or requests: its name, then {@code ValidateResourceQuantityValue}. */
-    private static List<Violation> entry(String name, Quantities.Quantity quantity, String path) {
+    private static List<Violation> entry(String name, Quantity quantity, String path) {
         List<Violation> out = new ArrayList<>(resourceName(name, path));
         if (quantity.signum() < 0) {
             out.add(Errors.invalid(path, quantity.canonical(), Errors.NEGATIVE));

@@ -1,6 +1,7 @@
 package dev.stateful.domain.validation;
 
 import dev.stateful.domain.json.Json;
+import dev.stateful.domain.quantity.Quantity;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -163,7 +164,7 @@ final class EnvRules {
 
     /** {@code validateContainerResourceDivisor}: a divisor of zero is unset; otherwise one of the resource's units. */
     private static List<Violation> divisor(String resource, Optional<Json> given, String path) {
-        Optional<Quantities.Quantity> quantity = given.flatMap(Quantities::parse);
+        Optional<Quantity> quantity = given.flatMap(Quantities::decode);
         if (quantity.isEmpty() || quantity.get().signum() == 0) {
             return List.of();
         }

@@ -10,7 +10,6 @@ import dev.stateful.domain.model.RetentionPolicy;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.model.StatefulSetSpec;
 import dev.stateful.domain.model.UpdateStrategy;
-import dev.stateful.domain.storage.StorageQuantity;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -414,13 +413,9 @@ public final class StatefulSetValidator {
         if (!requests.has("storage")) {
             out.add(Errors.required(storagePath, ""));
         } else {
-            Json storage = requests.get("storage").orElseThrow();
-            String text = storage instanceof Json.Num n ? n.value().toPlainString() : storage.asString().orElse("");
-            var value = StorageQuantity.parse(text);
-            if (value.map(v -> v.signum() <= 0).orElse(false)) {
-                // upstream shows the quantity's canonical form (Quantity.String): a zero of any unit is "0"
-                out.add(Errors.invalid(storagePath, value.get().signum() == 0 ? "0" : text, "must be greater than zero"));
-            }
+            // ValidatePositiveQuantityValue shows Quantity.String of the defaulted request (a resource list's, rounded to milli)
+            Quantities.parse(requests.get("storage").orElseThrow()).filter(q -> q.signum() <= 0)
+                    .ifPresent(q -> out.add(Errors.invalid(storagePath, q.canonical(), "must be greater than zero")));
         }
         return out;
     }

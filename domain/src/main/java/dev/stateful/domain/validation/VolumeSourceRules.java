@@ -89,7 +89,7 @@ final class VolumeSourceRules {
 
     /** Of {@code validateVolumeSource}: an emptyDir's sizeLimit is not negative; its medium is not checked. */
     private static List<Violation> emptyDir(Json.Obj emptyDir, String path) {
-        boolean negative = emptyDir.get("sizeLimit").flatMap(Quantities::parse).map(q -> q.signum() < 0).orElse(false);
+        boolean negative = emptyDir.get("sizeLimit").flatMap(Quantities::decode).map(q -> q.signum() < 0).orElse(false);
         return negative ? List.of(Errors.forbidden(path + ".sizeLimit", "SizeLimit field must be a valid resource quantity")) : List.of();
     }
 
