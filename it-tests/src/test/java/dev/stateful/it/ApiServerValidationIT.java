@@ -172,6 +172,16 @@ class ApiServerValidationIT {
                         "limits", Json.object("cpu", "1000m", "memory", "1Gi"), "requests", Json.object("cpu", "1.5", "memory", "1025Mi"))))),
                 arguments("a quantity is not negative, shown rounded up to thousandths", container(c -> c.with("resources", Json.object(
                         "limits", Json.object("memory", "-1Gi"), "requests", Json.object("cpu", "-0.0001"))))),
+                arguments("a quantity in canonical form is shown as written (sign, leading zero, exponent letter), else rounded and canonical",
+                        container(c -> c.with("resources", Json.object(
+                                "limits", Json.object("cpu", "1", "memory", "-1E3", "ephemeral-storage", "-1.Ki"),
+                                "requests", Json.object("cpu", "+2", "memory", "-02", "ephemeral-storage", "-1n"))))),
+                arguments("a divisor is not rounded to thousandths and is compared as written", container(c -> c.with("env", Json.array(
+                        resourceFieldRef("A", "limits.cpu", "1u"), resourceFieldRef("B", "requests.cpu", "+1"),
+                        resourceFieldRef("C", "limits.memory", "01Ki"), resourceFieldRef("D", "requests.memory", "1.Ki"))))),
+                arguments("a storage request of a sign, a point or a suffix alone is zero; a request is shown canonical, rounded to thousandths",
+                        claimTemplates(claimTemplate("a", "-"), claimTemplate("b", "."), claimTemplate("c", "Gi"), claimTemplate("d", "-1.5Gi"),
+                                claimTemplate("e", "-0.0001"), claimTemplate("f", "+0"), claimTemplate("g", "1Gi"))),
                 arguments("an extended resource's request equals its limit, hugepages need a limit", container(c -> c.with("resources", Json.object(
                         "limits", Json.object("example.com/gpu", 2, "memory", "1Gi"),
                         "requests", Json.object("example.com/gpu", 1, "hugepages-2Mi", "4Mi", "memory", "1Gi"))))),
@@ -368,6 +378,9 @@ class ApiServerValidationIT {
                                 .with("env", Json.array(Json.object("name", "1_ANY printable-ASCII.name~", "value", "x")))
                                 .with("resources", Json.object("limits", Json.object("cpu", 1, "memory", "1Gi", "example.com/gpu", "2"),
                                         "requests", Json.object("cpu", "0.5", "memory", "1024Mi", "ephemeral-storage", "1G", "example.com/gpu", 2)))))),
+                arguments("a sign, a point or a suffix alone is a zero quantity; a divisor of 1000m is 1", container(c -> c
+                        .with("resources", Json.object("requests", Json.object("cpu", "-", "memory", "Gi", "ephemeral-storage", ".")))
+                        .with("env", Json.array(resourceFieldRef("A", "limits.cpu", "1000m"), resourceFieldRef("B", "limits.memory", "+0"))))),
                 arguments("a claim volume, emptyDirs of a zero or positive size limit and any medium, host paths of each type", podSpec(s -> s
                         .with("volumes", Json.array(claim("data"), Json.object("name", "zero", "emptyDir", Json.object("sizeLimit", "0")),
                                 Json.object("name", "ram", "emptyDir", Json.object("medium", "Memory", "sizeLimit", "64Mi")),
@@ -507,6 +520,16 @@ class ApiServerValidationIT {
 
     static UnaryOperator<Json.Obj> both(UnaryOperator<Json.Obj> first, UnaryOperator<Json.Obj> second) {
         return m -> second.apply(first.apply(m));
+    }
+
+    static UnaryOperator<Json.Obj> claimTemplates(Json.Obj... templates) {
+        return m -> m.update("spec", s -> s.with("volumeClaimTemplates", Json.array((Object[]) templates)));
+    }
+
+    /** A ReadWriteOnce claim template asking for {@code storage}. */
+    static Json.Obj claimTemplate(String name, String storage) {
+        return Json.object("metadata", Json.object("name", name), "spec", Json.object("accessModes", Json.array("ReadWriteOnce"),
+                "resources", Json.object("requests", Json.object("storage", storage))));
     }
 
     static Json.Obj emptyDir(String name) {
