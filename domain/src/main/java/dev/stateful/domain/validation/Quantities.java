@@ -1,6 +1,8 @@
 package dev.stateful.domain.validation;
 
 import dev.stateful.domain.json.Json;
+import dev.stateful.domain.json.JsonException;
+import dev.stateful.domain.json.JsonWriter;
 import dev.stateful.domain.quantity.Quantity;
 import java.util.Optional;
 
@@ -31,9 +33,17 @@ final class Quantities {
      * value decodes to (a string, or a number as its text), or empty when it is none.
      */
     static Optional<Quantity> decode(Json json) {
-        // a JSON number's original spelling is gone: 1e3 reads as 1000, whose canonical form is DecimalSI's "1k"
-        String text = json instanceof Json.Num n ? n.value().toPlainString() : trimSpace(json.asString().orElse(""));
-        return Quantity.parse(text);
+        if (json instanceof Json.Num) {
+            // kubectl and client-go send a number as encoding/json prints the float64 or int64 they decoded it to
+            // (1e3 as 1000, whose canonical form is DecimalSI's "1k"); one past float64 never reaches the server.
+            // Printing it plainly instead would spell out 1e999999999's billion digits.
+            try {
+                return Quantity.parse(JsonWriter.write(json));
+            } catch (JsonException beyondFloat64) {
+                return Optional.empty();
+            }
+        }
+        return Quantity.parse(trimSpace(json.asString().orElse("")));
     }
 
     /** Go's {@code strings.TrimSpace}: {@code unicode.IsSpace} characters off both ends. */

@@ -43,4 +43,17 @@ class QuantitiesTest {
         assertThat(Quantities.parse(new Json.Num(new BigDecimal("0.25"))).orElseThrow().canonical()).isEqualTo("250m");
         assertThat(Quantities.parse(new Json.Num(new BigDecimal("-2"))).orElseThrow().canonical()).isEqualTo("-2");
     }
+
+    @Test
+    void aJsonNumberIsReadAsEncodingJsonPrintsItsFloat64() {
+        // below 1e-6 Go prints an exponent ("1e-7"), which keeps ParseQuantity's DecimalExponent through the rounding
+        assertThat(Quantities.parse(new Json.Num(new BigDecimal("0.0000001"))).orElseThrow().canonical()).isEqualTo("1e-3");
+        assertThat(Quantities.parse(new Json.Num(new BigDecimal("2.5e21"))).orElseThrow().canonical()).isEqualTo("2500e18");
+    }
+
+    @Test
+    void aJsonNumberPastFloat64IsNoQuantity() {
+        // no client can send it; spelled out plainly it would be a billion digits
+        assertThat(Quantities.parse(new Json.Num(new BigDecimal("1e999999999")))).isEmpty();
+    }
 }
