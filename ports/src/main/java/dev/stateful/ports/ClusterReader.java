@@ -51,6 +51,17 @@ public interface ClusterReader {
     }
 
     /**
+     * Every set of the namespace ("" for all) whose latest state the cache holds but could not decode
+     * ({@link #undecodableStatefulSet}), ordered by namespace then name. {@link #statefulSets} lists
+     * none of them as they are now (at most the last state of each that was decoded): a lister of
+     * everything the cache holds, as the remote-ports watch is for its initial list, asks both. The
+     * default has none.
+     */
+    default List<UndecodableSet> undecodableStatefulSets(String namespace) {
+        return List.of();
+    }
+
+    /**
      * The newest resourceVersion the cache of {@code kind} has seen (client-go's
      * {@code LastSyncResourceVersion}), or "" if unknown. Lets the reconciler tell that a cache
      * has seen its own write even when a later change hid it.

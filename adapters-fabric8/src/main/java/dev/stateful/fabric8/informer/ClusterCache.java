@@ -264,12 +264,23 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
         for (Map.Entry<SetKind, Cached<? extends HasMetadata, StatefulSet>> cached : sets.entrySet()) {
             Optional<? extends HasMetadata> carrier = cached.getValue().store().undecodable(key.namespace(), key.name());
             if (carrier.isPresent()) {
-                io.fabric8.kubernetes.api.model.ObjectMeta meta = carrier.get().getMetadata();
-                return Optional.of(new UndecodableSet(cached.getKey(), ObjectMeta.named(key.namespace(), key.name())
-                        .withUid(meta.getUid()).withResourceVersion(meta.getResourceVersion()), DomainStore.reason(carrier.get())));
+                return Optional.of(undecodable(cached.getKey(), carrier.get()));
             }
         }
         return Optional.empty();
+    }
+
+    /** Kind by kind, in the order {@link #statefulSets} lists them. */
+    @Override
+    public List<UndecodableSet> undecodableStatefulSets(String namespace) {
+        return sets.entrySet().stream().flatMap(cached -> cached.getValue().store().undecodable(namespace).stream()
+                .map(carrier -> undecodable(cached.getKey(), carrier))).toList();
+    }
+
+    private static UndecodableSet undecodable(SetKind kind, HasMetadata carrier) {
+        io.fabric8.kubernetes.api.model.ObjectMeta meta = carrier.getMetadata();
+        return new UndecodableSet(kind, ObjectMeta.named(meta.getNamespace(), meta.getName())
+                .withUid(meta.getUid()).withResourceVersion(meta.getResourceVersion()), DomainStore.reason(carrier));
     }
 
     @Override

@@ -146,6 +146,18 @@ final class DomainStore<T extends HasMetadata, D> implements ItemStore<T> {
         return Optional.ofNullable(undecodable.get(Cache.namespaceKeyFunc(namespace, name)));
     }
 
+    /** The carriers of {@link #undecodable(String, String)} in {@code namespace} ("" for all), ordered by namespace then name. */
+    List<T> undecodable(String namespace) {
+        if (undecodable.isEmpty()) {
+            return List.of();
+        }
+        return undecodable.values().stream()
+                .filter(carrier -> namespace.isEmpty() || namespace.equals(carrier.getMetadata().getNamespace()))
+                .sorted(Comparator.comparing((T carrier) -> carrier.getMetadata().getNamespace())
+                        .thenComparing(carrier -> carrier.getMetadata().getName()))
+                .toList();
+    }
+
     /** Why the object {@code carrier} carries could not be decoded; null when it was. */
     static String reason(HasMetadata carrier) {
         return carried(carrier) instanceof Undecodable u ? u.reason() : null;

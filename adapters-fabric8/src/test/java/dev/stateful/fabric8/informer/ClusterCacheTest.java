@@ -284,10 +284,14 @@ class ClusterCacheTest {
             assertThat(u.reason()).contains("spec.updateStrategy.rollingUpdate.maxUnavailable").contains("3000000000");
         });
         assertThat(cache.statefulSet(web)).isEmpty();
+        assertThat(cache.undecodableStatefulSets("")).singleElement().isEqualTo(cache.undecodableStatefulSet(web).orElseThrow());
+        assertThat(cache.undecodableStatefulSets("default")).hasSize(1);
+        assertThat(cache.undecodableStatefulSets("other")).isEmpty();
 
         writeCustomSet("web", 1, false);
         eventually(() -> seen.contains("set null -> web"));
         assertThat(cache.undecodableStatefulSet(web)).isEmpty();
+        assertThat(cache.undecodableStatefulSets("")).isEmpty();
         assertThat(cache.statefulSet(web)).isPresent();
 
         writeCustomSet("web", 3000000000L, false);
@@ -299,6 +303,7 @@ class ClusterCacheTest {
         eventually(() -> seen.size() == 4);
         assertThat(seen).containsExactly("undecodable web", "set null -> web", "undecodable web", "undecodable web");
         assertThat(cache.undecodableStatefulSet(web)).isEmpty();
+        assertThat(cache.undecodableStatefulSets("")).isEmpty();
         assertThat(cache.statefulSet(web)).isEmpty();
     }
 
