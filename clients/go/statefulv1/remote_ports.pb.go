@@ -1655,8 +1655,13 @@ func (x *GetStatefulSetObjectRequest) GetRef() *ObjectRef {
 // The set read.
 type GetStatefulSetObjectResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The set; absent if it does not exist.
-	StatefulSet   *KubeObject `protobuf:"bytes,1,opt,name=stateful_set,json=statefulSet,proto3" json:"stateful_set,omitempty"`
+	// The set; absent if it does not exist. When undecodable is set, the last state that could be
+	// decoded, if any.
+	StatefulSet *KubeObject `protobuf:"bytes,1,opt,name=stateful_set,json=statefulSet,proto3" json:"stateful_set,omitempty"`
+	// Set when the latest state of the set could not be decoded (the engine's undecodableStatefulSet):
+	// the engine does not sync it and reports the reason in a FailedValidation Warning event, once
+	// per uid and resourceVersion. A server that decodes nothing itself leaves it absent.
+	Undecodable   *UndecodableStatefulSet `protobuf:"bytes,2,opt,name=undecodable,proto3" json:"undecodable,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1698,6 +1703,107 @@ func (x *GetStatefulSetObjectResponse) GetStatefulSet() *KubeObject {
 	return nil
 }
 
+func (x *GetStatefulSetObjectResponse) GetUndecodable() *UndecodableStatefulSet {
+	if x != nil {
+		return x.Undecodable
+	}
+	return nil
+}
+
+// A StatefulSet whose latest state the server's caches hold but could not decode into the model
+// (one that an earlier, looser schema of the CRD admitted, or any API server that validates
+// nothing stored): what is known of it.
+type UndecodableStatefulSet struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Namespace and name.
+	Ref *ObjectRef `protobuf:"bytes,1,opt,name=ref,proto3" json:"ref,omitempty"`
+	// metadata.uid of the state that could not be decoded.
+	Uid string `protobuf:"bytes,2,opt,name=uid,proto3" json:"uid,omitempty"`
+	// metadata.resourceVersion of the state that could not be decoded.
+	ResourceVersion string `protobuf:"bytes,3,opt,name=resource_version,json=resourceVersion,proto3" json:"resource_version,omitempty"`
+	// The set's apiVersion, e.g. apps.stateful.dev/v1alpha1; empty reads as apps/v1.
+	ApiVersion string `protobuf:"bytes,4,opt,name=api_version,json=apiVersion,proto3" json:"api_version,omitempty"`
+	// The set's kind; empty reads as StatefulSet.
+	Kind string `protobuf:"bytes,5,opt,name=kind,proto3" json:"kind,omitempty"`
+	// What the decoder refused, each problem with its field path, e.g.
+	// "spec.updateStrategy.rollingUpdate.maxUnavailable: ...".
+	Reason        string `protobuf:"bytes,6,opt,name=reason,proto3" json:"reason,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UndecodableStatefulSet) Reset() {
+	*x = UndecodableStatefulSet{}
+	mi := &file_stateful_v1_remote_ports_proto_msgTypes[33]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UndecodableStatefulSet) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UndecodableStatefulSet) ProtoMessage() {}
+
+func (x *UndecodableStatefulSet) ProtoReflect() protoreflect.Message {
+	mi := &file_stateful_v1_remote_ports_proto_msgTypes[33]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UndecodableStatefulSet.ProtoReflect.Descriptor instead.
+func (*UndecodableStatefulSet) Descriptor() ([]byte, []int) {
+	return file_stateful_v1_remote_ports_proto_rawDescGZIP(), []int{33}
+}
+
+func (x *UndecodableStatefulSet) GetRef() *ObjectRef {
+	if x != nil {
+		return x.Ref
+	}
+	return nil
+}
+
+func (x *UndecodableStatefulSet) GetUid() string {
+	if x != nil {
+		return x.Uid
+	}
+	return ""
+}
+
+func (x *UndecodableStatefulSet) GetResourceVersion() string {
+	if x != nil {
+		return x.ResourceVersion
+	}
+	return ""
+}
+
+func (x *UndecodableStatefulSet) GetApiVersion() string {
+	if x != nil {
+		return x.ApiVersion
+	}
+	return ""
+}
+
+func (x *UndecodableStatefulSet) GetKind() string {
+	if x != nil {
+		return x.Kind
+	}
+	return ""
+}
+
+func (x *UndecodableStatefulSet) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
 // A pod to read.
 type GetPodRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1709,7 +1815,7 @@ type GetPodRequest struct {
 
 func (x *GetPodRequest) Reset() {
 	*x = GetPodRequest{}
-	mi := &file_stateful_v1_remote_ports_proto_msgTypes[33]
+	mi := &file_stateful_v1_remote_ports_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1721,7 +1827,7 @@ func (x *GetPodRequest) String() string {
 func (*GetPodRequest) ProtoMessage() {}
 
 func (x *GetPodRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_stateful_v1_remote_ports_proto_msgTypes[33]
+	mi := &file_stateful_v1_remote_ports_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1734,7 +1840,7 @@ func (x *GetPodRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetPodRequest.ProtoReflect.Descriptor instead.
 func (*GetPodRequest) Descriptor() ([]byte, []int) {
-	return file_stateful_v1_remote_ports_proto_rawDescGZIP(), []int{33}
+	return file_stateful_v1_remote_ports_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *GetPodRequest) GetRef() *ObjectRef {
@@ -1755,7 +1861,7 @@ type GetPodResponse struct {
 
 func (x *GetPodResponse) Reset() {
 	*x = GetPodResponse{}
-	mi := &file_stateful_v1_remote_ports_proto_msgTypes[34]
+	mi := &file_stateful_v1_remote_ports_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1767,7 +1873,7 @@ func (x *GetPodResponse) String() string {
 func (*GetPodResponse) ProtoMessage() {}
 
 func (x *GetPodResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_stateful_v1_remote_ports_proto_msgTypes[34]
+	mi := &file_stateful_v1_remote_ports_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1780,7 +1886,7 @@ func (x *GetPodResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetPodResponse.ProtoReflect.Descriptor instead.
 func (*GetPodResponse) Descriptor() ([]byte, []int) {
-	return file_stateful_v1_remote_ports_proto_rawDescGZIP(), []int{34}
+	return file_stateful_v1_remote_ports_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *GetPodResponse) GetPod() *KubeObject {
@@ -1801,7 +1907,7 @@ type GetClaimRequest struct {
 
 func (x *GetClaimRequest) Reset() {
 	*x = GetClaimRequest{}
-	mi := &file_stateful_v1_remote_ports_proto_msgTypes[35]
+	mi := &file_stateful_v1_remote_ports_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1813,7 +1919,7 @@ func (x *GetClaimRequest) String() string {
 func (*GetClaimRequest) ProtoMessage() {}
 
 func (x *GetClaimRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_stateful_v1_remote_ports_proto_msgTypes[35]
+	mi := &file_stateful_v1_remote_ports_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1826,7 +1932,7 @@ func (x *GetClaimRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetClaimRequest.ProtoReflect.Descriptor instead.
 func (*GetClaimRequest) Descriptor() ([]byte, []int) {
-	return file_stateful_v1_remote_ports_proto_rawDescGZIP(), []int{35}
+	return file_stateful_v1_remote_ports_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *GetClaimRequest) GetRef() *ObjectRef {
@@ -1847,7 +1953,7 @@ type GetClaimResponse struct {
 
 func (x *GetClaimResponse) Reset() {
 	*x = GetClaimResponse{}
-	mi := &file_stateful_v1_remote_ports_proto_msgTypes[36]
+	mi := &file_stateful_v1_remote_ports_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1859,7 +1965,7 @@ func (x *GetClaimResponse) String() string {
 func (*GetClaimResponse) ProtoMessage() {}
 
 func (x *GetClaimResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_stateful_v1_remote_ports_proto_msgTypes[36]
+	mi := &file_stateful_v1_remote_ports_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1872,7 +1978,7 @@ func (x *GetClaimResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetClaimResponse.ProtoReflect.Descriptor instead.
 func (*GetClaimResponse) Descriptor() ([]byte, []int) {
-	return file_stateful_v1_remote_ports_proto_rawDescGZIP(), []int{36}
+	return file_stateful_v1_remote_ports_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *GetClaimResponse) GetClaim() *KubeObject {
@@ -1898,7 +2004,7 @@ type ListObjectsRequest struct {
 
 func (x *ListObjectsRequest) Reset() {
 	*x = ListObjectsRequest{}
-	mi := &file_stateful_v1_remote_ports_proto_msgTypes[37]
+	mi := &file_stateful_v1_remote_ports_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1910,7 +2016,7 @@ func (x *ListObjectsRequest) String() string {
 func (*ListObjectsRequest) ProtoMessage() {}
 
 func (x *ListObjectsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_stateful_v1_remote_ports_proto_msgTypes[37]
+	mi := &file_stateful_v1_remote_ports_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1923,7 +2029,7 @@ func (x *ListObjectsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListObjectsRequest.ProtoReflect.Descriptor instead.
 func (*ListObjectsRequest) Descriptor() ([]byte, []int) {
-	return file_stateful_v1_remote_ports_proto_rawDescGZIP(), []int{37}
+	return file_stateful_v1_remote_ports_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *ListObjectsRequest) GetNamespace() string {
@@ -1951,7 +2057,7 @@ type ListObjectsResponse struct {
 
 func (x *ListObjectsResponse) Reset() {
 	*x = ListObjectsResponse{}
-	mi := &file_stateful_v1_remote_ports_proto_msgTypes[38]
+	mi := &file_stateful_v1_remote_ports_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1963,7 +2069,7 @@ func (x *ListObjectsResponse) String() string {
 func (*ListObjectsResponse) ProtoMessage() {}
 
 func (x *ListObjectsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_stateful_v1_remote_ports_proto_msgTypes[38]
+	mi := &file_stateful_v1_remote_ports_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1976,7 +2082,7 @@ func (x *ListObjectsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListObjectsResponse.ProtoReflect.Descriptor instead.
 func (*ListObjectsResponse) Descriptor() ([]byte, []int) {
-	return file_stateful_v1_remote_ports_proto_rawDescGZIP(), []int{38}
+	return file_stateful_v1_remote_ports_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *ListObjectsResponse) GetObjects() []*KubeObject {
@@ -1997,7 +2103,7 @@ type WatchClusterRequest struct {
 
 func (x *WatchClusterRequest) Reset() {
 	*x = WatchClusterRequest{}
-	mi := &file_stateful_v1_remote_ports_proto_msgTypes[39]
+	mi := &file_stateful_v1_remote_ports_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2009,7 +2115,7 @@ func (x *WatchClusterRequest) String() string {
 func (*WatchClusterRequest) ProtoMessage() {}
 
 func (x *WatchClusterRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_stateful_v1_remote_ports_proto_msgTypes[39]
+	mi := &file_stateful_v1_remote_ports_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2022,7 +2128,7 @@ func (x *WatchClusterRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WatchClusterRequest.ProtoReflect.Descriptor instead.
 func (*WatchClusterRequest) Descriptor() ([]byte, []int) {
-	return file_stateful_v1_remote_ports_proto_rawDescGZIP(), []int{39}
+	return file_stateful_v1_remote_ports_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *WatchClusterRequest) GetNamespace() string {
@@ -2045,7 +2151,7 @@ type StatefulSetChanged struct {
 
 func (x *StatefulSetChanged) Reset() {
 	*x = StatefulSetChanged{}
-	mi := &file_stateful_v1_remote_ports_proto_msgTypes[40]
+	mi := &file_stateful_v1_remote_ports_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2057,7 +2163,7 @@ func (x *StatefulSetChanged) String() string {
 func (*StatefulSetChanged) ProtoMessage() {}
 
 func (x *StatefulSetChanged) ProtoReflect() protoreflect.Message {
-	mi := &file_stateful_v1_remote_ports_proto_msgTypes[40]
+	mi := &file_stateful_v1_remote_ports_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2070,7 +2176,7 @@ func (x *StatefulSetChanged) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StatefulSetChanged.ProtoReflect.Descriptor instead.
 func (*StatefulSetChanged) Descriptor() ([]byte, []int) {
-	return file_stateful_v1_remote_ports_proto_rawDescGZIP(), []int{40}
+	return file_stateful_v1_remote_ports_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *StatefulSetChanged) GetOldObject() *KubeObject {
@@ -2100,7 +2206,7 @@ type PodChanged struct {
 
 func (x *PodChanged) Reset() {
 	*x = PodChanged{}
-	mi := &file_stateful_v1_remote_ports_proto_msgTypes[41]
+	mi := &file_stateful_v1_remote_ports_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2112,7 +2218,7 @@ func (x *PodChanged) String() string {
 func (*PodChanged) ProtoMessage() {}
 
 func (x *PodChanged) ProtoReflect() protoreflect.Message {
-	mi := &file_stateful_v1_remote_ports_proto_msgTypes[41]
+	mi := &file_stateful_v1_remote_ports_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2125,7 +2231,7 @@ func (x *PodChanged) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PodChanged.ProtoReflect.Descriptor instead.
 func (*PodChanged) Descriptor() ([]byte, []int) {
-	return file_stateful_v1_remote_ports_proto_rawDescGZIP(), []int{41}
+	return file_stateful_v1_remote_ports_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *PodChanged) GetOldObject() *KubeObject {
@@ -2142,6 +2248,64 @@ func (x *PodChanged) GetNewObject() *KubeObject {
 	return nil
 }
 
+// A StatefulSet was added, changed, listed or deleted whose latest state could not be decoded (the
+// engine's statefulSetUndecodable): the engine syncs its key and finds it undecodable through
+// GetStatefulSetObject. A later state that decodes arrives as a StatefulSetChanged without
+// old_object; its deletion arrives as a StatefulSetUndecodable with deleted set.
+type StatefulSetUndecodable struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The set as it is now; only its ref when deleted.
+	StatefulSet *UndecodableStatefulSet `protobuf:"bytes,1,opt,name=stateful_set,json=statefulSet,proto3" json:"stateful_set,omitempty"`
+	// The set is gone: it was deleted while its latest state could not be decoded.
+	Deleted       bool `protobuf:"varint,2,opt,name=deleted,proto3" json:"deleted,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *StatefulSetUndecodable) Reset() {
+	*x = StatefulSetUndecodable{}
+	mi := &file_stateful_v1_remote_ports_proto_msgTypes[43]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StatefulSetUndecodable) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StatefulSetUndecodable) ProtoMessage() {}
+
+func (x *StatefulSetUndecodable) ProtoReflect() protoreflect.Message {
+	mi := &file_stateful_v1_remote_ports_proto_msgTypes[43]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StatefulSetUndecodable.ProtoReflect.Descriptor instead.
+func (*StatefulSetUndecodable) Descriptor() ([]byte, []int) {
+	return file_stateful_v1_remote_ports_proto_rawDescGZIP(), []int{43}
+}
+
+func (x *StatefulSetUndecodable) GetStatefulSet() *UndecodableStatefulSet {
+	if x != nil {
+		return x.StatefulSet
+	}
+	return nil
+}
+
+func (x *StatefulSetUndecodable) GetDeleted() bool {
+	if x != nil {
+		return x.Deleted
+	}
+	return false
+}
+
 // The initial list is complete: the caller's view is filled.
 type CachesSynced struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -2151,7 +2315,7 @@ type CachesSynced struct {
 
 func (x *CachesSynced) Reset() {
 	*x = CachesSynced{}
-	mi := &file_stateful_v1_remote_ports_proto_msgTypes[42]
+	mi := &file_stateful_v1_remote_ports_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2163,7 +2327,7 @@ func (x *CachesSynced) String() string {
 func (*CachesSynced) ProtoMessage() {}
 
 func (x *CachesSynced) ProtoReflect() protoreflect.Message {
-	mi := &file_stateful_v1_remote_ports_proto_msgTypes[42]
+	mi := &file_stateful_v1_remote_ports_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2176,7 +2340,7 @@ func (x *CachesSynced) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CachesSynced.ProtoReflect.Descriptor instead.
 func (*CachesSynced) Descriptor() ([]byte, []int) {
-	return file_stateful_v1_remote_ports_proto_rawDescGZIP(), []int{42}
+	return file_stateful_v1_remote_ports_proto_rawDescGZIP(), []int{44}
 }
 
 // One notification.
@@ -2189,6 +2353,7 @@ type ClusterChange struct {
 	//	*ClusterChange_StatefulSet
 	//	*ClusterChange_Pod
 	//	*ClusterChange_Synced
+	//	*ClusterChange_UndecodableStatefulSet
 	Change        isClusterChange_Change `protobuf_oneof:"change"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -2196,7 +2361,7 @@ type ClusterChange struct {
 
 func (x *ClusterChange) Reset() {
 	*x = ClusterChange{}
-	mi := &file_stateful_v1_remote_ports_proto_msgTypes[43]
+	mi := &file_stateful_v1_remote_ports_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2208,7 +2373,7 @@ func (x *ClusterChange) String() string {
 func (*ClusterChange) ProtoMessage() {}
 
 func (x *ClusterChange) ProtoReflect() protoreflect.Message {
-	mi := &file_stateful_v1_remote_ports_proto_msgTypes[43]
+	mi := &file_stateful_v1_remote_ports_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2221,7 +2386,7 @@ func (x *ClusterChange) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ClusterChange.ProtoReflect.Descriptor instead.
 func (*ClusterChange) Descriptor() ([]byte, []int) {
-	return file_stateful_v1_remote_ports_proto_rawDescGZIP(), []int{43}
+	return file_stateful_v1_remote_ports_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *ClusterChange) GetChange() isClusterChange_Change {
@@ -2258,6 +2423,15 @@ func (x *ClusterChange) GetSynced() *CachesSynced {
 	return nil
 }
 
+func (x *ClusterChange) GetUndecodableStatefulSet() *StatefulSetUndecodable {
+	if x != nil {
+		if x, ok := x.Change.(*ClusterChange_UndecodableStatefulSet); ok {
+			return x.UndecodableStatefulSet
+		}
+	}
+	return nil
+}
+
 type isClusterChange_Change interface {
 	isClusterChange_Change()
 }
@@ -2277,11 +2451,19 @@ type ClusterChange_Synced struct {
 	Synced *CachesSynced `protobuf:"bytes,3,opt,name=synced,proto3,oneof"`
 }
 
+type ClusterChange_UndecodableStatefulSet struct {
+	// A StatefulSet whose latest state could not be decoded changed. A caller that does not know
+	// this case may ignore it: it then never hears of such sets.
+	UndecodableStatefulSet *StatefulSetUndecodable `protobuf:"bytes,4,opt,name=undecodable_stateful_set,json=undecodableStatefulSet,proto3,oneof"`
+}
+
 func (*ClusterChange_StatefulSet) isClusterChange_Change() {}
 
 func (*ClusterChange_Pod) isClusterChange_Change() {}
 
 func (*ClusterChange_Synced) isClusterChange_Change() {}
+
+func (*ClusterChange_UndecodableStatefulSet) isClusterChange_Change() {}
 
 var File_stateful_v1_remote_ports_proto protoreflect.FileDescriptor
 
@@ -2363,9 +2545,18 @@ const file_stateful_v1_remote_ports_proto_rawDesc = "" +
 	"\amessage\x18\x04 \x01(\tR\amessage\"\x15\n" +
 	"\x13RecordEventResponse\"G\n" +
 	"\x1bGetStatefulSetObjectRequest\x12(\n" +
-	"\x03ref\x18\x01 \x01(\v2\x16.stateful.v1.ObjectRefR\x03ref\"Z\n" +
+	"\x03ref\x18\x01 \x01(\v2\x16.stateful.v1.ObjectRefR\x03ref\"\xa1\x01\n" +
 	"\x1cGetStatefulSetObjectResponse\x12:\n" +
-	"\fstateful_set\x18\x01 \x01(\v2\x17.stateful.v1.KubeObjectR\vstatefulSet\"9\n" +
+	"\fstateful_set\x18\x01 \x01(\v2\x17.stateful.v1.KubeObjectR\vstatefulSet\x12E\n" +
+	"\vundecodable\x18\x02 \x01(\v2#.stateful.v1.UndecodableStatefulSetR\vundecodable\"\xcc\x01\n" +
+	"\x16UndecodableStatefulSet\x12(\n" +
+	"\x03ref\x18\x01 \x01(\v2\x16.stateful.v1.ObjectRefR\x03ref\x12\x10\n" +
+	"\x03uid\x18\x02 \x01(\tR\x03uid\x12)\n" +
+	"\x10resource_version\x18\x03 \x01(\tR\x0fresourceVersion\x12\x1f\n" +
+	"\vapi_version\x18\x04 \x01(\tR\n" +
+	"apiVersion\x12\x12\n" +
+	"\x04kind\x18\x05 \x01(\tR\x04kind\x12\x16\n" +
+	"\x06reason\x18\x06 \x01(\tR\x06reason\"9\n" +
 	"\rGetPodRequest\x12(\n" +
 	"\x03ref\x18\x01 \x01(\v2\x16.stateful.v1.ObjectRefR\x03ref\";\n" +
 	"\x0eGetPodResponse\x12)\n" +
@@ -2391,12 +2582,16 @@ const file_stateful_v1_remote_ports_proto_rawDesc = "" +
 	"\n" +
 	"old_object\x18\x01 \x01(\v2\x17.stateful.v1.KubeObjectR\toldObject\x126\n" +
 	"\n" +
-	"new_object\x18\x02 \x01(\v2\x17.stateful.v1.KubeObjectR\tnewObject\"\x0e\n" +
-	"\fCachesSynced\"\xc1\x01\n" +
+	"new_object\x18\x02 \x01(\v2\x17.stateful.v1.KubeObjectR\tnewObject\"z\n" +
+	"\x16StatefulSetUndecodable\x12F\n" +
+	"\fstateful_set\x18\x01 \x01(\v2#.stateful.v1.UndecodableStatefulSetR\vstatefulSet\x12\x18\n" +
+	"\adeleted\x18\x02 \x01(\bR\adeleted\"\x0e\n" +
+	"\fCachesSynced\"\xa2\x02\n" +
 	"\rClusterChange\x12D\n" +
 	"\fstateful_set\x18\x01 \x01(\v2\x1f.stateful.v1.StatefulSetChangedH\x00R\vstatefulSet\x12+\n" +
 	"\x03pod\x18\x02 \x01(\v2\x17.stateful.v1.PodChangedH\x00R\x03pod\x123\n" +
-	"\x06synced\x18\x03 \x01(\v2\x19.stateful.v1.CachesSyncedH\x00R\x06syncedB\b\n" +
+	"\x06synced\x18\x03 \x01(\v2\x19.stateful.v1.CachesSyncedH\x00R\x06synced\x12_\n" +
+	"\x18undecodable_stateful_set\x18\x04 \x01(\v2#.stateful.v1.StatefulSetUndecodableH\x00R\x16undecodableStatefulSetB\b\n" +
 	"\x06change*V\n" +
 	"\tEventType\x12\x1a\n" +
 	"\x16EVENT_TYPE_UNSPECIFIED\x10\x00\x12\x15\n" +
@@ -2450,7 +2645,7 @@ func file_stateful_v1_remote_ports_proto_rawDescGZIP() []byte {
 }
 
 var file_stateful_v1_remote_ports_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_stateful_v1_remote_ports_proto_msgTypes = make([]protoimpl.MessageInfo, 44)
+var file_stateful_v1_remote_ports_proto_msgTypes = make([]protoimpl.MessageInfo, 46)
 var file_stateful_v1_remote_ports_proto_goTypes = []any{
 	(EventType)(0),                       // 0: stateful.v1.EventType
 	(*CreatePodRequest)(nil),             // 1: stateful.v1.CreatePodRequest
@@ -2486,118 +2681,124 @@ var file_stateful_v1_remote_ports_proto_goTypes = []any{
 	(*RecordEventResponse)(nil),          // 31: stateful.v1.RecordEventResponse
 	(*GetStatefulSetObjectRequest)(nil),  // 32: stateful.v1.GetStatefulSetObjectRequest
 	(*GetStatefulSetObjectResponse)(nil), // 33: stateful.v1.GetStatefulSetObjectResponse
-	(*GetPodRequest)(nil),                // 34: stateful.v1.GetPodRequest
-	(*GetPodResponse)(nil),               // 35: stateful.v1.GetPodResponse
-	(*GetClaimRequest)(nil),              // 36: stateful.v1.GetClaimRequest
-	(*GetClaimResponse)(nil),             // 37: stateful.v1.GetClaimResponse
-	(*ListObjectsRequest)(nil),           // 38: stateful.v1.ListObjectsRequest
-	(*ListObjectsResponse)(nil),          // 39: stateful.v1.ListObjectsResponse
-	(*WatchClusterRequest)(nil),          // 40: stateful.v1.WatchClusterRequest
-	(*StatefulSetChanged)(nil),           // 41: stateful.v1.StatefulSetChanged
-	(*PodChanged)(nil),                   // 42: stateful.v1.PodChanged
-	(*CachesSynced)(nil),                 // 43: stateful.v1.CachesSynced
-	(*ClusterChange)(nil),                // 44: stateful.v1.ClusterChange
-	(*KubeObject)(nil),                   // 45: stateful.v1.KubeObject
-	(*ObjectRef)(nil),                    // 46: stateful.v1.ObjectRef
+	(*UndecodableStatefulSet)(nil),       // 34: stateful.v1.UndecodableStatefulSet
+	(*GetPodRequest)(nil),                // 35: stateful.v1.GetPodRequest
+	(*GetPodResponse)(nil),               // 36: stateful.v1.GetPodResponse
+	(*GetClaimRequest)(nil),              // 37: stateful.v1.GetClaimRequest
+	(*GetClaimResponse)(nil),             // 38: stateful.v1.GetClaimResponse
+	(*ListObjectsRequest)(nil),           // 39: stateful.v1.ListObjectsRequest
+	(*ListObjectsResponse)(nil),          // 40: stateful.v1.ListObjectsResponse
+	(*WatchClusterRequest)(nil),          // 41: stateful.v1.WatchClusterRequest
+	(*StatefulSetChanged)(nil),           // 42: stateful.v1.StatefulSetChanged
+	(*PodChanged)(nil),                   // 43: stateful.v1.PodChanged
+	(*StatefulSetUndecodable)(nil),       // 44: stateful.v1.StatefulSetUndecodable
+	(*CachesSynced)(nil),                 // 45: stateful.v1.CachesSynced
+	(*ClusterChange)(nil),                // 46: stateful.v1.ClusterChange
+	(*KubeObject)(nil),                   // 47: stateful.v1.KubeObject
+	(*ObjectRef)(nil),                    // 48: stateful.v1.ObjectRef
 }
 var file_stateful_v1_remote_ports_proto_depIdxs = []int32{
-	45, // 0: stateful.v1.CreatePodRequest.pod:type_name -> stateful.v1.KubeObject
-	45, // 1: stateful.v1.CreatePodResponse.pod:type_name -> stateful.v1.KubeObject
-	45, // 2: stateful.v1.UpdatePodRequest.pod:type_name -> stateful.v1.KubeObject
-	45, // 3: stateful.v1.UpdatePodResponse.pod:type_name -> stateful.v1.KubeObject
-	46, // 4: stateful.v1.DeletePodRequest.ref:type_name -> stateful.v1.ObjectRef
-	45, // 5: stateful.v1.AdoptPodRequest.pod:type_name -> stateful.v1.KubeObject
+	47, // 0: stateful.v1.CreatePodRequest.pod:type_name -> stateful.v1.KubeObject
+	47, // 1: stateful.v1.CreatePodResponse.pod:type_name -> stateful.v1.KubeObject
+	47, // 2: stateful.v1.UpdatePodRequest.pod:type_name -> stateful.v1.KubeObject
+	47, // 3: stateful.v1.UpdatePodResponse.pod:type_name -> stateful.v1.KubeObject
+	48, // 4: stateful.v1.DeletePodRequest.ref:type_name -> stateful.v1.ObjectRef
+	47, // 5: stateful.v1.AdoptPodRequest.pod:type_name -> stateful.v1.KubeObject
 	7,  // 6: stateful.v1.AdoptPodRequest.owner:type_name -> stateful.v1.OwnerRef
-	45, // 7: stateful.v1.AdoptPodResponse.pod:type_name -> stateful.v1.KubeObject
-	45, // 8: stateful.v1.ReleasePodRequest.pod:type_name -> stateful.v1.KubeObject
-	45, // 9: stateful.v1.ReleasePodResponse.pod:type_name -> stateful.v1.KubeObject
-	45, // 10: stateful.v1.CreateClaimRequest.claim:type_name -> stateful.v1.KubeObject
-	45, // 11: stateful.v1.CreateClaimResponse.claim:type_name -> stateful.v1.KubeObject
-	45, // 12: stateful.v1.UpdateClaimRequest.claim:type_name -> stateful.v1.KubeObject
-	45, // 13: stateful.v1.UpdateClaimResponse.claim:type_name -> stateful.v1.KubeObject
-	45, // 14: stateful.v1.CreateRevisionRequest.revision:type_name -> stateful.v1.KubeObject
-	45, // 15: stateful.v1.CreateRevisionResponse.revision:type_name -> stateful.v1.KubeObject
-	46, // 16: stateful.v1.GetRevisionRequest.ref:type_name -> stateful.v1.ObjectRef
-	45, // 17: stateful.v1.GetRevisionResponse.revision:type_name -> stateful.v1.KubeObject
-	45, // 18: stateful.v1.UpdateRevisionRequest.revision:type_name -> stateful.v1.KubeObject
-	45, // 19: stateful.v1.UpdateRevisionResponse.revision:type_name -> stateful.v1.KubeObject
-	46, // 20: stateful.v1.DeleteRevisionRequest.ref:type_name -> stateful.v1.ObjectRef
-	45, // 21: stateful.v1.AdoptRevisionRequest.revision:type_name -> stateful.v1.KubeObject
+	47, // 7: stateful.v1.AdoptPodResponse.pod:type_name -> stateful.v1.KubeObject
+	47, // 8: stateful.v1.ReleasePodRequest.pod:type_name -> stateful.v1.KubeObject
+	47, // 9: stateful.v1.ReleasePodResponse.pod:type_name -> stateful.v1.KubeObject
+	47, // 10: stateful.v1.CreateClaimRequest.claim:type_name -> stateful.v1.KubeObject
+	47, // 11: stateful.v1.CreateClaimResponse.claim:type_name -> stateful.v1.KubeObject
+	47, // 12: stateful.v1.UpdateClaimRequest.claim:type_name -> stateful.v1.KubeObject
+	47, // 13: stateful.v1.UpdateClaimResponse.claim:type_name -> stateful.v1.KubeObject
+	47, // 14: stateful.v1.CreateRevisionRequest.revision:type_name -> stateful.v1.KubeObject
+	47, // 15: stateful.v1.CreateRevisionResponse.revision:type_name -> stateful.v1.KubeObject
+	48, // 16: stateful.v1.GetRevisionRequest.ref:type_name -> stateful.v1.ObjectRef
+	47, // 17: stateful.v1.GetRevisionResponse.revision:type_name -> stateful.v1.KubeObject
+	47, // 18: stateful.v1.UpdateRevisionRequest.revision:type_name -> stateful.v1.KubeObject
+	47, // 19: stateful.v1.UpdateRevisionResponse.revision:type_name -> stateful.v1.KubeObject
+	48, // 20: stateful.v1.DeleteRevisionRequest.ref:type_name -> stateful.v1.ObjectRef
+	47, // 21: stateful.v1.AdoptRevisionRequest.revision:type_name -> stateful.v1.KubeObject
 	7,  // 22: stateful.v1.AdoptRevisionRequest.owner:type_name -> stateful.v1.OwnerRef
-	45, // 23: stateful.v1.AdoptRevisionResponse.revision:type_name -> stateful.v1.KubeObject
-	45, // 24: stateful.v1.UpdateStatusRequest.stateful_set:type_name -> stateful.v1.KubeObject
-	45, // 25: stateful.v1.UpdateStatusResponse.stateful_set:type_name -> stateful.v1.KubeObject
-	46, // 26: stateful.v1.ReadStatefulSetRequest.ref:type_name -> stateful.v1.ObjectRef
-	45, // 27: stateful.v1.ReadStatefulSetResponse.stateful_set:type_name -> stateful.v1.KubeObject
-	45, // 28: stateful.v1.RecordEventRequest.stateful_set:type_name -> stateful.v1.KubeObject
+	47, // 23: stateful.v1.AdoptRevisionResponse.revision:type_name -> stateful.v1.KubeObject
+	47, // 24: stateful.v1.UpdateStatusRequest.stateful_set:type_name -> stateful.v1.KubeObject
+	47, // 25: stateful.v1.UpdateStatusResponse.stateful_set:type_name -> stateful.v1.KubeObject
+	48, // 26: stateful.v1.ReadStatefulSetRequest.ref:type_name -> stateful.v1.ObjectRef
+	47, // 27: stateful.v1.ReadStatefulSetResponse.stateful_set:type_name -> stateful.v1.KubeObject
+	47, // 28: stateful.v1.RecordEventRequest.stateful_set:type_name -> stateful.v1.KubeObject
 	0,  // 29: stateful.v1.RecordEventRequest.type:type_name -> stateful.v1.EventType
-	46, // 30: stateful.v1.GetStatefulSetObjectRequest.ref:type_name -> stateful.v1.ObjectRef
-	45, // 31: stateful.v1.GetStatefulSetObjectResponse.stateful_set:type_name -> stateful.v1.KubeObject
-	46, // 32: stateful.v1.GetPodRequest.ref:type_name -> stateful.v1.ObjectRef
-	45, // 33: stateful.v1.GetPodResponse.pod:type_name -> stateful.v1.KubeObject
-	46, // 34: stateful.v1.GetClaimRequest.ref:type_name -> stateful.v1.ObjectRef
-	45, // 35: stateful.v1.GetClaimResponse.claim:type_name -> stateful.v1.KubeObject
-	45, // 36: stateful.v1.ListObjectsResponse.objects:type_name -> stateful.v1.KubeObject
-	45, // 37: stateful.v1.StatefulSetChanged.old_object:type_name -> stateful.v1.KubeObject
-	45, // 38: stateful.v1.StatefulSetChanged.new_object:type_name -> stateful.v1.KubeObject
-	45, // 39: stateful.v1.PodChanged.old_object:type_name -> stateful.v1.KubeObject
-	45, // 40: stateful.v1.PodChanged.new_object:type_name -> stateful.v1.KubeObject
-	41, // 41: stateful.v1.ClusterChange.stateful_set:type_name -> stateful.v1.StatefulSetChanged
-	42, // 42: stateful.v1.ClusterChange.pod:type_name -> stateful.v1.PodChanged
-	43, // 43: stateful.v1.ClusterChange.synced:type_name -> stateful.v1.CachesSynced
-	1,  // 44: stateful.v1.PodControlService.CreatePod:input_type -> stateful.v1.CreatePodRequest
-	3,  // 45: stateful.v1.PodControlService.UpdatePod:input_type -> stateful.v1.UpdatePodRequest
-	5,  // 46: stateful.v1.PodControlService.DeletePod:input_type -> stateful.v1.DeletePodRequest
-	8,  // 47: stateful.v1.PodControlService.AdoptPod:input_type -> stateful.v1.AdoptPodRequest
-	10, // 48: stateful.v1.PodControlService.ReleasePod:input_type -> stateful.v1.ReleasePodRequest
-	12, // 49: stateful.v1.ClaimControlService.CreateClaim:input_type -> stateful.v1.CreateClaimRequest
-	14, // 50: stateful.v1.ClaimControlService.UpdateClaim:input_type -> stateful.v1.UpdateClaimRequest
-	36, // 51: stateful.v1.ClaimControlService.ReadClaim:input_type -> stateful.v1.GetClaimRequest
-	16, // 52: stateful.v1.RevisionControlService.CreateRevision:input_type -> stateful.v1.CreateRevisionRequest
-	18, // 53: stateful.v1.RevisionControlService.GetRevision:input_type -> stateful.v1.GetRevisionRequest
-	20, // 54: stateful.v1.RevisionControlService.UpdateRevision:input_type -> stateful.v1.UpdateRevisionRequest
-	22, // 55: stateful.v1.RevisionControlService.DeleteRevision:input_type -> stateful.v1.DeleteRevisionRequest
-	24, // 56: stateful.v1.RevisionControlService.AdoptRevision:input_type -> stateful.v1.AdoptRevisionRequest
-	26, // 57: stateful.v1.StatusWriterService.UpdateStatus:input_type -> stateful.v1.UpdateStatusRequest
-	28, // 58: stateful.v1.StatusWriterService.ReadStatefulSet:input_type -> stateful.v1.ReadStatefulSetRequest
-	30, // 59: stateful.v1.EventRecorderService.RecordEvent:input_type -> stateful.v1.RecordEventRequest
-	32, // 60: stateful.v1.ClusterReaderService.GetStatefulSetObject:input_type -> stateful.v1.GetStatefulSetObjectRequest
-	38, // 61: stateful.v1.ClusterReaderService.ListStatefulSetObjects:input_type -> stateful.v1.ListObjectsRequest
-	38, // 62: stateful.v1.ClusterReaderService.ListPods:input_type -> stateful.v1.ListObjectsRequest
-	34, // 63: stateful.v1.ClusterReaderService.GetPod:input_type -> stateful.v1.GetPodRequest
-	36, // 64: stateful.v1.ClusterReaderService.GetClaim:input_type -> stateful.v1.GetClaimRequest
-	38, // 65: stateful.v1.ClusterReaderService.ListClaims:input_type -> stateful.v1.ListObjectsRequest
-	38, // 66: stateful.v1.ClusterReaderService.ListRevisions:input_type -> stateful.v1.ListObjectsRequest
-	40, // 67: stateful.v1.ClusterEventsService.WatchCluster:input_type -> stateful.v1.WatchClusterRequest
-	2,  // 68: stateful.v1.PodControlService.CreatePod:output_type -> stateful.v1.CreatePodResponse
-	4,  // 69: stateful.v1.PodControlService.UpdatePod:output_type -> stateful.v1.UpdatePodResponse
-	6,  // 70: stateful.v1.PodControlService.DeletePod:output_type -> stateful.v1.DeletePodResponse
-	9,  // 71: stateful.v1.PodControlService.AdoptPod:output_type -> stateful.v1.AdoptPodResponse
-	11, // 72: stateful.v1.PodControlService.ReleasePod:output_type -> stateful.v1.ReleasePodResponse
-	13, // 73: stateful.v1.ClaimControlService.CreateClaim:output_type -> stateful.v1.CreateClaimResponse
-	15, // 74: stateful.v1.ClaimControlService.UpdateClaim:output_type -> stateful.v1.UpdateClaimResponse
-	37, // 75: stateful.v1.ClaimControlService.ReadClaim:output_type -> stateful.v1.GetClaimResponse
-	17, // 76: stateful.v1.RevisionControlService.CreateRevision:output_type -> stateful.v1.CreateRevisionResponse
-	19, // 77: stateful.v1.RevisionControlService.GetRevision:output_type -> stateful.v1.GetRevisionResponse
-	21, // 78: stateful.v1.RevisionControlService.UpdateRevision:output_type -> stateful.v1.UpdateRevisionResponse
-	23, // 79: stateful.v1.RevisionControlService.DeleteRevision:output_type -> stateful.v1.DeleteRevisionResponse
-	25, // 80: stateful.v1.RevisionControlService.AdoptRevision:output_type -> stateful.v1.AdoptRevisionResponse
-	27, // 81: stateful.v1.StatusWriterService.UpdateStatus:output_type -> stateful.v1.UpdateStatusResponse
-	29, // 82: stateful.v1.StatusWriterService.ReadStatefulSet:output_type -> stateful.v1.ReadStatefulSetResponse
-	31, // 83: stateful.v1.EventRecorderService.RecordEvent:output_type -> stateful.v1.RecordEventResponse
-	33, // 84: stateful.v1.ClusterReaderService.GetStatefulSetObject:output_type -> stateful.v1.GetStatefulSetObjectResponse
-	39, // 85: stateful.v1.ClusterReaderService.ListStatefulSetObjects:output_type -> stateful.v1.ListObjectsResponse
-	39, // 86: stateful.v1.ClusterReaderService.ListPods:output_type -> stateful.v1.ListObjectsResponse
-	35, // 87: stateful.v1.ClusterReaderService.GetPod:output_type -> stateful.v1.GetPodResponse
-	37, // 88: stateful.v1.ClusterReaderService.GetClaim:output_type -> stateful.v1.GetClaimResponse
-	39, // 89: stateful.v1.ClusterReaderService.ListClaims:output_type -> stateful.v1.ListObjectsResponse
-	39, // 90: stateful.v1.ClusterReaderService.ListRevisions:output_type -> stateful.v1.ListObjectsResponse
-	44, // 91: stateful.v1.ClusterEventsService.WatchCluster:output_type -> stateful.v1.ClusterChange
-	68, // [68:92] is the sub-list for method output_type
-	44, // [44:68] is the sub-list for method input_type
-	44, // [44:44] is the sub-list for extension type_name
-	44, // [44:44] is the sub-list for extension extendee
-	0,  // [0:44] is the sub-list for field type_name
+	48, // 30: stateful.v1.GetStatefulSetObjectRequest.ref:type_name -> stateful.v1.ObjectRef
+	47, // 31: stateful.v1.GetStatefulSetObjectResponse.stateful_set:type_name -> stateful.v1.KubeObject
+	34, // 32: stateful.v1.GetStatefulSetObjectResponse.undecodable:type_name -> stateful.v1.UndecodableStatefulSet
+	48, // 33: stateful.v1.UndecodableStatefulSet.ref:type_name -> stateful.v1.ObjectRef
+	48, // 34: stateful.v1.GetPodRequest.ref:type_name -> stateful.v1.ObjectRef
+	47, // 35: stateful.v1.GetPodResponse.pod:type_name -> stateful.v1.KubeObject
+	48, // 36: stateful.v1.GetClaimRequest.ref:type_name -> stateful.v1.ObjectRef
+	47, // 37: stateful.v1.GetClaimResponse.claim:type_name -> stateful.v1.KubeObject
+	47, // 38: stateful.v1.ListObjectsResponse.objects:type_name -> stateful.v1.KubeObject
+	47, // 39: stateful.v1.StatefulSetChanged.old_object:type_name -> stateful.v1.KubeObject
+	47, // 40: stateful.v1.StatefulSetChanged.new_object:type_name -> stateful.v1.KubeObject
+	47, // 41: stateful.v1.PodChanged.old_object:type_name -> stateful.v1.KubeObject
+	47, // 42: stateful.v1.PodChanged.new_object:type_name -> stateful.v1.KubeObject
+	34, // 43: stateful.v1.StatefulSetUndecodable.stateful_set:type_name -> stateful.v1.UndecodableStatefulSet
+	42, // 44: stateful.v1.ClusterChange.stateful_set:type_name -> stateful.v1.StatefulSetChanged
+	43, // 45: stateful.v1.ClusterChange.pod:type_name -> stateful.v1.PodChanged
+	45, // 46: stateful.v1.ClusterChange.synced:type_name -> stateful.v1.CachesSynced
+	44, // 47: stateful.v1.ClusterChange.undecodable_stateful_set:type_name -> stateful.v1.StatefulSetUndecodable
+	1,  // 48: stateful.v1.PodControlService.CreatePod:input_type -> stateful.v1.CreatePodRequest
+	3,  // 49: stateful.v1.PodControlService.UpdatePod:input_type -> stateful.v1.UpdatePodRequest
+	5,  // 50: stateful.v1.PodControlService.DeletePod:input_type -> stateful.v1.DeletePodRequest
+	8,  // 51: stateful.v1.PodControlService.AdoptPod:input_type -> stateful.v1.AdoptPodRequest
+	10, // 52: stateful.v1.PodControlService.ReleasePod:input_type -> stateful.v1.ReleasePodRequest
+	12, // 53: stateful.v1.ClaimControlService.CreateClaim:input_type -> stateful.v1.CreateClaimRequest
+	14, // 54: stateful.v1.ClaimControlService.UpdateClaim:input_type -> stateful.v1.UpdateClaimRequest
+	37, // 55: stateful.v1.ClaimControlService.ReadClaim:input_type -> stateful.v1.GetClaimRequest
+	16, // 56: stateful.v1.RevisionControlService.CreateRevision:input_type -> stateful.v1.CreateRevisionRequest
+	18, // 57: stateful.v1.RevisionControlService.GetRevision:input_type -> stateful.v1.GetRevisionRequest
+	20, // 58: stateful.v1.RevisionControlService.UpdateRevision:input_type -> stateful.v1.UpdateRevisionRequest
+	22, // 59: stateful.v1.RevisionControlService.DeleteRevision:input_type -> stateful.v1.DeleteRevisionRequest
+	24, // 60: stateful.v1.RevisionControlService.AdoptRevision:input_type -> stateful.v1.AdoptRevisionRequest
+	26, // 61: stateful.v1.StatusWriterService.UpdateStatus:input_type -> stateful.v1.UpdateStatusRequest
+	28, // 62: stateful.v1.StatusWriterService.ReadStatefulSet:input_type -> stateful.v1.ReadStatefulSetRequest
+	30, // 63: stateful.v1.EventRecorderService.RecordEvent:input_type -> stateful.v1.RecordEventRequest
+	32, // 64: stateful.v1.ClusterReaderService.GetStatefulSetObject:input_type -> stateful.v1.GetStatefulSetObjectRequest
+	39, // 65: stateful.v1.ClusterReaderService.ListStatefulSetObjects:input_type -> stateful.v1.ListObjectsRequest
+	39, // 66: stateful.v1.ClusterReaderService.ListPods:input_type -> stateful.v1.ListObjectsRequest
+	35, // 67: stateful.v1.ClusterReaderService.GetPod:input_type -> stateful.v1.GetPodRequest
+	37, // 68: stateful.v1.ClusterReaderService.GetClaim:input_type -> stateful.v1.GetClaimRequest
+	39, // 69: stateful.v1.ClusterReaderService.ListClaims:input_type -> stateful.v1.ListObjectsRequest
+	39, // 70: stateful.v1.ClusterReaderService.ListRevisions:input_type -> stateful.v1.ListObjectsRequest
+	41, // 71: stateful.v1.ClusterEventsService.WatchCluster:input_type -> stateful.v1.WatchClusterRequest
+	2,  // 72: stateful.v1.PodControlService.CreatePod:output_type -> stateful.v1.CreatePodResponse
+	4,  // 73: stateful.v1.PodControlService.UpdatePod:output_type -> stateful.v1.UpdatePodResponse
+	6,  // 74: stateful.v1.PodControlService.DeletePod:output_type -> stateful.v1.DeletePodResponse
+	9,  // 75: stateful.v1.PodControlService.AdoptPod:output_type -> stateful.v1.AdoptPodResponse
+	11, // 76: stateful.v1.PodControlService.ReleasePod:output_type -> stateful.v1.ReleasePodResponse
+	13, // 77: stateful.v1.ClaimControlService.CreateClaim:output_type -> stateful.v1.CreateClaimResponse
+	15, // 78: stateful.v1.ClaimControlService.UpdateClaim:output_type -> stateful.v1.UpdateClaimResponse
+	38, // 79: stateful.v1.ClaimControlService.ReadClaim:output_type -> stateful.v1.GetClaimResponse
+	17, // 80: stateful.v1.RevisionControlService.CreateRevision:output_type -> stateful.v1.CreateRevisionResponse
+	19, // 81: stateful.v1.RevisionControlService.GetRevision:output_type -> stateful.v1.GetRevisionResponse
+	21, // 82: stateful.v1.RevisionControlService.UpdateRevision:output_type -> stateful.v1.UpdateRevisionResponse
+	23, // 83: stateful.v1.RevisionControlService.DeleteRevision:output_type -> stateful.v1.DeleteRevisionResponse
+	25, // 84: stateful.v1.RevisionControlService.AdoptRevision:output_type -> stateful.v1.AdoptRevisionResponse
+	27, // 85: stateful.v1.StatusWriterService.UpdateStatus:output_type -> stateful.v1.UpdateStatusResponse
+	29, // 86: stateful.v1.StatusWriterService.ReadStatefulSet:output_type -> stateful.v1.ReadStatefulSetResponse
+	31, // 87: stateful.v1.EventRecorderService.RecordEvent:output_type -> stateful.v1.RecordEventResponse
+	33, // 88: stateful.v1.ClusterReaderService.GetStatefulSetObject:output_type -> stateful.v1.GetStatefulSetObjectResponse
+	40, // 89: stateful.v1.ClusterReaderService.ListStatefulSetObjects:output_type -> stateful.v1.ListObjectsResponse
+	40, // 90: stateful.v1.ClusterReaderService.ListPods:output_type -> stateful.v1.ListObjectsResponse
+	36, // 91: stateful.v1.ClusterReaderService.GetPod:output_type -> stateful.v1.GetPodResponse
+	38, // 92: stateful.v1.ClusterReaderService.GetClaim:output_type -> stateful.v1.GetClaimResponse
+	40, // 93: stateful.v1.ClusterReaderService.ListClaims:output_type -> stateful.v1.ListObjectsResponse
+	40, // 94: stateful.v1.ClusterReaderService.ListRevisions:output_type -> stateful.v1.ListObjectsResponse
+	46, // 95: stateful.v1.ClusterEventsService.WatchCluster:output_type -> stateful.v1.ClusterChange
+	72, // [72:96] is the sub-list for method output_type
+	48, // [48:72] is the sub-list for method input_type
+	48, // [48:48] is the sub-list for extension type_name
+	48, // [48:48] is the sub-list for extension extendee
+	0,  // [0:48] is the sub-list for field type_name
 }
 
 func init() { file_stateful_v1_remote_ports_proto_init() }
@@ -2606,10 +2807,11 @@ func file_stateful_v1_remote_ports_proto_init() {
 		return
 	}
 	file_stateful_v1_objects_proto_init()
-	file_stateful_v1_remote_ports_proto_msgTypes[43].OneofWrappers = []any{
+	file_stateful_v1_remote_ports_proto_msgTypes[45].OneofWrappers = []any{
 		(*ClusterChange_StatefulSet)(nil),
 		(*ClusterChange_Pod)(nil),
 		(*ClusterChange_Synced)(nil),
+		(*ClusterChange_UndecodableStatefulSet)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
@@ -2617,7 +2819,7 @@ func file_stateful_v1_remote_ports_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_stateful_v1_remote_ports_proto_rawDesc), len(file_stateful_v1_remote_ports_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   44,
+			NumMessages:   46,
 			NumExtensions: 0,
 			NumServices:   7,
 		},

@@ -1394,8 +1394,9 @@ const (
 //
 // Change notifications (the engine's ClusterEvents port: informer event handlers).
 type ClusterEventsServiceClient interface {
-	// Streams every StatefulSet and pod as an addition, then one CachesSynced, then every change
-	// as it happens, until the caller cancels. A reconnecting caller receives the full list again,
+	// Streams every StatefulSet and pod as an addition (a set whose latest state could not be
+	// decoded as a StatefulSetUndecodable instead), then one CachesSynced, then every change as it
+	// happens, until the caller cancels. A reconnecting caller receives the full list again,
 	// hands what it had seen on as updates and, at its CachesSynced, reports as deleted each object it
 	// had seen that the new list lacks
 	// (client-go's reflector relist, DeletedFinalStateUnknown); it drops a deletion of an object it
@@ -1437,8 +1438,9 @@ type ClusterEventsService_WatchClusterClient = grpc.ServerStreamingClient[Cluste
 //
 // Change notifications (the engine's ClusterEvents port: informer event handlers).
 type ClusterEventsServiceServer interface {
-	// Streams every StatefulSet and pod as an addition, then one CachesSynced, then every change
-	// as it happens, until the caller cancels. A reconnecting caller receives the full list again,
+	// Streams every StatefulSet and pod as an addition (a set whose latest state could not be
+	// decoded as a StatefulSetUndecodable instead), then one CachesSynced, then every change as it
+	// happens, until the caller cancels. A reconnecting caller receives the full list again,
 	// hands what it had seen on as updates and, at its CachesSynced, reports as deleted each object it
 	// had seen that the new list lacks
 	// (client-go's reflector relist, DeletedFinalStateUnknown); it drops a deletion of an object it

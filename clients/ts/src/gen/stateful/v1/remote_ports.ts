@@ -318,8 +318,44 @@ export interface GetStatefulSetObjectRequest {
 
 /** The set read. */
 export interface GetStatefulSetObjectResponse {
-  /** The set; absent if it does not exist. */
-  statefulSet?: KubeObject | undefined;
+  /**
+   * The set; absent if it does not exist. When undecodable is set, the last state that could be
+   * decoded, if any.
+   */
+  statefulSet?:
+    | KubeObject
+    | undefined;
+  /**
+   * Set when the latest state of the set could not be decoded (the engine's undecodableStatefulSet):
+   * the engine does not sync it and reports the reason in a FailedValidation Warning event, once
+   * per uid and resourceVersion. A server that decodes nothing itself leaves it absent.
+   */
+  undecodable?: UndecodableStatefulSet | undefined;
+}
+
+/**
+ * A StatefulSet whose latest state the server's caches hold but could not decode into the model
+ * (one that an earlier, looser schema of the CRD admitted, or any API server that validates
+ * nothing stored): what is known of it.
+ */
+export interface UndecodableStatefulSet {
+  /** Namespace and name. */
+  ref?:
+    | ObjectRef
+    | undefined;
+  /** metadata.uid of the state that could not be decoded. */
+  uid: string;
+  /** metadata.resourceVersion of the state that could not be decoded. */
+  resourceVersion: string;
+  /** The set's apiVersion, e.g. apps.stateful.dev/v1alpha1; empty reads as apps/v1. */
+  apiVersion: string;
+  /** The set's kind; empty reads as StatefulSet. */
+  kind: string;
+  /**
+   * What the decoder refused, each problem with its field path, e.g.
+   * "spec.updateStrategy.rollingUpdate.maxUnavailable: ...".
+   */
+  reason: string;
 }
 
 /** A pod to read. */
@@ -391,6 +427,21 @@ export interface PodChanged {
   newObject?: KubeObject | undefined;
 }
 
+/**
+ * A StatefulSet was added, changed, listed or deleted whose latest state could not be decoded (the
+ * engine's statefulSetUndecodable): the engine syncs its key and finds it undecodable through
+ * GetStatefulSetObject. A later state that decodes arrives as a StatefulSetChanged without
+ * old_object; its deletion arrives as a StatefulSetUndecodable with deleted set.
+ */
+export interface StatefulSetUndecodable {
+  /** The set as it is now; only its ref when deleted. */
+  statefulSet?:
+    | UndecodableStatefulSet
+    | undefined;
+  /** The set is gone: it was deleted while its latest state could not be decoded. */
+  deleted: boolean;
+}
+
 /** The initial list is complete: the caller's view is filled. */
 export interface CachesSynced {
 }
@@ -408,6 +459,12 @@ export interface ClusterChange {
     | //
     /** The initial list is complete. */
     { $case: "synced"; value: CachesSynced }
+    | //
+    /**
+     * A StatefulSet whose latest state could not be decoded changed. A caller that does not know
+     * this case may ignore it: it then never hears of such sets.
+     */
+    { $case: "undecodableStatefulSet"; value: StatefulSetUndecodable }
     | undefined;
 }
 
@@ -2783,13 +2840,16 @@ export const GetStatefulSetObjectRequest: MessageFns<GetStatefulSetObjectRequest
 };
 
 function createBaseGetStatefulSetObjectResponse(): GetStatefulSetObjectResponse {
-  return { statefulSet: undefined };
+  return { statefulSet: undefined, undecodable: undefined };
 }
 
 export const GetStatefulSetObjectResponse: MessageFns<GetStatefulSetObjectResponse> = {
   encode(message: GetStatefulSetObjectResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.statefulSet !== undefined) {
       KubeObject.encode(message.statefulSet, writer.uint32(10).fork()).join();
+    }
+    if (message.undecodable !== undefined) {
+      UndecodableStatefulSet.encode(message.undecodable, writer.uint32(18).fork()).join();
     }
     return writer;
   },
@@ -2815,6 +2875,14 @@ export const GetStatefulSetObjectResponse: MessageFns<GetStatefulSetObjectRespon
             message.statefulSet = KubeObject.decode(reader, reader.uint32());
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.undecodable = UndecodableStatefulSet.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2834,6 +2902,7 @@ export const GetStatefulSetObjectResponse: MessageFns<GetStatefulSetObjectRespon
         : isSet(object.stateful_set)
         ? KubeObject.fromJSON(object.stateful_set)
         : undefined,
+      undecodable: isSet(object.undecodable) ? UndecodableStatefulSet.fromJSON(object.undecodable) : undefined,
     };
   },
 
@@ -2841,6 +2910,9 @@ export const GetStatefulSetObjectResponse: MessageFns<GetStatefulSetObjectRespon
     const obj: any = {};
     if (message.statefulSet !== undefined) {
       obj.statefulSet = KubeObject.toJSON(message.statefulSet);
+    }
+    if (message.undecodable !== undefined) {
+      obj.undecodable = UndecodableStatefulSet.toJSON(message.undecodable);
     }
     return obj;
   },
@@ -2853,6 +2925,166 @@ export const GetStatefulSetObjectResponse: MessageFns<GetStatefulSetObjectRespon
     message.statefulSet = (object.statefulSet !== undefined && object.statefulSet !== null)
       ? KubeObject.fromPartial(object.statefulSet)
       : undefined;
+    message.undecodable = (object.undecodable !== undefined && object.undecodable !== null)
+      ? UndecodableStatefulSet.fromPartial(object.undecodable)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseUndecodableStatefulSet(): UndecodableStatefulSet {
+  return { ref: undefined, uid: "", resourceVersion: "", apiVersion: "", kind: "", reason: "" };
+}
+
+export const UndecodableStatefulSet: MessageFns<UndecodableStatefulSet> = {
+  encode(message: UndecodableStatefulSet, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.ref !== undefined) {
+      ObjectRef.encode(message.ref, writer.uint32(10).fork()).join();
+    }
+    if (message.uid !== "") {
+      writer.uint32(18).string(message.uid);
+    }
+    if (message.resourceVersion !== "") {
+      writer.uint32(26).string(message.resourceVersion);
+    }
+    if (message.apiVersion !== "") {
+      writer.uint32(34).string(message.apiVersion);
+    }
+    if (message.kind !== "") {
+      writer.uint32(42).string(message.kind);
+    }
+    if (message.reason !== "") {
+      writer.uint32(50).string(message.reason);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UndecodableStatefulSet {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUndecodableStatefulSet();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.ref = ObjectRef.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.uid = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.resourceVersion = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.apiVersion = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UndecodableStatefulSet {
+    return {
+      ref: isSet(object.ref) ? ObjectRef.fromJSON(object.ref) : undefined,
+      uid: isSet(object.uid) ? globalThis.String(object.uid) : "",
+      resourceVersion: isSet(object.resourceVersion)
+        ? globalThis.String(object.resourceVersion)
+        : isSet(object.resource_version)
+        ? globalThis.String(object.resource_version)
+        : "",
+      apiVersion: isSet(object.apiVersion)
+        ? globalThis.String(object.apiVersion)
+        : isSet(object.api_version)
+        ? globalThis.String(object.api_version)
+        : "",
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+    };
+  },
+
+  toJSON(message: UndecodableStatefulSet): unknown {
+    const obj: any = {};
+    if (message.ref !== undefined) {
+      obj.ref = ObjectRef.toJSON(message.ref);
+    }
+    if (message.uid !== "") {
+      obj.uid = message.uid;
+    }
+    if (message.resourceVersion !== "") {
+      obj.resourceVersion = message.resourceVersion;
+    }
+    if (message.apiVersion !== "") {
+      obj.apiVersion = message.apiVersion;
+    }
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.reason !== "") {
+      obj.reason = message.reason;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UndecodableStatefulSet>, I>>(base?: I): UndecodableStatefulSet {
+    return UndecodableStatefulSet.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UndecodableStatefulSet>, I>>(object: I): UndecodableStatefulSet {
+    const message = createBaseUndecodableStatefulSet();
+    message.ref = (object.ref !== undefined && object.ref !== null) ? ObjectRef.fromPartial(object.ref) : undefined;
+    message.uid = object.uid ?? "";
+    message.resourceVersion = object.resourceVersion ?? "";
+    message.apiVersion = object.apiVersion ?? "";
+    message.kind = object.kind ?? "";
+    message.reason = object.reason ?? "";
     return message;
   },
 };
@@ -3546,6 +3778,97 @@ export const PodChanged: MessageFns<PodChanged> = {
   },
 };
 
+function createBaseStatefulSetUndecodable(): StatefulSetUndecodable {
+  return { statefulSet: undefined, deleted: false };
+}
+
+export const StatefulSetUndecodable: MessageFns<StatefulSetUndecodable> = {
+  encode(message: StatefulSetUndecodable, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.statefulSet !== undefined) {
+      UndecodableStatefulSet.encode(message.statefulSet, writer.uint32(10).fork()).join();
+    }
+    if (message.deleted !== false) {
+      writer.uint32(16).bool(message.deleted);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): StatefulSetUndecodable {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseStatefulSetUndecodable();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.statefulSet = UndecodableStatefulSet.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.deleted = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): StatefulSetUndecodable {
+    return {
+      statefulSet: isSet(object.statefulSet)
+        ? UndecodableStatefulSet.fromJSON(object.statefulSet)
+        : isSet(object.stateful_set)
+        ? UndecodableStatefulSet.fromJSON(object.stateful_set)
+        : undefined,
+      deleted: isSet(object.deleted) ? globalThis.Boolean(object.deleted) : false,
+    };
+  },
+
+  toJSON(message: StatefulSetUndecodable): unknown {
+    const obj: any = {};
+    if (message.statefulSet !== undefined) {
+      obj.statefulSet = UndecodableStatefulSet.toJSON(message.statefulSet);
+    }
+    if (message.deleted !== false) {
+      obj.deleted = message.deleted;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<StatefulSetUndecodable>, I>>(base?: I): StatefulSetUndecodable {
+    return StatefulSetUndecodable.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<StatefulSetUndecodable>, I>>(object: I): StatefulSetUndecodable {
+    const message = createBaseStatefulSetUndecodable();
+    message.statefulSet = (object.statefulSet !== undefined && object.statefulSet !== null)
+      ? UndecodableStatefulSet.fromPartial(object.statefulSet)
+      : undefined;
+    message.deleted = object.deleted ?? false;
+    return message;
+  },
+};
+
 function createBaseCachesSynced(): CachesSynced {
   return {};
 }
@@ -3614,6 +3937,9 @@ export const ClusterChange: MessageFns<ClusterChange> = {
       case "synced":
         CachesSynced.encode(message.change.value, writer.uint32(26).fork()).join();
         break;
+      case "undecodableStatefulSet":
+        StatefulSetUndecodable.encode(message.change.value, writer.uint32(34).fork()).join();
+        break;
     }
     return writer;
   },
@@ -3655,6 +3981,17 @@ export const ClusterChange: MessageFns<ClusterChange> = {
             message.change = { $case: "synced", value: CachesSynced.decode(reader, reader.uint32()) };
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.change = {
+              $case: "undecodableStatefulSet",
+              value: StatefulSetUndecodable.decode(reader, reader.uint32()),
+            };
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3677,6 +4014,10 @@ export const ClusterChange: MessageFns<ClusterChange> = {
         ? { $case: "pod", value: PodChanged.fromJSON(object.pod) }
         : isSet(object.synced)
         ? { $case: "synced", value: CachesSynced.fromJSON(object.synced) }
+        : isSet(object.undecodableStatefulSet)
+        ? { $case: "undecodableStatefulSet", value: StatefulSetUndecodable.fromJSON(object.undecodableStatefulSet) }
+        : isSet(object.undecodable_stateful_set)
+        ? { $case: "undecodableStatefulSet", value: StatefulSetUndecodable.fromJSON(object.undecodable_stateful_set) }
         : undefined,
     };
   },
@@ -3689,6 +4030,8 @@ export const ClusterChange: MessageFns<ClusterChange> = {
       obj.pod = PodChanged.toJSON(message.change.value);
     } else if (message.change?.$case === "synced") {
       obj.synced = CachesSynced.toJSON(message.change.value);
+    } else if (message.change?.$case === "undecodableStatefulSet") {
+      obj.undecodableStatefulSet = StatefulSetUndecodable.toJSON(message.change.value);
     }
     return obj;
   },
@@ -3714,6 +4057,15 @@ export const ClusterChange: MessageFns<ClusterChange> = {
       case "synced": {
         if (object.change?.value !== undefined && object.change?.value !== null) {
           message.change = { $case: "synced", value: CachesSynced.fromPartial(object.change.value) };
+        }
+        break;
+      }
+      case "undecodableStatefulSet": {
+        if (object.change?.value !== undefined && object.change?.value !== null) {
+          message.change = {
+            $case: "undecodableStatefulSet",
+            value: StatefulSetUndecodable.fromPartial(object.change.value),
+          };
         }
         break;
       }
@@ -4536,8 +4888,9 @@ export const ClusterReaderServiceClient = makeGenericClientConstructor(
 export type ClusterEventsServiceService = typeof ClusterEventsServiceService;
 export const ClusterEventsServiceService = {
   /**
-   * Streams every StatefulSet and pod as an addition, then one CachesSynced, then every change
-   * as it happens, until the caller cancels. A reconnecting caller receives the full list again,
+   * Streams every StatefulSet and pod as an addition (a set whose latest state could not be
+   * decoded as a StatefulSetUndecodable instead), then one CachesSynced, then every change as it
+   * happens, until the caller cancels. A reconnecting caller receives the full list again,
    * hands what it had seen on as updates and, at its CachesSynced, reports as deleted each object it
    * had seen that the new list lacks
    * (client-go's reflector relist, DeletedFinalStateUnknown); it drops a deletion of an object it
@@ -4557,8 +4910,9 @@ export const ClusterEventsServiceService = {
 
 export interface ClusterEventsServiceServer extends UntypedServiceImplementation {
   /**
-   * Streams every StatefulSet and pod as an addition, then one CachesSynced, then every change
-   * as it happens, until the caller cancels. A reconnecting caller receives the full list again,
+   * Streams every StatefulSet and pod as an addition (a set whose latest state could not be
+   * decoded as a StatefulSetUndecodable instead), then one CachesSynced, then every change as it
+   * happens, until the caller cancels. A reconnecting caller receives the full list again,
    * hands what it had seen on as updates and, at its CachesSynced, reports as deleted each object it
    * had seen that the new list lacks
    * (client-go's reflector relist, DeletedFinalStateUnknown); it drops a deletion of an object it
@@ -4570,8 +4924,9 @@ export interface ClusterEventsServiceServer extends UntypedServiceImplementation
 
 export interface ClusterEventsServiceClient extends Client {
   /**
-   * Streams every StatefulSet and pod as an addition, then one CachesSynced, then every change
-   * as it happens, until the caller cancels. A reconnecting caller receives the full list again,
+   * Streams every StatefulSet and pod as an addition (a set whose latest state could not be
+   * decoded as a StatefulSetUndecodable instead), then one CachesSynced, then every change as it
+   * happens, until the caller cancels. A reconnecting caller receives the full list again,
    * hands what it had seen on as updates and, at its CachesSynced, reports as deleted each object it
    * had seen that the new list lacks
    * (client-go's reflector relist, DeletedFinalStateUnknown); it drops a deletion of an object it
