@@ -15,6 +15,7 @@ import dev.stateful.grpc.testing.Eventually;
 import dev.stateful.grpc.testing.Manifests;
 import dev.stateful.grpc.testing.RemotePortsServer;
 import dev.stateful.grpc.testing.Sets;
+import dev.stateful.grpc.testing.UndecodableSetsDouble;
 import dev.stateful.inmemory.InMemoryCluster;
 import dev.stateful.inmemory.audit.Actor;
 import dev.stateful.inmemory.audit.Outcome;
@@ -41,7 +42,9 @@ class RemoteEngineTest {
     private static final CallPolicy POLICY = new CallPolicy(Duration.ofSeconds(5), 3, Duration.ofMillis(20), Duration.ofMillis(200));
 
     private final InMemoryCluster cluster = InMemoryCluster.builder().instantKubelet().build();
-    private final RemotePortsServer server = new RemotePortsServer(cluster);
+    /** Passes everything through until a test declares a set undecodable. */
+    private final UndecodableSetsDouble sets = new UndecodableSetsDouble(cluster.reader(), cluster.clusterEvents());
+    private final RemotePortsServer server = new RemotePortsServer(UndecodableSetsDouble.ports(cluster, sets));
     private final Autopilot kubelet = Autopilot.kubeletOnly(cluster);
     private RemotePorts remote;
     private SyncLoop engine;
@@ -115,6 +118,32 @@ class RemoteEngineTest {
         converge(3);
         assertThat(pods()).extracting(p -> p.spec().array("containers").get(0).asObject().orElseThrow().string("image").orElseThrow())
                 .containsOnly("nginx:1.26");
+    }
+
+    /**
+     * As in process over fabric8's caches (app's UndecodableSetTest): a set the remote's caches
+     * cannot decode gets one FailedValidation Warning event per version naming the field, through
+     * the remote event recorder, is not synced meanwhile (resyncs included), and is synced once a
+     * state of it decodes.
+     */
+    @Test
+    void anUndecodableSetGetsOneWarningEventNamingTheFieldIsNotSyncedAndConvergesOnceItDecodes() throws InterruptedException {
+        sets.breakSet(Sets.WEB, "web-uid", "7");
+        cluster.apply(Manifests.web(3, "nginx:1.25"));
+
+        Eventually.until(CONVERGE, "a FailedValidation event", () -> !cluster.events().withReason("FailedValidation").isEmpty(), this::state);
+        Thread.sleep(2500); // two resyncs sync the set again
+        assertThat(cluster.events().withReason("FailedValidation")).singleElement().satisfies(e -> {
+            assertThat(e.type()).isEqualTo("Warning");
+            assertThat(e.involvedObject().name()).isEqualTo("web");
+            assertThat(e.message()).contains("spec.updateStrategy.rollingUpdate.maxUnavailable");
+            assertThat(e.count()).as("one event for the one undecodable version").isEqualTo(1);
+        });
+        assertThat(pods()).isEmpty();
+
+        sets.mend(Sets.WEB);
+
+        converge(3);
     }
 
     @Test

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import dev.stateful.domain.model.ObjectKey;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.grpc.runtime.ServerSettings;
+import dev.stateful.grpc.testing.DelegatingReader;
 import dev.stateful.grpc.testing.InMemory;
 import dev.stateful.grpc.testing.Manifests;
 import dev.stateful.grpc.testing.ServiceHarness;

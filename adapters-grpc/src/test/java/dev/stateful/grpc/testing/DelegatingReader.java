@@ -1,4 +1,4 @@
-package dev.stateful.grpc.server;
+package dev.stateful.grpc.testing;
 
 import dev.stateful.domain.model.ControllerRevision;
 import dev.stateful.domain.model.ObjectKey;
@@ -10,11 +10,11 @@ import java.util.List;
 import java.util.Optional;
 
 /** A reader that passes every call on; tests override what they bend. */
-class DelegatingReader implements ClusterReader {
+public class DelegatingReader implements ClusterReader {
 
     private final ClusterReader delegate;
 
-    DelegatingReader(ClusterReader delegate) {
+    public DelegatingReader(ClusterReader delegate) {
         this.delegate = delegate;
     }
 

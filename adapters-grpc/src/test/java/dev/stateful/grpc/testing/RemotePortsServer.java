@@ -1,5 +1,6 @@
 package dev.stateful.grpc.testing;
 
+import dev.stateful.grpc.remote.PortSet;
 import dev.stateful.grpc.remote.server.RemotePortsServices;
 import dev.stateful.grpc.runtime.GrpcServer;
 import dev.stateful.grpc.runtime.ServerSettings;
@@ -8,24 +9,28 @@ import java.time.Duration;
 import java.util.concurrent.ScheduledExecutorService;
 
 /**
- * An in-memory cluster's ports served on loopback Netty, as {@code serve --remote-ports} does, that
+ * An in-memory cluster's ports (or any) served on loopback Netty, as {@code serve --remote-ports} does, that
  * a test can stop and start again on the same port (the remote side failing and coming back).
  */
 public final class RemotePortsServer implements AutoCloseable {
 
-    private final InMemoryCluster cluster;
+    private final PortSet ports;
     private final ScheduledExecutorService executor = Daemons.scheduler(2);
     private GrpcServer server;
     private int port;
 
     public RemotePortsServer(InMemoryCluster cluster) {
-        this.cluster = cluster;
+        this(InMemory.ports(cluster));
+    }
+
+    public RemotePortsServer(PortSet ports) {
+        this.ports = ports;
         this.server = start(0);
         this.port = server.port();
     }
 
     private GrpcServer start(int wanted) {
-        return GrpcServer.start(ServerSettings.loopback(wanted).withShutdownGrace(Duration.ofMillis(100)), RemotePortsServices.of(InMemory.ports(cluster), executor), () -> true);
+        return GrpcServer.start(ServerSettings.loopback(wanted).withShutdownGrace(Duration.ofMillis(100)), RemotePortsServices.of(ports, executor), () -> true);
     }
 
     public int port() {

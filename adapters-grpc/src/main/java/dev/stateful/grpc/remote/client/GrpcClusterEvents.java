@@ -5,7 +5,9 @@ import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.grpc.v1.ClusterChange;
 import dev.stateful.grpc.v1.ClusterEventsServiceGrpc.ClusterEventsServiceStub;
+import dev.stateful.grpc.remote.UndecodableSets;
 import dev.stateful.grpc.v1.KubeObject;
+import dev.stateful.grpc.v1.StatefulSetUndecodable;
 import dev.stateful.grpc.v1.WatchClusterRequest;
 import dev.stateful.ports.ClusterEvents;
 import io.grpc.Status;
@@ -30,6 +32,8 @@ import org.slf4j.LoggerFactory;
  * handlers see as updates of the objects reported before and additions of the others (as an
  * informer's relist), and at the new stream's CachesSynced every object reported before that the
  * new list lacks is reported deleted, once ({@link KnownObjects}). Synced once the remote has sent its first CachesSynced.
+ * A set whose latest state the remote could not decode is reported by its key alone
+ * ({@link ClusterEvents.Handler#statefulSetUndecodable}), as the remote's own handlers heard of it.
  */
 final class GrpcClusterEvents implements ClusterEvents, AutoCloseable {
 
@@ -130,7 +134,7 @@ final class GrpcClusterEvents implements ClusterEvents, AutoCloseable {
         try {
             switch (change.getChangeCase()) {
                 case SYNCED -> {
-                    sets.synced(this::deliverSet);
+                    sets.synced(this::deliverSet, this::deliverUndecodable);
                     pods.synced(this::deliverPod);
                     synced = true;
                     synchronized (this) {
@@ -141,6 +145,10 @@ final class GrpcClusterEvents implements ClusterEvents, AutoCloseable {
                     StatefulSet before = decode(change.getStatefulSet().hasOldObject(), change.getStatefulSet().getOldObject(), Replies::statefulSet);
                     StatefulSet after = decode(change.getStatefulSet().hasNewObject(), change.getStatefulSet().getNewObject(), Replies::statefulSet);
                     sets.changed(before, after, this::deliverSet);
+                }
+                case UNDECODABLE_STATEFUL_SET -> {
+                    StatefulSetUndecodable undecodable = change.getUndecodableStatefulSet();
+                    sets.undecodable(UndecodableSets.key(undecodable.getStatefulSet()), !undecodable.getDeleted(), this::deliverUndecodable);
                 }
                 case POD -> {
                     Pod before = decode(change.getPod().hasOldObject(), change.getPod().getOldObject(), Replies::pod);
@@ -156,6 +164,10 @@ final class GrpcClusterEvents implements ClusterEvents, AutoCloseable {
 
     private void deliverSet(StatefulSet before, StatefulSet after) {
         handlers.forEach(h -> toHandler(() -> h.statefulSetChanged(before, after)));
+    }
+
+    private void deliverUndecodable(ObjectKey key) {
+        handlers.forEach(h -> toHandler(() -> h.statefulSetUndecodable(key)));
     }
 
     private void deliverPod(Pod before, Pod after) {

@@ -5,6 +5,7 @@ import dev.stateful.domain.model.ObjectKey;
 import dev.stateful.domain.model.PersistentVolumeClaim;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.StatefulSet;
+import dev.stateful.grpc.remote.UndecodableSets;
 import dev.stateful.grpc.v1.ClusterReaderServiceGrpc.ClusterReaderServiceBlockingStub;
 import dev.stateful.grpc.v1.GetClaimRequest;
 import dev.stateful.grpc.v1.GetClaimResponse;
@@ -18,6 +19,7 @@ import dev.stateful.grpc.v1.ListObjectsResponse;
 import dev.stateful.grpc.v1.ObjectRef;
 import dev.stateful.ports.ApiException;
 import dev.stateful.ports.ClusterReader;
+import dev.stateful.ports.UndecodableSet;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import java.util.ArrayList;
@@ -61,9 +63,20 @@ final class GrpcClusterReader implements ClusterReader {
 
     @Override
     public Optional<StatefulSet> statefulSet(ObjectKey key) {
-        GetStatefulSetObjectResponse response = calls.call(stub, "get statefulset " + key, s -> s.getStatefulSetObject(
-                GetStatefulSetObjectRequest.newBuilder().setRef(ref(key.namespace(), key.name())).build()));
+        GetStatefulSetObjectResponse response = getStatefulSet(key);
         return response.hasStatefulSet() ? Optional.of(Replies.statefulSet(response.getStatefulSet())) : Optional.empty();
+    }
+
+    /** The same call as {@link #statefulSet}: a server from before its undecodable field leaves it absent, so it has none. */
+    @Override
+    public Optional<UndecodableSet> undecodableStatefulSet(ObjectKey key) {
+        GetStatefulSetObjectResponse response = getStatefulSet(key);
+        return response.hasUndecodable() ? Optional.of(UndecodableSets.of(response.getUndecodable())) : Optional.empty();
+    }
+
+    private GetStatefulSetObjectResponse getStatefulSet(ObjectKey key) {
+        return calls.call(stub, "get statefulset " + key, s -> s.getStatefulSetObject(
+                GetStatefulSetObjectRequest.newBuilder().setRef(ref(key.namespace(), key.name())).build()));
     }
 
     @Override

@@ -1,24 +1,30 @@
 package dev.stateful.grpc.remote.server;
 
+import dev.stateful.domain.model.ObjectKey;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.grpc.convert.KubeObjects;
+import dev.stateful.grpc.remote.UndecodableSets;
 import dev.stateful.grpc.v1.ClusterChange;
 import dev.stateful.grpc.v1.ClusterEventsServiceGrpc;
 import dev.stateful.grpc.v1.PodChanged;
 import dev.stateful.grpc.v1.StatefulSetChanged;
+import dev.stateful.grpc.v1.StatefulSetUndecodable;
 import dev.stateful.grpc.v1.WatchClusterRequest;
 import dev.stateful.ports.ClusterEvents;
 import dev.stateful.ports.ClusterReader;
+import dev.stateful.ports.UndecodableSet;
 import io.grpc.Status;
 import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.StreamObserver;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -57,6 +63,13 @@ final class ClusterEventsEndpoint extends ClusterEventsServiceGrpc.ClusterEvents
             }
 
             @Override
+            public void statefulSetUndecodable(ObjectKey key) {
+                if (inScope(namespace, key.namespace())) {
+                    stream.live(() -> undecodableChange(key));
+                }
+            }
+
+            @Override
             public void podChanged(Pod oldPod, Pod newPod) {
                 Pod any = newPod != null ? newPod : oldPod;
                 if (any != null && inScope(namespace, any.namespace())) {
@@ -90,11 +103,34 @@ final class ClusterEventsEndpoint extends ClusterEventsServiceGrpc.ClusterEvents
         }, 0, SYNC_POLL_MILLIS, TimeUnit.MILLISECONDS);
     }
 
+    /**
+     * Every set and pod the caches hold, as each is now: a set whose latest state could not be
+     * decoded as such, not as the last state of it that was (which {@link ClusterReader#statefulSets}
+     * lists), as an informer's list hands its handlers the latest state of each object.
+     */
     private List<Supplier<ClusterChange>> initialList(String namespace) {
         List<Supplier<ClusterChange>> out = new ArrayList<>();
-        reader.statefulSets(namespace).forEach(s -> out.add(() -> setChange(null, s)));
+        List<UndecodableSet> undecodable = reader.undecodableStatefulSets(namespace);
+        Set<ObjectKey> undecodableKeys = undecodable.stream().map(u -> ObjectKey.of(u.metadata())).collect(Collectors.toSet());
+        reader.statefulSets(namespace).stream().filter(s -> !undecodableKeys.contains(s.key())).forEach(s -> out.add(() -> setChange(null, s)));
+        undecodable.forEach(u -> out.add(() -> undecodableChange(u)));
         reader.pods(namespace).forEach(p -> out.add(() -> podChange(null, p)));
         return out;
+    }
+
+    /**
+     * The set's undecodable state as the caches hold it when the change is sent; none left (it was
+     * deleted, or a state that decodes replaced it, whose own change follows) reads as deleted.
+     */
+    private ClusterChange undecodableChange(ObjectKey key) {
+        return reader.undecodableStatefulSet(key).map(ClusterEventsEndpoint::undecodableChange)
+                .orElseGet(() -> ClusterChange.newBuilder().setUndecodableStatefulSet(StatefulSetUndecodable.newBuilder()
+                        .setStatefulSet(UndecodableSets.of(key)).setDeleted(true)).build());
+    }
+
+    private static ClusterChange undecodableChange(UndecodableSet set) {
+        return ClusterChange.newBuilder().setUndecodableStatefulSet(StatefulSetUndecodable.newBuilder()
+                .setStatefulSet(UndecodableSets.of(set))).build();
     }
 
     private static boolean inScope(String wanted, String namespace) {

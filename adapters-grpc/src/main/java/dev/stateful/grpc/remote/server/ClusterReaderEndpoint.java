@@ -2,6 +2,7 @@ package dev.stateful.grpc.remote.server;
 
 import dev.stateful.domain.model.ObjectKey;
 import dev.stateful.grpc.convert.KubeObjects;
+import dev.stateful.grpc.remote.UndecodableSets;
 import dev.stateful.grpc.v1.ClusterReaderServiceGrpc;
 import dev.stateful.grpc.v1.GetClaimRequest;
 import dev.stateful.grpc.v1.GetClaimResponse;
@@ -30,8 +31,9 @@ final class ClusterReaderEndpoint extends ClusterReaderServiceGrpc.ClusterReader
     public void getStatefulSetObject(GetStatefulSetObjectRequest request, StreamObserver<GetStatefulSetObjectResponse> out) {
         Unary.answer(out, () -> {
             GetStatefulSetObjectResponse.Builder response = GetStatefulSetObjectResponse.newBuilder();
-            reader.statefulSet(new ObjectKey(request.getRef().getNamespace(), request.getRef().getName()))
-                    .ifPresent(s -> response.setStatefulSet(KubeObjects.of(s)));
+            ObjectKey key = new ObjectKey(request.getRef().getNamespace(), request.getRef().getName());
+            reader.statefulSet(key).ifPresent(s -> response.setStatefulSet(KubeObjects.of(s)));
+            reader.undecodableStatefulSet(key).ifPresent(u -> response.setUndecodable(UndecodableSets.of(u)));
             return response.build();
         });
     }

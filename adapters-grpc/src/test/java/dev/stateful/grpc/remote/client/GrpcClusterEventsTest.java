@@ -2,6 +2,7 @@ package dev.stateful.grpc.remote.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stateful.domain.model.ObjectKey;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.grpc.runtime.ServerSettings;
@@ -11,8 +12,11 @@ import dev.stateful.grpc.v1.CachesSynced;
 import dev.stateful.grpc.v1.ClusterChange;
 import dev.stateful.grpc.v1.ClusterEventsServiceGrpc;
 import dev.stateful.grpc.v1.KubeObject;
+import dev.stateful.grpc.v1.ObjectRef;
 import dev.stateful.grpc.v1.PodChanged;
 import dev.stateful.grpc.v1.StatefulSetChanged;
+import dev.stateful.grpc.v1.StatefulSetUndecodable;
+import dev.stateful.grpc.v1.UndecodableStatefulSet;
 import dev.stateful.grpc.v1.WatchClusterRequest;
 import dev.stateful.ports.ClusterEvents;
 import io.grpc.Status;
@@ -95,6 +99,44 @@ class GrpcClusterEventsTest {
         assertThat(seen).containsExactly("added pod web-0", "deleted pod web-0", "added pod late-0");
     }
 
+    /**
+     * As fabric8's informers report a set of our kind through {@code ClusterCache}: by key while its
+     * latest state cannot be decoded, including its deletion; the state that decodes next as an
+     * addition, with no old set.
+     */
+    @Test
+    void anUndecodableSetIsReportedByKeyUntilGoneAndTheStateThatDecodesNextIsAnAddition() {
+        // a server may send the state before the undecodable one as the old object: still an addition
+        script.stream(false, added(set("web")), synced(), undecodable("web"), updated(set("web")), undecodable("web"),
+                undecodableDeleted("web"), undecodableDeleted("web"), added(pod("late-0")));
+
+        subscribe();
+
+        Eventually.until(WAIT, "the live change", () -> seen.contains("added pod late-0"), () -> seen);
+        // the second deletion is of a set no longer known: dropped, as any deletion of an unknown object
+        assertThat(seen).containsExactly("added set web", "undecodable web", "added set web", "undecodable web", "undecodable web",
+                "added pod late-0");
+    }
+
+    /**
+     * The relist through the store's {@code Replace} in fabric8's informers: an undecodable set the new
+     * list lacks is deleted, which {@code ClusterCache} reports undecodable; one it lists undecodable
+     * is there, even when its last decoded state is not listed.
+     */
+    @Test
+    void anUndecodableSetTheRelistLacksIsReportedOnceAndOneItListsUndecodableIsNotDeleted() {
+        script.stream(true, added(set("web")), undecodable("bad"), undecodable("kept"), synced());
+        script.stream(false, undecodable("kept"), undecodable("web"), synced(), undecodableDeleted("bad"), added(pod("late-0")));
+
+        subscribe();
+
+        Eventually.until(WAIT, "the live change after the relist", () -> seen.contains("added pod late-0"), () -> seen);
+        assertThat(seen).containsExactly(
+                "added set web", "undecodable bad", "undecodable kept",
+                "undecodable kept", "undecodable web", "undecodable bad",
+                "added pod late-0");
+    }
+
     private void subscribe() {
         events.subscribe(new ClusterEvents.Handler() {
             @Override
@@ -103,10 +145,30 @@ class GrpcClusterEventsTest {
             }
 
             @Override
+            public void statefulSetUndecodable(ObjectKey key) {
+                seen.add("undecodable " + key.name());
+            }
+
+            @Override
             public void podChanged(Pod oldPod, Pod newPod) {
                 seen.add(verb(oldPod, newPod) + " pod " + (newPod != null ? newPod : oldPod).name());
             }
         });
+    }
+
+    private static ClusterChange updated(KubeObject set) {
+        return ClusterChange.newBuilder().setStatefulSet(StatefulSetChanged.newBuilder().setOldObject(set).setNewObject(set)).build();
+    }
+
+    private static ClusterChange undecodable(String name) {
+        return ClusterChange.newBuilder().setUndecodableStatefulSet(StatefulSetUndecodable.newBuilder().setStatefulSet(
+                UndecodableStatefulSet.newBuilder().setRef(ObjectRef.newBuilder().setNamespace("default").setName(name))
+                        .setUid(name + "-uid").setResourceVersion("7").setReason("spec.replicas: Invalid value"))).build();
+    }
+
+    private static ClusterChange undecodableDeleted(String name) {
+        return ClusterChange.newBuilder().setUndecodableStatefulSet(StatefulSetUndecodable.newBuilder().setDeleted(true).setStatefulSet(
+                UndecodableStatefulSet.newBuilder().setRef(ObjectRef.newBuilder().setNamespace("default").setName(name)))).build();
     }
 
     private static String verb(Object before, Object after) {

@@ -1,0 +1,128 @@
+package dev.stateful.grpc.remote;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.stateful.domain.model.ObjectKey;
+import dev.stateful.domain.model.Pod;
+import dev.stateful.domain.model.SetKind;
+import dev.stateful.domain.model.StatefulSet;
+import dev.stateful.grpc.remote.client.CallPolicy;
+import dev.stateful.grpc.remote.client.RemotePorts;
+import dev.stateful.grpc.runtime.ClientSettings;
+import dev.stateful.grpc.testing.Eventually;
+import dev.stateful.grpc.testing.Manifests;
+import dev.stateful.grpc.testing.RemotePortsServer;
+import dev.stateful.grpc.testing.UndecodableSetsDouble;
+import dev.stateful.inmemory.InMemoryCluster;
+import dev.stateful.ports.ClusterEvents;
+import dev.stateful.ports.ClusterReader;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Sets whose latest state the remote's caches could not decode (fabric8's {@code ClusterCache} on the
+ * remote side; a double here) reach the engine through the remote ports as they reach it in process:
+ * the watch reports them by key (in the initial list too, and in place of the last decoded state),
+ * a state that decodes later is an addition, a deletion or a relist without them reports the key
+ * once more, and the reader tells what the decoder refused.
+ */
+class RemoteUndecodableSetsTest {
+
+    private static final Duration WAIT = Duration.ofSeconds(20);
+    private static final ObjectKey WEB = new ObjectKey("default", "web");
+    private static final ObjectKey BAD = new ObjectKey("default", "bad");
+
+    private final InMemoryCluster cluster = InMemoryCluster.create();
+    private final UndecodableSetsDouble sets = new UndecodableSetsDouble(cluster.reader(), cluster.clusterEvents());
+    private final RemotePortsServer server = new RemotePortsServer(UndecodableSetsDouble.ports(cluster, sets));
+    private final RemotePorts remote = RemotePorts.connect(ClientSettings.plaintext(server.target()), CallPolicy.defaults());
+    private final List<String> seen = new CopyOnWriteArrayList<>();
+
+    @AfterEach
+    void close() {
+        remote.close();
+        server.close();
+    }
+
+    private void subscribe() {
+        remote.ports().clusterEvents().subscribe(new ClusterEvents.Handler() {
+            @Override
+            public void statefulSetChanged(StatefulSet oldSet, StatefulSet newSet) {
+                seen.add((oldSet == null ? "added" : newSet == null ? "deleted" : "updated") + " set " + (newSet != null ? newSet : oldSet).name());
+            }
+
+            @Override
+            public void statefulSetUndecodable(ObjectKey key) {
+                seen.add("undecodable " + key.name());
+            }
+
+            @Override
+            public void podChanged(Pod oldPod, Pod newPod) {
+            }
+        });
+        Eventually.until(WAIT, "the remote view to sync", remote.ports().clusterEvents()::hasSynced);
+    }
+
+    @Test
+    void theReaderTellsWhatTheDecoderRefusedWithTheSetsIdentityAndStillAnswersTheLastDecodedState() {
+        cluster.apply(Manifests.web(1, "nginx:1.25"));
+        ClusterReader reader = remote.ports().reader();
+        assertThat(reader.undecodableStatefulSet(WEB)).isEmpty();
+
+        sets.breakSet(WEB, "web-uid", "42");
+
+        assertThat(reader.undecodableStatefulSet(WEB)).hasValueSatisfying(u -> {
+            assertThat(u.kind()).isEqualTo(SetKind.STATEFUL_DEV);
+            assertThat(ObjectKey.of(u.metadata())).isEqualTo(WEB);
+            assertThat(u.metadata().uid()).isEqualTo("web-uid");
+            assertThat(u.metadata().resourceVersion()).isEqualTo("42");
+            assertThat(u.reason()).isEqualTo(UndecodableSetsDouble.REASON);
+        });
+        assertThat(reader.statefulSet(WEB)).as("the last state decoded").isPresent();
+
+        sets.mend(WEB);
+
+        assertThat(reader.undecodableStatefulSet(WEB)).isEmpty();
+    }
+
+    @Test
+    void anUndecodableSetIsWatchedByKeyFromTheInitialListToItsDeletionAndAStateThatDecodesIsAnAddition() {
+        cluster.apply(Manifests.web(1, "nginx:1.25"));
+        sets.breakSet(WEB, "web-uid", "2");
+        sets.breakSet(BAD, "bad-uid", "3");
+
+        subscribe();
+        // listed as they are now: web's last decoded state is not listed as an addition
+        assertThat(seen).containsExactly("undecodable bad", "undecodable web");
+
+        sets.mend(WEB);
+        sets.breakSet(WEB, "web-uid", "5");
+        sets.delete(BAD);
+
+        Eventually.until(WAIT, "the deletion", () -> seen.size() == 5, () -> seen);
+        assertThat(seen).containsExactly("undecodable bad", "undecodable web", "added set web", "undecodable web", "undecodable bad");
+    }
+
+    @Test
+    void anUndecodableSetDeletedWhileTheRemoteWasDownIsReportedOnceAfterTheReconnectAndOneStillThereStaysKnown() {
+        cluster.apply(Manifests.web(1, "nginx:1.25"));
+        sets.breakSet(BAD, "bad-uid", "3");
+        subscribe();
+        assertThat(seen).containsExactly("added set web", "undecodable bad");
+
+        server.stop();
+        sets.deleteUnseen(BAD);
+        sets.breakSet(WEB, "web-uid", "4");
+        server.restart();
+
+        Eventually.until(WAIT, "the relist after reconnecting", () -> seen.size() == 4, () -> seen);
+        // web, listed undecodable, is not reported deleted although the list has no decoded state of it
+        assertThat(seen).containsExactly("added set web", "undecodable bad", "undecodable web", "undecodable bad");
+        sets.delete(WEB);
+        Eventually.until(WAIT, "a live change after the relist", () -> seen.size() == 5, () -> seen);
+        assertThat(seen).endsWith("undecodable web");
+    }
+}
