@@ -12,7 +12,7 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Change notifications to StatefulSet keys: a set syncs itself; a pod syncs the set that controls
  * it, and an orphan pod every known set of its namespace whose selector matches it (it may be
- * adopted). Remembers the sets it has seen for that.
+ * adopted). Remembers the sets it has seen for that. A set that could not be decoded syncs itself.
  */
 final class KeyRouting implements ClusterEvents.Handler {
 
@@ -32,6 +32,17 @@ final class KeyRouting implements ClusterEvents.Handler {
             known.remove(oldSet.key());
             queue.add(oldSet.key());
         }
+    }
+
+    /**
+     * Synced too, as fabric8's {@code ControllerLoop} syncs it: the sync reports it (a Warning event)
+     * and leaves it alone until a version of it decodes, which arrives as an addition. Its last
+     * decoded state routes no orphan pods meanwhile: it may be deleted with no other word.
+     */
+    @Override
+    public void statefulSetUndecodable(ObjectKey key) {
+        known.remove(key);
+        queue.add(key);
     }
 
     @Override
