@@ -46,7 +46,9 @@ public final class ConnectionOptions {
             settings = settings.withToken(token.get());
         }
         if (tls || tlsCa != null || tlsCert != null || tlsKey != null) {
-            settings = settings.withTls(new ClientTls(Optional.ofNullable(tlsCa), Optional.ofNullable(tlsCert), Optional.ofNullable(tlsKey)));
+            ClientTls clientTls = new ClientTls(Optional.ofNullable(tlsCa), Optional.ofNullable(tlsCert), Optional.ofNullable(tlsKey));
+            clientTls.credentials(); // the files are read here, so one that cannot be used is invalid input, not a failed call
+            settings = settings.withTls(clientTls);
         }
         return settings;
     }

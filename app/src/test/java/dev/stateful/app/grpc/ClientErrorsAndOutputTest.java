@@ -77,6 +77,8 @@ class ClientErrorsAndOutputTest {
                 List.of("rollout", "status", "web", "--server", "::1:5000"),
                 List.of("scale", "web", "--replicas", "2", "--server", "localhost"),
                 List.of("scale", "web", "--replicas", "2", "--server", "127.0.0.1:" + closedPort(), "--token-file", dir.resolve("none").toString()),
+                List.of("scale", "web", "--replicas", "2", "--server", "127.0.0.1:" + closedPort(), "--tls-ca", dir.resolve("none").toString()),
+                List.of("engine", "--ports", "grpc://127.0.0.1:" + closedPort(), "--tls-cert", dir.resolve("none").toString(), "--tls-key", dir.resolve("none").toString()),
                 List.of("rollout", "status", "web", "--server", "127.0.0.1:" + closedPort(), "--timeout", "-5"),
                 List.of("rollout", "status", "web", "--server", "127.0.0.1:" + closedPort(), "--progress-deadline", "0"),
                 List.of("engine", "--ports", "grpc://127.0.0.1:" + closedPort(), "--resync-seconds", "0"),
