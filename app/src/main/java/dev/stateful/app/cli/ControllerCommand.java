@@ -9,11 +9,13 @@ import dev.stateful.app.controller.RunningController;
 import dev.stateful.app.controller.ServingCertificate;
 import dev.stateful.app.wiring.Injectors;
 import dev.stateful.domain.model.SetKind;
+import dev.stateful.domain.validation.Names;
 import dev.stateful.fabric8.client.UnknownContextException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -156,11 +158,20 @@ public final class ControllerCommand implements Callable<Integer> {
                 "leader election needs --leader-elect-retry-period < --leader-elect-renew-deadline < --leader-elect-lease-duration");
         require((tlsCertFile == null) == (tlsKeyFile == null), "--tls-cert-file and --tls-private-key-file go together");
         require(metricsSecure || tlsCertFile == null, "--tls-cert-file and --tls-private-key-file need --metrics-secure=true");
+        // names the API server would refuse on every request, refused before connecting: the Lease's at
+        // each election attempt, which client-go's leader election only logs and retries
+        requireName(namespace.isEmpty() ? List.of() : Names.dns1123Label(namespace), "--namespace", namespace);
+        requireName(leaseNamespace == null ? List.of() : Names.dns1123Label(leaseNamespace), "--lease-namespace", leaseNamespace);
+        requireName(Names.dns1123Subdomain(leaseName), "--lease-name", leaseName);
         boolean elect = leaderElect != null ? leaderElect : inCluster.isInCluster();
         String leaseNs = leaseNamespace != null ? leaseNamespace : inCluster.namespace().orElse(DEFAULT_LEASE_NAMESPACE);
         return new ControllerSettings(kubeconfig, context, namespace, workers, elect,
                 new ControllerSettings.Lease(leaseNs, leaseName, leaseDuration, renewDeadline, retryPeriod), qps, burst, metricsPort,
                 bindAddress, kinds, builtInCheck, new ControllerSettings.MetricsServing(metricsSecure, tlsCertFile, tlsKeyFile));
+    }
+
+    private void requireName(List<String> problems, String flag, String value) {
+        require(problems.isEmpty(), flag + " must be a valid name, got \"" + value + "\": " + String.join("; ", problems));
     }
 
     private void require(boolean condition, String message) {

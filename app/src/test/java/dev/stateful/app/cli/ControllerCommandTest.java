@@ -140,6 +140,17 @@ class ControllerCommandTest {
     }
 
     @Test
+    void aNamespaceOrLeaseNameTheApiServerWouldRefuseIsAUsageError() {
+        Run lease = run("controller", "--lease-name", "Bad_Name");
+        assertThat(lease.exit()).isEqualTo(ExitCodes.INVALID);
+        assertThat(lease.err()).startsWith("--lease-name must be a valid name, got \"Bad_Name\": a lowercase RFC 1123 subdomain");
+        assertThat(run("controller", "--lease-namespace", "kube.system").err()).startsWith("--lease-namespace must be a valid name");
+        assertThat(run("controller", "-n", "Prod").exit()).isEqualTo(ExitCodes.INVALID);
+        assertThat(parse(outside(), "--lease-name", "stateful.example.com", "--lease-namespace", "ops", "-n", "prod").lease().name())
+                .isEqualTo("stateful.example.com");
+    }
+
+    @Test
     void aMissingKubeconfigIsOneLineAndExitCodeOne() {
         Run run = run("controller", "--kubeconfig", dir.resolve("nope").toString());
 
