@@ -26,7 +26,7 @@ import java.util.regex.Pattern;
  * our own kind, the rules of its own fields ({@link ExtensionRules}). Of the pod template's own spec and
  * the claim templates' specs, which the API server validates in full ({@code ValidatePodTemplateSpec},
  * {@code ValidatePersistentVolumeClaimSpec}), only what {@link PodTemplateRules}, {@link PodSpecRules} and
- * {@link #claimSpec} check is checked here. A sync validates a stored set with {@link #validateStored}. Errors accumulate
+ * {@link ClaimSpecRules} check is checked here. A sync validates a stored set with {@link #validateStored}. Errors accumulate
  * in upstream order (metadata, then the spec fields in the order Go checks them, the claim template
  * names last); map entries are visited in key order.
  */
@@ -55,10 +55,6 @@ public final class StatefulSetValidator {
             + "historical revisions; a value >= 0 is recommended";
 
     private static final Pattern SIGNED_DIGITS = Pattern.compile("[-+]?[0-9]+");
-
-    private static final String READ_WRITE_ONCE_POD = "ReadWriteOncePod";
-    /** {@code supportedAccessModes}, sorted as upstream lists them ({@code sets.List}). */
-    private static final List<String> ACCESS_MODES = List.of("ReadOnlyMany", "ReadWriteMany", "ReadWriteOnce", READ_WRITE_ONCE_POD);
 
     private StatefulSetValidator() {
     }
@@ -197,7 +193,7 @@ public final class StatefulSetValidator {
         if (checks.claimSpecs()) {
             List<PersistentVolumeClaim> templates = spec.volumeClaimTemplates();
             for (int i = 0; i < templates.size(); i++) {
-                out.addAll(claimSpec(templates.get(i).spec(), "spec.volumeClaimTemplates[" + i + "].spec"));
+                out.addAll(ClaimSpecRules.spec(templates.get(i).spec(), "spec.volumeClaimTemplates[" + i + "].spec"));
             }
         }
         if (spec.replicas() != null) {
@@ -382,40 +378,6 @@ public final class StatefulSetValidator {
                 continue;
             }
             Names.dns1123Label(name).forEach(msg -> out.add(Errors.invalid(path, name, msg)));
-        }
-        return out;
-    }
-
-    /** Of {@code validateVolumeClaimTemplates}, {@code ValidatePersistentVolumeClaimSpec}'s access modes and storage request. */
-    private static List<Violation> claimSpec(Json.Obj spec, String path) {
-        List<Violation> out = new ArrayList<>();
-        List<Json> modes = spec.array("accessModes");
-        if (modes.isEmpty()) {
-            out.add(Errors.required(path + ".accessModes", "at least 1 access mode is required"));
-        }
-        boolean readWriteOncePod = false;
-        boolean other = false;
-        for (Json mode : modes) {
-            String value = mode.asString().orElse("");
-            if (!ACCESS_MODES.contains(value)) {
-                out.add(Errors.notSupported(path + ".accessModes", value, ACCESS_MODES.toArray(String[]::new)));
-            } else if (value.equals(READ_WRITE_ONCE_POD)) {
-                readWriteOncePod = true;
-            } else {
-                other = true;
-            }
-        }
-        if (readWriteOncePod && other) {
-            out.add(Errors.forbidden(path + ".accessModes", "may not use ReadWriteOncePod with other access modes"));
-        }
-        String storagePath = path + ".resources[storage]";
-        Json.Obj requests = spec.objectOrEmpty("resources").objectOrEmpty("requests");
-        if (!requests.has("storage")) {
-            out.add(Errors.required(storagePath, ""));
-        } else {
-            // ValidatePositiveQuantityValue shows Quantity.String of the defaulted request (a resource list's, rounded to milli)
-            Quantities.parse(requests.get("storage").orElseThrow()).filter(q -> q.signum() <= 0)
-                    .ifPresent(q -> out.add(Errors.invalid(storagePath, q.canonical(), "must be greater than zero")));
         }
         return out;
     }
