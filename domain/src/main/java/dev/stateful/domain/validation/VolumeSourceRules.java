@@ -14,9 +14,10 @@ import java.util.function.BiFunction;
  * ({@code validateSecretVolumeSource}), persistentVolumeClaim ({@code validatePersistentClaimVolumeSource}), downwardAPI
  * ({@code validateDownwardAPIVolumeSource}), configMap ({@code validateConfigMapVolumeSource}) and projected
  * ({@code validateProjectedVolumeSource}, but for its clusterTrustBundle and podCertificate sources, which the API server
- * drops unless their feature gates, off by default, are on). The other sources' settings are left to the API server.
- * Its "must specify a volume type" cannot happen on the server, whose defaulting ({@code SetDefaults_Volume}) makes a
- * volume of no known source an emptyDir after dropping unknown fields, which our defaulting keeps.
+ * drops unless their feature gates, off by default, are on); ephemeral in {@link EphemeralVolumeRules}. The other sources'
+ * settings are left to the API server. Its "must specify a volume type" cannot happen on the server, whose defaulting
+ * ({@code SetDefaults_Volume}) makes a volume of no known source an emptyDir after dropping unknown fields, which our
+ * defaulting keeps.
  */
 final class VolumeSourceRules {
 
@@ -36,32 +37,36 @@ final class VolumeSourceRules {
             "FileOrCreate", "Socket");
 
     /**
-     * The volume sources as {@code validateVolumeSource} checks them, in its order, each with the path
-     * it names for a second source: the JSON key, except two that Go spells otherwise (its typo included).
+     * The volume sources as {@code validateVolumeSource} checks them, in its order: the JSON key, the path it names for a
+     * second source and the path of its settings' errors, the key but where Go spells them otherwise (its typo included).
      */
-    private static final List<String[]> SOURCES = List.of(
-            new String[] {"emptyDir", "emptyDir"}, new String[] {"hostPath", "hostPath"}, new String[] {"gitRepo", "gitRepo"},
-            new String[] {"gcePersistentDisk", "gcePersistentDisk"}, new String[] {"awsElasticBlockStore", "awsElasticBlockStore"},
-            new String[] {"secret", "secret"}, new String[] {"nfs", "nfs"}, new String[] {"iscsi", "iscsi"},
-            new String[] {"glusterfs", "glusterfs"}, new String[] {"flocker", "flocker"},
-            new String[] {"persistentVolumeClaim", "persistentVolumeClaim"}, new String[] {"rbd", "rbd"}, new String[] {"cinder", "cinder"},
-            new String[] {"cephfs", "cephFS"}, new String[] {"quobyte", "quobyte"}, new String[] {"downwardAPI", "downwarAPI"},
-            new String[] {"fc", "fc"}, new String[] {"flexVolume", "flexVolume"}, new String[] {"configMap", "configMap"},
-            new String[] {"azureFile", "azureFile"}, new String[] {"vsphereVolume", "vsphereVolume"},
-            new String[] {"photonPersistentDisk", "photonPersistentDisk"}, new String[] {"portworxVolume", "portworxVolume"},
-            new String[] {"azureDisk", "azureDisk"}, new String[] {"storageos", "storageos"}, new String[] {"projected", "projected"},
-            new String[] {"scaleIO", "scaleIO"}, new String[] {"csi", "csi"}, new String[] {"ephemeral", "ephemeral"},
-            new String[] {"image", "image"});
+    private static final List<Source> SOURCES = List.of(
+            new Source("emptyDir"), new Source("hostPath"), new Source("gitRepo"),
+            new Source("gcePersistentDisk", "gcePersistentDisk", "persistentDisk"), new Source("awsElasticBlockStore"), new Source("secret"),
+            new Source("nfs"), new Source("iscsi"), new Source("glusterfs"), new Source("flocker"), new Source("persistentVolumeClaim"),
+            new Source("rbd"), new Source("cinder"), new Source("cephfs", "cephFS", "cephfs"), new Source("quobyte"),
+            new Source("downwardAPI", "downwarAPI", "downwardAPI"), new Source("fc"), new Source("flexVolume"), new Source("configMap"),
+            new Source("azureFile"), new Source("vsphereVolume"), new Source("photonPersistentDisk"), new Source("portworxVolume"),
+            new Source("azureDisk"), new Source("storageos"), new Source("projected"), new Source("scaleIO"), new Source("csi"),
+            new Source("ephemeral"), new Source("image"));
 
-    /** The sources whose settings are checked here, by JSON key; each names its settings' errors under that key. */
-    private static final Map<String, BiFunction<Json.Obj, String, List<Violation>>> SETTINGS = Map.of(
-            "emptyDir", VolumeSourceRules::emptyDir,
-            "hostPath", VolumeSourceRules::hostPath,
-            "secret", (secret, path) -> keyedFiles(secret, "secretName", path),
-            "persistentVolumeClaim", VolumeSourceRules::persistentVolumeClaim,
-            "downwardAPI", VolumeSourceRules::downwardApi,
-            "configMap", (configMap, path) -> keyedFiles(configMap, "name", path),
-            "projected", VolumeSourceRules::projected);
+    /** The sources whose settings are checked here, by JSON key. */
+    private static final Map<String, BiFunction<Json.Obj, String, List<Violation>>> SETTINGS = Map.ofEntries(
+            Map.entry("emptyDir", VolumeSourceRules::emptyDir),
+            Map.entry("hostPath", VolumeSourceRules::hostPath),
+            Map.entry("secret", (secret, path) -> keyedFiles(secret, "secretName", path)),
+            Map.entry("persistentVolumeClaim", VolumeSourceRules::persistentVolumeClaim),
+            Map.entry("downwardAPI", VolumeSourceRules::downwardApi),
+            Map.entry("configMap", (configMap, path) -> keyedFiles(configMap, "name", path)),
+            Map.entry("projected", VolumeSourceRules::projected),
+            Map.entry("ephemeral", EphemeralVolumeRules::ephemeral));
+
+    /** A volume source: its JSON key, the path Go names for it as a second source, and the path of its settings. */
+    private record Source(String key, String secondPath, String settingsPath) {
+        Source(String key) {
+            this(key, key, key);
+        }
+    }
 
     private VolumeSourceRules() {
     }
@@ -70,21 +75,23 @@ final class VolumeSourceRules {
     static List<Violation> source(Json.Obj volume, String path) {
         List<Violation> out = new ArrayList<>();
         boolean found = false;
-        for (String[] source : SOURCES) {
-            if (!volume.has(source[0])) {
+        for (Source source : SOURCES) {
+            if (!volume.has(source.key())) {
                 continue;
             }
             if (found) {
-                out.add(Errors.forbidden(path + "." + source[1], MORE_THAN_ONE_SOURCE));
+                out.add(Errors.forbidden(path + "." + source.secondPath(), MORE_THAN_ONE_SOURCE));
             } else {
                 found = true;
-                BiFunction<Json.Obj, String, List<Violation>> settings = SETTINGS.get(source[0]);
-                if (settings != null) {
-                    out.addAll(settings.apply(volume.objectOrEmpty(source[0]), path + "." + source[0]));
-                }
+                out.addAll(settings(source.key(), volume.objectOrEmpty(source.key()), path + "." + source.settingsPath()));
             }
         }
         return out;
+    }
+
+    private static List<Violation> settings(String key, Json.Obj settings, String path) {
+        BiFunction<Json.Obj, String, List<Violation>> rules = SETTINGS.get(key);
+        return rules == null ? List.of() : rules.apply(settings, path);
     }
 
     /** Of {@code validateVolumeSource}: an emptyDir's sizeLimit is not negative; its medium is not checked. */

@@ -267,7 +267,9 @@ class GeneratedDefaultsTest {
             case 5 -> Json.object("name", name, "downwardAPI", Json.object("items", Json.array(Json.object("path", "n", "fieldRef", fieldRef(r)))));
             case 6 -> Json.object("name", name, "projected", Json.object("sources", Json.array(
                     Json.object("serviceAccountToken", r.nextBoolean() ? Json.object("path", "t") : Json.object("path", "t", "expirationSeconds", 600)))));
-            default -> Json.object("name", name, "ephemeral", Json.object("volumeClaimTemplate", Json.object("spec", Json.object("accessModes", Json.array("ReadWriteOnce")))));
+            // a claim template's spec needs its access modes and storage request (ValidatePersistentVolumeClaimSpec)
+            default -> Json.object("name", name, "ephemeral", Json.object("volumeClaimTemplate", Json.object("spec", Json.object(
+                    "accessModes", Json.array("ReadWriteOnce"), "resources", Json.object("requests", Json.object("storage", "1Gi"))))));
         };
     }
 

@@ -3,6 +3,8 @@ package dev.stateful.domain.validation;
 import static dev.stateful.domain.testing.PodSpecJson.claim;
 import static dev.stateful.domain.testing.PodSpecJson.device;
 import static dev.stateful.domain.testing.PodSpecJson.mount;
+import static dev.stateful.domain.testing.VolumeSourceJson.claimSpec;
+import static dev.stateful.domain.testing.VolumeSourceJson.ephemeral;
 import static dev.stateful.domain.validation.StatefulSetValidatorTest.C;
 import static dev.stateful.domain.validation.StatefulSetValidatorTest.T;
 import static dev.stateful.domain.validation.StatefulSetValidatorTest.both;
@@ -73,7 +75,7 @@ class VolumeDeviceRulesTest extends RuleRows {
     static Stream<Arguments> validRows() {
         return Stream.of(
                 arguments("devices of a claim template, a claim volume and an ephemeral volume; a relative device path", both(
-                        templateSpec(s -> s.with("volumes", Json.array(claim("data"), Json.object("name", "scratch", "ephemeral", Json.object())))),
+                        templateSpec(s -> s.with("volumes", Json.array(claim("data"), ephemeral("scratch", Json.object("spec", claimSpec("1Gi", "ReadWriteOnce")))))),
                         devices(device("www", "/dev/www"), device("data", "dev/data"), device("scratch", "/dev/scratch")))),
                 arguments("a device beside a mount of another volume, at another path", both(claimAndCache(), container(c -> c
                         .with("volumeMounts", Json.array(mount("cache", "/cache"))).with("volumeDevices", Json.array(device("www", "/dev/www")))))),

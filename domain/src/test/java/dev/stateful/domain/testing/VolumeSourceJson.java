@@ -1,0 +1,52 @@
+package dev.stateful.domain.testing;
+
+import dev.stateful.domain.json.Json;
+
+/**
+ * Pod volumes of the sources checked beyond the common ones, for validation tests and their comparison with the API server:
+ * for each group of sources the volumes it refuses (each row's comment says how) and a set it accepts.
+ */
+public final class VolumeSourceJson {
+
+    private VolumeSourceJson() {
+    }
+
+    public static Json.Obj volume(String name, String source, Json.Obj settings) {
+        return Json.object("name", name, source, settings);
+    }
+
+    /** An ephemeral volume of this claim template. */
+    public static Json.Obj ephemeral(String name, Json.Obj claimTemplate) {
+        return volume(name, "ephemeral", Json.object("volumeClaimTemplate", claimTemplate));
+    }
+
+    /** A claim spec of these access modes and this storage request. */
+    public static Json.Obj claimSpec(String storage, String... accessModes) {
+        return Json.object("accessModes", Json.array((Object[]) accessModes), "resources", Json.object("requests", Json.object("storage", storage)));
+    }
+
+    /**
+     * Ephemeral volumes the API server refuses: no claim template; a template's bad annotation and label, and metadata of
+     * fields a template may not set; a template's claim spec of no access mode nor storage, and one of ReadWriteOncePod with
+     * another mode and a zero request.
+     */
+    public static Json.Obj[] refusedEphemeralVolumes() {
+        return new Json.Obj[] {
+            volume("none", "ephemeral", Json.object()),
+            ephemeral("meta", Json.object("metadata", Json.object("name", "x", "generateName", "g-", "namespace", "ns", "uid", "u",
+                            "finalizers", Json.array("example.com/f"), "deletionGracePeriodSeconds", 0,
+                            "labels", Json.object("Bad Key", "v"), "annotations", Json.object("Bad Key", "v")),
+                    "spec", claimSpec("1Gi", "ReadWriteOnce"))),
+            ephemeral("empty", Json.object("spec", Json.object())),
+            ephemeral("modes", Json.object("spec", claimSpec("0", "ReadWriteOncePod", "ReadOnlyMany")))};
+    }
+
+    /** Ephemeral volumes the API server accepts: labels and annotations, each access mode, Block mode, a storage class. */
+    public static Json.Obj[] ephemeralVolumes() {
+        return new Json.Obj[] {
+            ephemeral("scratch", Json.object("metadata", Json.object("labels", Json.object("app", "web"), "annotations", Json.object("a", "b")),
+                    "spec", claimSpec("1Gi", "ReadWriteOnce", "ReadOnlyMany", "ReadWriteMany"))),
+            ephemeral("block", Json.object("spec", claimSpec("10Gi", "ReadWriteOncePod").with("volumeMode", "Block")
+                    .with("storageClassName", "fast")))};
+    }
+}
