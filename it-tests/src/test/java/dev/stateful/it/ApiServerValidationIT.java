@@ -16,7 +16,9 @@ import static dev.stateful.domain.testing.PodSpecJson.requirement;
 import static dev.stateful.domain.testing.PodSpecJson.spread;
 import static dev.stateful.domain.testing.PodSpecJson.resourceFieldRef;
 import static dev.stateful.domain.testing.PodSpecJson.topologySpreadConstraints;
+import static dev.stateful.domain.testing.VolumeSourceJson.driverVolumes;
 import static dev.stateful.domain.testing.VolumeSourceJson.ephemeralVolumes;
+import static dev.stateful.domain.testing.VolumeSourceJson.refusedDriverVolumes;
 import static dev.stateful.domain.testing.VolumeSourceJson.refusedEphemeralVolumes;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
@@ -63,7 +65,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@code Status.details.causes} carries them):
  * <ul>
  *   <li>the pod spec rules of {@code ValidatePodSpec} that {@link StatefulSetValidator} reproduces
- *       (volumes and their claim, emptyDir, hostPath, secret, config map, downward API, projected and ephemeral settings, volume mounts and devices against the volumes and claim templates, ports and host ports, host namespaces, environment variable
+ *       (volumes and their claim, emptyDir, hostPath, secret, config map, downward API, projected, ephemeral, CSI, flex and image settings, volume mounts and devices against the volumes and claim templates, ports and host ports, host namespaces, environment variable
  *       names, resources, init containers, lifecycle hooks, DNS settings, security contexts and sysctls, node and pod affinity, topology spread constraints), each template created as a StatefulSet and validated as
  *       the in-memory cluster and gRPC {@code Validate} take a manifest (decoded strictly, defaulted);
  *       Go ranges over resource maps in random order, so errors are compared in any order;</li>
@@ -137,6 +139,9 @@ class ApiServerValidationIT {
                         podSpec(s -> s.with("volumes", Json.array(refusedProjectedVolume())))),
                 arguments("an ephemeral volume has a claim template of labels and annotations only and a claim spec of access modes and storage",
                         volumes(refusedEphemeralVolumes())),
+                arguments("a CSI volume names a driver, a DNS subdomain of at most 63 bytes once lower-cased, and its secret, a DNS subdomain; "
+                        + "a flex volume a driver and options outside kubernetes.io and k8s.io; an image volume a known pull policy",
+                        volumes(refusedDriverVolumes())),
                 arguments("a volume device names a claim, with a path unique in the container and without '..'", both(
                         podSpec(s -> s.with("volumes", Json.array(claim("data"), emptyDir("cache")))),
                         container(c -> c.with("volumeDevices", Json.array(device("data", "/dev/a"), device("data", "/dev/a"),
@@ -402,6 +407,8 @@ class ApiServerValidationIT {
                 arguments("a projected volume of a secret, config maps, a downward API file and tokens at distinct paths",
                         podSpec(s -> s.with("volumes", Json.array(projectedVolume())))),
                 arguments("ephemeral volumes of labels and annotations, each access mode, a block mode and a storage class", volumes(ephemeralVolumes())),
+                arguments("a CSI volume of a driver in upper case, attributes and a secret; flex options; image volumes of a policy and of no reference",
+                        volumes(driverVolumes())),
                 arguments("volume devices of a claim template, a claim volume and an ephemeral volume, a relative device path", both(
                         podSpec(s -> s.with("volumes", Json.array(claim("data"), Json.object("name", "scratch", "ephemeral", Json.object(
                                 "volumeClaimTemplate", Json.object("spec", Json.object("accessModes", Json.array("ReadWriteOnce"),

@@ -28,7 +28,7 @@ final class ContainerRules {
     /** {@code supportedPortProtocols}, as {@code sets.List} sorts them. */
     private static final List<String> PROTOCOLS = List.of("SCTP", "TCP", "UDP");
     /** {@code supportedPullPolicies}, as {@code sets.List} sorts them. */
-    private static final List<String> PULL_POLICIES = List.of("Always", "IfNotPresent", "Never");
+    static final List<String> PULL_POLICIES = List.of("Always", "IfNotPresent", "Never");
     /** The termination message policies in the order {@code validateContainerCommon} lists them (unsorted). */
     private static final List<String> TERMINATION_MESSAGE_POLICIES = List.of("File", "FallbackToLogsOnError");
     /** {@code standardContainerResources}; hugepages-* are standard for containers too. */

@@ -3,6 +3,7 @@ package dev.stateful.domain.validation;
 import dev.stateful.domain.json.Json;
 import dev.stateful.domain.json.JsonWriter;
 import dev.stateful.domain.model.LabelSelector;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -24,6 +25,22 @@ final class Errors {
 
     static Violation required(String field, String detail) {
         return new Violation(field, Violation.Type.REQUIRED, detail);
+    }
+
+    /**
+     * {@code field.Required} of each of these fields of {@code source} left empty (absent, "" or an empty list), in order:
+     * the {@code len(x) == 0} checks a volume source's validation writes one after another.
+     */
+    static List<Violation> requiredEach(Json.Obj source, String path, String... fields) {
+        List<Violation> out = new ArrayList<>();
+        for (String field : fields) {
+            Json value = source.get(field).orElse(Json.Null.INSTANCE);
+            boolean empty = value.asString().map(String::isEmpty).orElse(value.asArray().map(a -> a.items().isEmpty()).orElse(true));
+            if (empty) {
+                out.add(required(path + "." + field, ""));
+            }
+        }
+        return out;
     }
 
     static Violation invalid(String field, Object value, String detail) {

@@ -14,8 +14,8 @@ import java.util.function.BiFunction;
  * ({@code validateSecretVolumeSource}), persistentVolumeClaim ({@code validatePersistentClaimVolumeSource}), downwardAPI
  * ({@code validateDownwardAPIVolumeSource}), configMap ({@code validateConfigMapVolumeSource}) and projected
  * ({@code validateProjectedVolumeSource}, but for its clusterTrustBundle and podCertificate sources, which the API server
- * drops unless their feature gates, off by default, are on); ephemeral in {@link EphemeralVolumeRules}. The other sources'
- * settings are left to the API server. Its "must specify a volume type" cannot happen on the server, whose defaulting
+ * drops unless their feature gates, off by default, are on); ephemeral in {@link EphemeralVolumeRules}; csi, flexVolume
+ * and image in {@link DriverVolumeRules}. The other sources' settings are left to the API server. Its "must specify a volume type" cannot happen on the server, whose defaulting
  * ({@code SetDefaults_Volume}) makes a volume of no known source an emptyDir after dropping unknown fields, which our
  * defaulting keeps.
  */
@@ -57,9 +57,12 @@ final class VolumeSourceRules {
             Map.entry("secret", (secret, path) -> keyedFiles(secret, "secretName", path)),
             Map.entry("persistentVolumeClaim", VolumeSourceRules::persistentVolumeClaim),
             Map.entry("downwardAPI", VolumeSourceRules::downwardApi),
+            Map.entry("flexVolume", DriverVolumeRules::flexVolume),
             Map.entry("configMap", (configMap, path) -> keyedFiles(configMap, "name", path)),
             Map.entry("projected", VolumeSourceRules::projected),
-            Map.entry("ephemeral", EphemeralVolumeRules::ephemeral));
+            Map.entry("csi", DriverVolumeRules::csi),
+            Map.entry("ephemeral", EphemeralVolumeRules::ephemeral),
+            Map.entry("image", DriverVolumeRules::image));
 
     /** A volume source: its JSON key, the path Go names for it as a second source, and the path of its settings. */
     private record Source(String key, String secondPath, String settingsPath) {

@@ -8,6 +8,9 @@ import dev.stateful.domain.json.Json;
  */
 public final class VolumeSourceJson {
 
+    /** A 64-character DNS label, one beyond a CSI driver's limit. */
+    public static final String LONG_LABEL = "a".repeat(64);
+
     private VolumeSourceJson() {
     }
 
@@ -48,5 +51,35 @@ public final class VolumeSourceJson {
                     "spec", claimSpec("1Gi", "ReadWriteOnce", "ReadOnlyMany", "ReadWriteMany"))),
             ephemeral("block", Json.object("spec", claimSpec("10Gi", "ReadWriteOncePod").with("volumeMode", "Block")
                     .with("storageClassName", "fast")))};
+    }
+
+    /**
+     * CSI, flex and image volumes the API server refuses: no CSI driver; a driver not a subdomain once lower-cased and a
+     * secret reference without a name; a secret name not a subdomain (named at {@code csi.name}); a driver too long; a flex
+     * volume without a driver, one with options in the reserved namespaces; an image of an unknown pull policy.
+     */
+    public static Json.Obj[] refusedDriverVolumes() {
+        return new Json.Obj[] {
+            volume("none", "csi", Json.object()),
+            volume("bad", "csi", Json.object("driver", "Bad_Driver", "nodePublishSecretRef", Json.object())),
+            volume("secret", "csi", Json.object("driver", "CSI.Example.COM", "nodePublishSecretRef", Json.object("name", "Not_A_Name"))),
+            volume("long", "csi", Json.object("driver", LONG_LABEL)),
+            volume("flex0", "flexVolume", Json.object()),
+            volume("flex1", "flexVolume", Json.object("driver", "example.com/flex", "options", Json.object("kubernetes.io/x", "1",
+                    "a.K8S.io", "2", "example.com/y", "3", "xkubernetes.io", "4"))),
+            volume("img", "image", Json.object("reference", "registry.k8s.io/pause:3.9", "pullPolicy", "Sometimes"))};
+    }
+
+    /**
+     * CSI, flex and image volumes the API server accepts: a CSI driver of upper-case letters, attributes, a secret; flex
+     * options outside the reserved namespaces; an image of a policy, and one of no reference (a template's).
+     */
+    public static Json.Obj[] driverVolumes() {
+        return new Json.Obj[] {
+            volume("csi", "csi", Json.object("driver", "CSI.Example.com", "readOnly", true, "fsType", "ext4",
+                    "volumeAttributes", Json.object("size", "1Gi"), "nodePublishSecretRef", Json.object("name", "csi-secret"))),
+            volume("flex", "flexVolume", Json.object("driver", "example.com/flex", "options", Json.object("xkubernetes.io", "1", "example.com/k8s.io", "2"))),
+            volume("img", "image", Json.object("reference", "registry.k8s.io/pause:3.9", "pullPolicy", "Never")),
+            volume("noref", "image", Json.object())};
     }
 }
