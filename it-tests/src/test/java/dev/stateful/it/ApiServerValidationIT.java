@@ -18,8 +18,12 @@ import static dev.stateful.domain.testing.PodSpecJson.resourceFieldRef;
 import static dev.stateful.domain.testing.PodSpecJson.topologySpreadConstraints;
 import static dev.stateful.domain.testing.VolumeSourceJson.driverVolumes;
 import static dev.stateful.domain.testing.VolumeSourceJson.ephemeralVolumes;
+import static dev.stateful.domain.testing.VolumeSourceJson.iscsiVolumes;
+import static dev.stateful.domain.testing.VolumeSourceJson.networkVolumes;
 import static dev.stateful.domain.testing.VolumeSourceJson.refusedDriverVolumes;
 import static dev.stateful.domain.testing.VolumeSourceJson.refusedEphemeralVolumes;
+import static dev.stateful.domain.testing.VolumeSourceJson.refusedIscsiVolumes;
+import static dev.stateful.domain.testing.VolumeSourceJson.refusedNetworkVolumes;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 import dev.stateful.codec.CustomKindCodec;
@@ -65,7 +69,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@code Status.details.causes} carries them):
  * <ul>
  *   <li>the pod spec rules of {@code ValidatePodSpec} that {@link StatefulSetValidator} reproduces
- *       (volumes and their claim, emptyDir, hostPath, secret, config map, downward API, projected, ephemeral, CSI, flex and image settings, volume mounts and devices against the volumes and claim templates, ports and host ports, host namespaces, environment variable
+ *       (volumes and their claim, emptyDir, hostPath, secret, config map, downward API, projected, ephemeral, CSI, flex, image and network sources' settings, volume mounts and devices against the volumes and claim templates, ports and host ports, host namespaces, environment variable
  *       names, resources, init containers, lifecycle hooks, DNS settings, security contexts and sysctls, node and pod affinity, topology spread constraints), each template created as a StatefulSet and validated as
  *       the in-memory cluster and gRPC {@code Validate} take a manifest (decoded strictly, defaulted);
  *       Go ranges over resource maps in random order, so errors are compared in any order;</li>
@@ -142,6 +146,11 @@ class ApiServerValidationIT {
                 arguments("a CSI volume names a driver, a DNS subdomain of at most 63 bytes once lower-cased, and its secret, a DNS subdomain; "
                         + "a flex volume a driver and options outside kubernetes.io and k8s.io; an image volume a known pull policy",
                         volumes(refusedDriverVolumes())),
+                arguments("an iSCSI volume has a portal, an IQN and initiator of known forms, a LUN of 0-255, a CHAP secret, a short name:portal",
+                        volumes(refusedIscsiVolumes())),
+                arguments("network volumes have their required fields, an NFS absolute path, quobyte host:port registries, one flocker dataset, "
+                        + "fc targets or WWIDs",
+                        volumes(refusedNetworkVolumes())),
                 arguments("a volume device names a claim, with a path unique in the container and without '..'", both(
                         podSpec(s -> s.with("volumes", Json.array(claim("data"), emptyDir("cache")))),
                         container(c -> c.with("volumeDevices", Json.array(device("data", "/dev/a"), device("data", "/dev/a"),
@@ -409,6 +418,8 @@ class ApiServerValidationIT {
                 arguments("ephemeral volumes of labels and annotations, each access mode, a block mode and a storage class", volumes(ephemeralVolumes())),
                 arguments("a CSI volume of a driver in upper case, attributes and a secret; flex options; image volumes of a policy and of no reference",
                         volumes(driverVolumes())),
+                arguments("iSCSI volumes of iqn, eui and naa names, CHAP with a secret", volumes(iscsiVolumes())),
+                arguments("network volumes with their required fields, an NFS volume", volumes(networkVolumes())),
                 arguments("volume devices of a claim template, a claim volume and an ephemeral volume, a relative device path", both(
                         podSpec(s -> s.with("volumes", Json.array(claim("data"), Json.object("name", "scratch", "ephemeral", Json.object(
                                 "volumeClaimTemplate", Json.object("spec", Json.object("accessModes", Json.array("ReadWriteOnce"),

@@ -9,15 +9,16 @@ import java.util.Set;
 import java.util.function.BiFunction;
 
 /**
- * {@code validateVolumeSource} of a pod volume: at most one source, and the first source's own settings, for the
- * sources checked here: emptyDir (its sizeLimit), hostPath ({@code validateHostPathVolumeSource}), secret
- * ({@code validateSecretVolumeSource}), persistentVolumeClaim ({@code validatePersistentClaimVolumeSource}), downwardAPI
- * ({@code validateDownwardAPIVolumeSource}), configMap ({@code validateConfigMapVolumeSource}) and projected
- * ({@code validateProjectedVolumeSource}, but for its clusterTrustBundle and podCertificate sources, which the API server
- * drops unless their feature gates, off by default, are on); ephemeral in {@link EphemeralVolumeRules}; csi, flexVolume
- * and image in {@link DriverVolumeRules}. The other sources' settings are left to the API server. Its "must specify a volume type" cannot happen on the server, whose defaulting
- * ({@code SetDefaults_Volume}) makes a volume of no known source an emptyDir after dropping unknown fields, which our
- * defaulting keeps.
+ * {@code validateVolumeSource} of a pod volume: at most one source, and the first source's own settings: emptyDir (its
+ * sizeLimit), hostPath ({@code validateHostPathVolumeSource}), secret ({@code validateSecretVolumeSource}),
+ * persistentVolumeClaim ({@code validatePersistentClaimVolumeSource}), downwardAPI ({@code validateDownwardAPIVolumeSource}),
+ * configMap ({@code validateConfigMapVolumeSource}) and projected ({@code validateProjectedVolumeSource}, but for its
+ * clusterTrustBundle and podCertificate sources, which the API server drops unless their feature gates, off by default in
+ * 1.36, are on) here; ephemeral in {@link EphemeralVolumeRules}; csi, flexVolume and image in {@link DriverVolumeRules}; the
+ * network sources in {@link NetworkVolumeRules} and those that only require fields in {@link #REQUIRED_ONLY}. The cloud
+ * and vendor disks' settings are left to the API server. Its "must specify a volume type" cannot happen on the server, whose
+ * defaulting ({@code SetDefaults_Volume}) makes a volume of no known source an emptyDir after dropping unknown fields, which
+ * our defaulting keeps.
  */
 final class VolumeSourceRules {
 
@@ -50,13 +51,25 @@ final class VolumeSourceRules {
             new Source("azureDisk"), new Source("storageos"), new Source("projected"), new Source("scaleIO"), new Source("csi"),
             new Source("ephemeral"), new Source("image"));
 
-    /** The sources whose settings are checked here, by JSON key. */
+    /** The sources whose checks are only their required fields, written one by one in their {@code validate...} functions. */
+    private static final Map<String, List<String>> REQUIRED_ONLY = Map.of(
+            "glusterfs", List.of("endpoints", "path"), // validateGlusterfsVolumeSource
+            "rbd", List.of("monitors", "image"), // validateRBDVolumeSource
+            "cephfs", List.of("monitors")); // validateCephFSVolumeSource
+
+    /** The other sources' checks, by JSON key. */
     private static final Map<String, BiFunction<Json.Obj, String, List<Violation>>> SETTINGS = Map.ofEntries(
             Map.entry("emptyDir", VolumeSourceRules::emptyDir),
             Map.entry("hostPath", VolumeSourceRules::hostPath),
+            Map.entry("gitRepo", NetworkVolumeRules::gitRepo),
             Map.entry("secret", (secret, path) -> keyedFiles(secret, "secretName", path)),
+            Map.entry("nfs", NetworkVolumeRules::nfs),
+            Map.entry("iscsi", NetworkVolumeRules::iscsi),
+            Map.entry("flocker", NetworkVolumeRules::flocker),
             Map.entry("persistentVolumeClaim", VolumeSourceRules::persistentVolumeClaim),
+            Map.entry("quobyte", NetworkVolumeRules::quobyte),
             Map.entry("downwardAPI", VolumeSourceRules::downwardApi),
+            Map.entry("fc", NetworkVolumeRules::fc),
             Map.entry("flexVolume", DriverVolumeRules::flexVolume),
             Map.entry("configMap", (configMap, path) -> keyedFiles(configMap, "name", path)),
             Map.entry("projected", VolumeSourceRules::projected),
@@ -88,11 +101,18 @@ final class VolumeSourceRules {
                 found = true;
                 out.addAll(settings(source.key(), volume.objectOrEmpty(source.key()), path + "." + source.settingsPath()));
             }
+            if (source.key().equals("iscsi")) {
+                out.addAll(NetworkVolumeRules.iscsiVolumeName(volume, path));
+            }
         }
         return out;
     }
 
     private static List<Violation> settings(String key, Json.Obj settings, String path) {
+        List<String> required = REQUIRED_ONLY.get(key);
+        if (required != null) {
+            return Errors.requiredEach(settings, path, required.toArray(String[]::new));
+        }
         BiFunction<Json.Obj, String, List<Violation>> rules = SETTINGS.get(key);
         return rules == null ? List.of() : rules.apply(settings, path);
     }

@@ -82,4 +82,67 @@ public final class VolumeSourceJson {
             volume("img", "image", Json.object("reference", "registry.k8s.io/pause:3.9", "pullPolicy", "Never")),
             volume("noref", "image", Json.object())};
     }
+
+    /**
+     * iSCSI volumes the API server refuses: no portal nor IQN; an IQN of no known prefix, a LUN out of range, CHAP without a
+     * secret, an initiator name of a bad form; malformed eui and naa names with a volume name and portal too long for an
+     * initiator; the same length check of an iscsi source that comes second.
+     */
+    public static Json.Obj[] refusedIscsiVolumes() {
+        String longName = "v".repeat(55);
+        return new Json.Obj[] {
+            volume("none", "iscsi", Json.object()),
+            volume("bad", "iscsi", Json.object("targetPortal", "10.0.0.1:3260", "iqn", "foo", "lun", 256, "chapAuthSession", true,
+                    "initiatorName", "iqn.bad")),
+            volume(longName, "iscsi", Json.object("targetPortal", "10.0.0.1:3260", "iqn", "eui.0123", "initiatorName", "naa.x")),
+            volume(longName + "x", "emptyDir", Json.object()).with("iscsi", Json.object("targetPortal", "10.0.0.1:3260", "initiatorName", "x"))};
+    }
+
+    /** iSCSI volumes the API server accepts: iqn, eui and naa names, CHAP with a secret. */
+    public static Json.Obj[] iscsiVolumes() {
+        return new Json.Obj[] {
+            volume("iqn", "iscsi", Json.object("targetPortal", "10.0.0.1:3260", "iqn", "iqn.2001-04.com.example:storage.disk1", "lun", 0,
+                    "initiatorName", "iqn.1994-05.com.redhat:client")),
+            volume("eui", "iscsi", Json.object("targetPortal", "10.0.0.1:3260", "iqn", "eui.0123456789ABCDEF", "lun", 255,
+                    "chapAuthDiscovery", true, "secretRef", Json.object("name", "chap"), "initiatorName", "naa." + "0123456789abcdef".repeat(2)))};
+    }
+
+    /**
+     * Network volumes the API server refuses: nfs without a server nor path, of a relative path; rbd, cephfs and glusterfs
+     * without their required fields; quobyte without a
+     * registry nor volume, with entries that are no host:port pair, with too long a tenant; flocker without a dataset, with
+     * both and a name of '/'; fc without targets, with targets and WWIDs and no LUN, with a LUN out of range; gitRepo without a
+     * repository, at an absolute directory with '..'.
+     */
+    public static Json.Obj[] refusedNetworkVolumes() {
+        return new Json.Obj[] {
+            volume("none", "nfs", Json.object()),
+            volume("rel", "nfs", Json.object("server", "nfs.example.com", "path", "exports/data")),
+            volume("rbd", "rbd", Json.object()),
+            volume("ceph", "cephfs", Json.object()),
+            volume("gluster", "glusterfs", Json.object()),
+            volume("q0", "quobyte", Json.object()),
+            volume("q1", "quobyte", Json.object("registry", "a:1,b,[::1]:2,::1:3,[x]y:1", "volume", "v")),
+            volume("q2", "quobyte", Json.object("registry", "a", "tenant", "t".repeat(65), "volume", "v")),
+            volume("f0", "flocker", Json.object()),
+            volume("f1", "flocker", Json.object("datasetName", "a/b", "datasetUUID", "u")),
+            volume("fc0", "fc", Json.object()),
+            volume("fc1", "fc", Json.object("targetWWNs", Json.array("500a0982991b8dc5", "500a0982891b8dc5"), "wwids", Json.array("w"))),
+            volume("fc2", "fc", Json.object("targetWWNs", Json.array("500a0982991b8dc5"), "lun", 256)),
+            volume("git", "gitRepo", Json.object("directory", "/srv/../x"))};
+    }
+
+    /** Network volumes the API server accepts, each with its required fields, nfs of an absolute path. */
+    public static Json.Obj[] networkVolumes() {
+        return new Json.Obj[] {
+            volume("nfs", "nfs", Json.object("server", "10.0.0.2", "path", "/exports", "readOnly", true)),
+            volume("rbd", "rbd", Json.object("monitors", Json.array("10.0.0.1:6789"), "image", "img")),
+            volume("ceph", "cephfs", Json.object("monitors", Json.array("10.0.0.1:6789"), "path", "/")),
+            volume("gluster", "glusterfs", Json.object("endpoints", "gluster", "path", "vol")),
+            volume("quobyte", "quobyte", Json.object("registry", "a:7861,[::1]:7861,:1", "volume", "v", "tenant", "t".repeat(64))),
+            volume("flocker", "flocker", Json.object("datasetUUID", "u")),
+            volume("fc", "fc", Json.object("targetWWNs", Json.array("500a0982991b8dc5"), "lun", 0)),
+            volume("wwid", "fc", Json.object("wwids", Json.array("3600508b400105e210000900000490000"))),
+            volume("git", "gitRepo", Json.object("repository", "https://example.com/r.git", "directory", "a..b/c"))};
+    }
 }
