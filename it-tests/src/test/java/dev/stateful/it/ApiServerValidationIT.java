@@ -16,10 +16,12 @@ import static dev.stateful.domain.testing.PodSpecJson.requirement;
 import static dev.stateful.domain.testing.PodSpecJson.spread;
 import static dev.stateful.domain.testing.PodSpecJson.resourceFieldRef;
 import static dev.stateful.domain.testing.PodSpecJson.topologySpreadConstraints;
+import static dev.stateful.domain.testing.VolumeSourceJson.cloudVolumes;
 import static dev.stateful.domain.testing.VolumeSourceJson.driverVolumes;
 import static dev.stateful.domain.testing.VolumeSourceJson.ephemeralVolumes;
 import static dev.stateful.domain.testing.VolumeSourceJson.iscsiVolumes;
 import static dev.stateful.domain.testing.VolumeSourceJson.networkVolumes;
+import static dev.stateful.domain.testing.VolumeSourceJson.refusedCloudVolumes;
 import static dev.stateful.domain.testing.VolumeSourceJson.refusedDriverVolumes;
 import static dev.stateful.domain.testing.VolumeSourceJson.refusedEphemeralVolumes;
 import static dev.stateful.domain.testing.VolumeSourceJson.refusedIscsiVolumes;
@@ -69,7 +71,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@code Status.details.causes} carries them):
  * <ul>
  *   <li>the pod spec rules of {@code ValidatePodSpec} that {@link StatefulSetValidator} reproduces
- *       (volumes and their claim, emptyDir, hostPath, secret, config map, downward API, projected, ephemeral, CSI, flex, image and network sources' settings, volume mounts and devices against the volumes and claim templates, ports and host ports, host namespaces, environment variable
+ *       (volumes and the settings of each source, volume mounts and devices against the volumes and claim templates, ports and host ports, host namespaces, environment variable
  *       names, resources, init containers, lifecycle hooks, DNS settings, security contexts and sysctls, node and pod affinity, topology spread constraints), each template created as a StatefulSet and validated as
  *       the in-memory cluster and gRPC {@code Validate} take a manifest (decoded strictly, defaulted);
  *       Go ranges over resource maps in random order, so errors are compared in any order;</li>
@@ -151,6 +153,8 @@ class ApiServerValidationIT {
                 arguments("network volumes have their required fields, an NFS absolute path, quobyte host:port registries, one flocker dataset, "
                         + "fc targets or WWIDs",
                         volumes(refusedNetworkVolumes())),
+                arguments("cloud and vendor volumes have their required fields, partitions in range, known azureDisk values and URIs",
+                        volumes(refusedCloudVolumes())),
                 arguments("a volume device names a claim, with a path unique in the container and without '..'", both(
                         podSpec(s -> s.with("volumes", Json.array(claim("data"), emptyDir("cache")))),
                         container(c -> c.with("volumeDevices", Json.array(device("data", "/dev/a"), device("data", "/dev/a"),
@@ -420,6 +424,7 @@ class ApiServerValidationIT {
                         volumes(driverVolumes())),
                 arguments("iSCSI volumes of iqn, eui and naa names, CHAP with a secret", volumes(iscsiVolumes())),
                 arguments("network volumes with their required fields, an NFS volume", volumes(networkVolumes())),
+                arguments("cloud and vendor volumes with their required fields", volumes(cloudVolumes())),
                 arguments("volume devices of a claim template, a claim volume and an ephemeral volume, a relative device path", both(
                         podSpec(s -> s.with("volumes", Json.array(claim("data"), Json.object("name", "scratch", "ephemeral", Json.object(
                                 "volumeClaimTemplate", Json.object("spec", Json.object("accessModes", Json.array("ReadWriteOnce"),

@@ -15,8 +15,8 @@ import java.util.function.BiFunction;
  * configMap ({@code validateConfigMapVolumeSource}) and projected ({@code validateProjectedVolumeSource}, but for its
  * clusterTrustBundle and podCertificate sources, which the API server drops unless their feature gates, off by default in
  * 1.36, are on) here; ephemeral in {@link EphemeralVolumeRules}; csi, flexVolume and image in {@link DriverVolumeRules}; the
- * network sources in {@link NetworkVolumeRules} and those that only require fields in {@link #REQUIRED_ONLY}. The cloud
- * and vendor disks' settings are left to the API server. Its "must specify a volume type" cannot happen on the server, whose
+ * network sources in {@link NetworkVolumeRules}; the cloud and vendor disks in {@link CloudVolumeRules}; and the sources
+ * that only require fields in {@link #REQUIRED_ONLY}. Its "must specify a volume type" cannot happen on the server, whose
  * defaulting ({@code SetDefaults_Volume}) makes a volume of no known source an emptyDir after dropping unknown fields, which
  * our defaulting keeps.
  */
@@ -55,23 +55,33 @@ final class VolumeSourceRules {
     private static final Map<String, List<String>> REQUIRED_ONLY = Map.of(
             "glusterfs", List.of("endpoints", "path"), // validateGlusterfsVolumeSource
             "rbd", List.of("monitors", "image"), // validateRBDVolumeSource
-            "cephfs", List.of("monitors")); // validateCephFSVolumeSource
+            "cephfs", List.of("monitors"), // validateCephFSVolumeSource
+            "azureFile", List.of("secretName", "shareName"), // validateAzureFile
+            "vsphereVolume", List.of("volumePath"), // validateVsphereVolumeSource
+            "photonPersistentDisk", List.of("pdID"), // validatePhotonPersistentDiskVolumeSource
+            "portworxVolume", List.of("volumeID"), // validatePortworxVolumeSource
+            "scaleIO", List.of("gateway", "system", "volumeName")); // validateScaleIOVolumeSource
 
     /** The other sources' checks, by JSON key. */
     private static final Map<String, BiFunction<Json.Obj, String, List<Violation>>> SETTINGS = Map.ofEntries(
             Map.entry("emptyDir", VolumeSourceRules::emptyDir),
             Map.entry("hostPath", VolumeSourceRules::hostPath),
             Map.entry("gitRepo", NetworkVolumeRules::gitRepo),
+            Map.entry("gcePersistentDisk", (disk, path) -> CloudVolumeRules.partitionedDisk(disk, "pdName", path)),
+            Map.entry("awsElasticBlockStore", (disk, path) -> CloudVolumeRules.partitionedDisk(disk, "volumeID", path)),
             Map.entry("secret", (secret, path) -> keyedFiles(secret, "secretName", path)),
             Map.entry("nfs", NetworkVolumeRules::nfs),
             Map.entry("iscsi", NetworkVolumeRules::iscsi),
             Map.entry("flocker", NetworkVolumeRules::flocker),
             Map.entry("persistentVolumeClaim", VolumeSourceRules::persistentVolumeClaim),
+            Map.entry("cinder", CloudVolumeRules::cinder),
             Map.entry("quobyte", NetworkVolumeRules::quobyte),
             Map.entry("downwardAPI", VolumeSourceRules::downwardApi),
             Map.entry("fc", NetworkVolumeRules::fc),
             Map.entry("flexVolume", DriverVolumeRules::flexVolume),
             Map.entry("configMap", (configMap, path) -> keyedFiles(configMap, "name", path)),
+            Map.entry("azureDisk", CloudVolumeRules::azureDisk),
+            Map.entry("storageos", CloudVolumeRules::storageos),
             Map.entry("projected", VolumeSourceRules::projected),
             Map.entry("csi", DriverVolumeRules::csi),
             Map.entry("ephemeral", EphemeralVolumeRules::ephemeral),
@@ -110,11 +120,7 @@ final class VolumeSourceRules {
 
     private static List<Violation> settings(String key, Json.Obj settings, String path) {
         List<String> required = REQUIRED_ONLY.get(key);
-        if (required != null) {
-            return Errors.requiredEach(settings, path, required.toArray(String[]::new));
-        }
-        BiFunction<Json.Obj, String, List<Violation>> rules = SETTINGS.get(key);
-        return rules == null ? List.of() : rules.apply(settings, path);
+        return required != null ? Errors.requiredEach(settings, path, required.toArray(String[]::new)) : SETTINGS.get(key).apply(settings, path);
     }
 
     /** Of {@code validateVolumeSource}: an emptyDir's sizeLimit is not negative; its medium is not checked. */

@@ -145,4 +145,43 @@ public final class VolumeSourceJson {
             volume("wwid", "fc", Json.object("wwids", Json.array("3600508b400105e210000900000490000"))),
             volume("git", "gitRepo", Json.object("repository", "https://example.com/r.git", "directory", "a..b/c"))};
     }
+
+    /**
+     * Cloud and vendor volumes the API server refuses: each without its required fields (azureDisk's default kind Shared then
+     * wanting a blob URI), partitions out of range, azureDisk's unknown caching mode with a managed disk's bad URI and an
+     * unknown kind, cinder's and storageos's secret references without names, storageos names not DNS labels.
+     */
+    public static Json.Obj[] refusedCloudVolumes() {
+        return new Json.Obj[] {
+            volume("gce", "gcePersistentDisk", Json.object("partition", -1)),
+            volume("aws", "awsElasticBlockStore", Json.object("partition", 256)),
+            volume("af", "azureFile", Json.object()),
+            volume("ad0", "azureDisk", Json.object()),
+            volume("ad1", "azureDisk", Json.object("diskName", "d", "diskURI", "https://a.blob.core.windows.net/c/d.vhd", "cachingMode", "Bad",
+                    "kind", "Managed")),
+            volume("ad2", "azureDisk", Json.object("diskName", "d", "diskURI", "/subscriptions/x", "kind", "Other")),
+            volume("cinder", "cinder", Json.object("secretRef", Json.object())),
+            volume("vs", "vsphereVolume", Json.object()),
+            volume("photon", "photonPersistentDisk", Json.object()),
+            volume("px", "portworxVolume", Json.object()),
+            volume("sio", "scaleIO", Json.object()),
+            volume("sos0", "storageos", Json.object()),
+            volume("sos1", "storageos", Json.object("volumeName", "Bad_Name", "volumeNamespace", "NS", "secretRef", Json.object()))};
+    }
+
+    /** Cloud and vendor volumes the API server accepts, each with its required fields and a partition, caching and kind each allows. */
+    public static Json.Obj[] cloudVolumes() {
+        return new Json.Obj[] {
+            volume("gce", "gcePersistentDisk", Json.object("pdName", "disk", "partition", 0)),
+            volume("aws", "awsElasticBlockStore", Json.object("volumeID", "vol-1", "partition", 255)),
+            volume("af", "azureFile", Json.object("secretName", "s", "shareName", "share")),
+            volume("ad0", "azureDisk", Json.object("diskName", "d", "diskURI", "https://a.blob.core.windows.net/c/d.vhd")),
+            volume("ad1", "azureDisk", Json.object("diskName", "d", "diskURI", "/subscriptions/s/disks/d", "kind", "Managed", "cachingMode", "None")),
+            volume("cinder", "cinder", Json.object("volumeID", "v", "secretRef", Json.object("name", "s"))),
+            volume("vs", "vsphereVolume", Json.object("volumePath", "[ds] vol.vmdk")),
+            volume("photon", "photonPersistentDisk", Json.object("pdID", "p")),
+            volume("px", "portworxVolume", Json.object("volumeID", "v")),
+            volume("sio", "scaleIO", Json.object("gateway", "https://g", "system", "s", "volumeName", "v", "secretRef", Json.object("name", "s"))),
+            volume("sos", "storageos", Json.object("volumeName", "vol", "volumeNamespace", "ns", "secretRef", Json.object("name", "s")))};
+    }
 }
