@@ -16,11 +16,14 @@ import static dev.stateful.domain.testing.PodSpecJson.requirement;
 import static dev.stateful.domain.testing.PodSpecJson.spread;
 import static dev.stateful.domain.testing.PodSpecJson.resourceFieldRef;
 import static dev.stateful.domain.testing.PodSpecJson.topologySpreadConstraints;
+import static dev.stateful.domain.testing.VolumeSourceJson.claimSpecs;
 import static dev.stateful.domain.testing.VolumeSourceJson.cloudVolumes;
 import static dev.stateful.domain.testing.VolumeSourceJson.driverVolumes;
 import static dev.stateful.domain.testing.VolumeSourceJson.ephemeralVolumes;
+import static dev.stateful.domain.testing.VolumeSourceJson.ephemeralVolumesOf;
 import static dev.stateful.domain.testing.VolumeSourceJson.iscsiVolumes;
 import static dev.stateful.domain.testing.VolumeSourceJson.networkVolumes;
+import static dev.stateful.domain.testing.VolumeSourceJson.refusedClaimSpecs;
 import static dev.stateful.domain.testing.VolumeSourceJson.refusedCloudVolumes;
 import static dev.stateful.domain.testing.VolumeSourceJson.refusedDriverVolumes;
 import static dev.stateful.domain.testing.VolumeSourceJson.refusedEphemeralVolumes;
@@ -145,6 +148,9 @@ class ApiServerValidationIT {
                         podSpec(s -> s.with("volumes", Json.array(refusedProjectedVolume())))),
                 arguments("an ephemeral volume has a claim template of labels and annotations only and a claim spec of access modes and storage",
                         volumes(refusedEphemeralVolumes())),
+                arguments("an ephemeral volume's claim spec has a valid selector, class names, volume mode and data sources",
+                        volumes(ephemeralVolumesOf(refusedClaimSpecs()))),
+                arguments("a claim template's spec has a valid selector, class names, volume mode and data sources", claimTemplates(refusedClaimSpecs())),
                 arguments("a CSI volume names a driver, a DNS subdomain of at most 63 bytes once lower-cased, and its secret, a DNS subdomain; "
                         + "a flex volume a driver and options outside kubernetes.io and k8s.io; an image volume a known pull policy",
                         volumes(refusedDriverVolumes())),
@@ -202,8 +208,8 @@ class ApiServerValidationIT {
                         resourceFieldRef("A", "limits.cpu", "1u"), resourceFieldRef("B", "requests.cpu", "+1"),
                         resourceFieldRef("C", "limits.memory", "01Ki"), resourceFieldRef("D", "requests.memory", "1.Ki"))))),
                 arguments("a storage request of a sign, a point or a suffix alone is zero; a request is shown canonical, rounded to thousandths",
-                        claimTemplates(claimTemplate("a", "-"), claimTemplate("b", "."), claimTemplate("c", "Gi"), claimTemplate("d", "-1.5Gi"),
-                                claimTemplate("e", "-0.0001"), claimTemplate("f", "+0"), claimTemplate("g", "1Gi"))),
+                        claimTemplates(claimSpecAsking("-"), claimSpecAsking("."), claimSpecAsking("Gi"), claimSpecAsking("-1.5Gi"),
+                                claimSpecAsking("-0.0001"), claimSpecAsking("+0"), claimSpecAsking("1Gi"))),
                 arguments("an extended resource's request equals its limit, hugepages need a limit", container(c -> c.with("resources", Json.object(
                         "limits", Json.object("example.com/gpu", 2, "memory", "1Gi"),
                         "requests", Json.object("example.com/gpu", 1, "hugepages-2Mi", "4Mi", "memory", "1Gi"))))),
@@ -420,6 +426,8 @@ class ApiServerValidationIT {
                 arguments("a projected volume of a secret, config maps, a downward API file and tokens at distinct paths",
                         podSpec(s -> s.with("volumes", Json.array(projectedVolume())))),
                 arguments("ephemeral volumes of labels and annotations, each access mode, a block mode and a storage class", volumes(ephemeralVolumes())),
+                arguments("ephemeral volumes and claim templates of a selector, class names, Block mode and data sources",
+                        both(volumes(ephemeralVolumesOf(claimSpecs())), claimTemplates(claimSpecs()))),
                 arguments("a CSI volume of a driver in upper case, attributes and a secret; flex options; image volumes of a policy and of no reference",
                         volumes(driverVolumes())),
                 arguments("iSCSI volumes of iqn, eui and naa names, CHAP with a secret", volumes(iscsiVolumes())),
@@ -550,14 +558,18 @@ class ApiServerValidationIT {
         return m -> second.apply(first.apply(m));
     }
 
-    static UnaryOperator<Json.Obj> claimTemplates(Json.Obj... templates) {
-        return m -> m.update("spec", s -> s.with("volumeClaimTemplates", Json.array((Object[]) templates)));
+    /** A ReadWriteOnce claim spec asking for {@code storage}. */
+    static Json.Obj claimSpecAsking(String storage) {
+        return Json.object("accessModes", Json.array("ReadWriteOnce"), "resources", Json.object("requests", Json.object("storage", storage)));
     }
 
-    /** A ReadWriteOnce claim template asking for {@code storage}. */
-    static Json.Obj claimTemplate(String name, String storage) {
-        return Json.object("metadata", Json.object("name", name), "spec", Json.object("accessModes", Json.array("ReadWriteOnce"),
-                "resources", Json.object("requests", Json.object("storage", storage))));
+    /** Claim templates {@code www}, {@code www1}, ... of these specs. */
+    static UnaryOperator<Json.Obj> claimTemplates(Json.Obj... specs) {
+        Object[] templates = new Object[specs.length];
+        for (int i = 0; i < specs.length; i++) {
+            templates[i] = Json.object("metadata", Json.object("name", i == 0 ? "www" : "www" + i), "spec", specs[i]);
+        }
+        return m -> m.update("spec", s -> s.with("volumeClaimTemplates", Json.array(templates)));
     }
 
     static UnaryOperator<Json.Obj> volumes(Json.Obj... volumes) {

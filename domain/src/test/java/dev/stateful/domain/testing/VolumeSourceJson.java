@@ -54,6 +54,42 @@ public final class VolumeSourceJson {
     }
 
     /**
+     * Claim specs the API server refuses: a selector of a bad label key and an In without values, class names not DNS
+     * subdomains, an unknown volume mode; an empty volume mode (which defaulting keeps), data sources without name and kind, a reference of a bad API group that differs
+     * from the source; a reference of a namespace not a DNS label beside a source.
+     */
+    public static Json.Obj[] refusedClaimSpecs() {
+        return new Json.Obj[] {
+            claimSpec("1Gi", "ReadWriteOnce").with("selector", Json.object("matchLabels", Json.object("Bad Key", "v"),
+                            "matchExpressions", Json.array(Json.object("key", "k", "operator", "In"))))
+                    .with("storageClassName", "Fast_SSD").with("volumeMode", "Raw").with("volumeAttributesClassName", "Gold!"),
+            claimSpec("1Gi", "ReadWriteOnce").with("volumeMode", "").with("dataSource", Json.object())
+                    .with("dataSourceRef", Json.object("apiGroup", "Bad_Group", "kind", "Snap", "name", "x")),
+            claimSpec("1Gi", "ReadWriteOnce").with("dataSource", Json.object("kind", "PersistentVolumeClaim", "name", "a"))
+                    .with("dataSourceRef", Json.object("kind", "PersistentVolumeClaim", "name", "a", "namespace", "Other_NS"))};
+    }
+
+    /** Claim specs the API server accepts: a selector, class names, Block mode; a claim as data source; a snapshot as both. */
+    public static Json.Obj[] claimSpecs() {
+        return new Json.Obj[] {
+            claimSpec("1Gi", "ReadWriteOnce").with("selector", Json.object("matchLabels", Json.object("tier", "db"),
+                            "matchExpressions", Json.array(Json.object("key", "zone", "operator", "In", "values", Json.array("a", "b")))))
+                    .with("storageClassName", "fast-ssd").with("volumeMode", "Block").with("volumeAttributesClassName", "gold"),
+            claimSpec("1Gi", "ReadWriteOnce").with("dataSource", Json.object("kind", "PersistentVolumeClaim", "name", "a")),
+            claimSpec("1Gi", "ReadWriteOnce").with("dataSource", Json.object("apiGroup", "snapshot.storage.k8s.io", "kind", "VolumeSnapshot", "name", "s"))
+                    .with("dataSourceRef", Json.object("apiGroup", "snapshot.storage.k8s.io", "kind", "VolumeSnapshot", "name", "s"))};
+    }
+
+    /** An ephemeral volume {@code e<i>} of each claim spec. */
+    public static Json.Obj[] ephemeralVolumesOf(Json.Obj... specs) {
+        Json.Obj[] out = new Json.Obj[specs.length];
+        for (int i = 0; i < specs.length; i++) {
+            out[i] = ephemeral("e" + i, Json.object("spec", specs[i]));
+        }
+        return out;
+    }
+
+    /**
      * CSI, flex and image volumes the API server refuses: no CSI driver; a driver not a subdomain once lower-cased and a
      * secret reference without a name; a secret name not a subdomain (named at {@code csi.name}); a driver too long; a flex
      * volume without a driver, one with options in the reserved namespaces; an image of an unknown pull policy.
