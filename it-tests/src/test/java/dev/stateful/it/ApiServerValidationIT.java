@@ -425,6 +425,10 @@ class ApiServerValidationIT {
                         podSpec(s -> s.with("volumes", Json.array(downwardApiVolume())))),
                 arguments("a projected volume of a secret, config maps, a downward API file and tokens at distinct paths",
                         podSpec(s -> s.with("volumes", Json.array(projectedVolume())))),
+                arguments("projected clusterTrustBundle and podCertificate sources of bad settings, dropped with their gates off by default",
+                        volumes(Json.object("name", "p", "projected", Json.object("sources", Json.array(
+                                Json.object("clusterTrustBundle", Json.object("path", "/abs/../x", "signerName", "Not A Signer")),
+                                Json.object("podCertificate", Json.object("signerName", "", "keyType", "DSA", "credentialBundlePath", "/abs"))))))),
                 arguments("ephemeral volumes of labels and annotations, each access mode, a block mode and a storage class", volumes(ephemeralVolumes())),
                 arguments("ephemeral volumes and claim templates of a selector, class names, Block mode and data sources",
                         both(volumes(ephemeralVolumesOf(claimSpecs())), claimTemplates(claimSpecs()))),
