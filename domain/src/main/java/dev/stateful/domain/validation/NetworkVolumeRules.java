@@ -51,10 +51,8 @@ final class NetworkVolumeRules {
      */
     static List<Violation> iscsi(Json.Obj iscsi, String path) {
         List<Violation> out = new ArrayList<>(Errors.requiredEach(iscsi, path, "targetPortal", "iqn"));
-        String iqn = iscsi.string("iqn").orElse("");
-        if (!iqn.isEmpty()) {
-            iscsiName(iqn).ifPresentOrElse(msg -> out.add(Errors.invalid(path + ".iqn", iqn, msg)), () -> { });
-        }
+        iscsi.string("iqn").filter(iqn -> !iqn.isEmpty())
+                .ifPresent(iqn -> iscsiName(iqn).ifPresent(msg -> out.add(Errors.invalid(path + ".iqn", iqn, msg))));
         long lun = iscsi.integer("lun").orElse(0L);
         if (lun < 0 || lun > MAX_LUN) {
             out.add(Errors.invalid(path + ".lun", lun, LUN_RANGE));
@@ -63,8 +61,9 @@ final class NetworkVolumeRules {
         if (chap && !iscsi.has("secretRef")) {
             out.add(Errors.required(path + ".secretRef", ""));
         }
-        iscsi.string("initiatorName").flatMap(NetworkVolumeRules::iscsiName)
-                .ifPresent(msg -> out.add(Errors.invalid(path + ".initiatorname", iscsi.string("initiatorName").orElseThrow(), msg)));
+        // an initiator name given empty is checked too: Go tests its pointer
+        iscsi.string("initiatorName")
+                .ifPresent(name -> iscsiName(name).ifPresent(msg -> out.add(Errors.invalid(path + ".initiatorname", name, msg))));
         return out;
     }
 
