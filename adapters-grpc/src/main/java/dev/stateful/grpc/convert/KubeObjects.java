@@ -1,5 +1,6 @@
 package dev.stateful.grpc.convert;
 
+import dev.stateful.codec.CustomKindCodec;
 import dev.stateful.codec.DecodeException;
 import dev.stateful.codec.Decoded;
 import dev.stateful.codec.JsonParser;
@@ -17,8 +18,12 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * Domain objects to and from {@link KubeObject} (Kubernetes JSON). Decoding failures name the
- * request field they came from ({@code pods[2].metadata.name}).
+ * Domain objects to and from {@link KubeObject} (Kubernetes JSON). A StatefulSet goes as the JSON
+ * of its own kind and is read back by the JSON's apiVersion ({@link CustomKindCodec}): a set of our
+ * kind keeps its kind and extensions, which its events' involvedObject, status writes and
+ * controller references name (upstream's metav1.NewControllerRef(set, controllerKind)), while
+ * apps/v1 JSON, all that peers built before sent, still reads as apps/v1. Decoding failures name the request field they
+ * came from ({@code pods[2].metadata.name}).
  */
 public final class KubeObjects {
 
@@ -26,7 +31,7 @@ public final class KubeObjects {
     }
 
     public static KubeObject of(StatefulSet set) {
-        return json(ModelCodec.encode(set));
+        return json(CustomKindCodec.encode(set));
     }
 
     public static KubeObject of(Pod pod) {
@@ -56,7 +61,7 @@ public final class KubeObjects {
      */
     public static Decoding<StatefulSet> statefulSet(KubeObject object, String field, boolean strict) {
         Json.Obj obj = parse(object, field);
-        Decoded<StatefulSet> decoded = ModelCodec.decodeStatefulSet(obj, strict);
+        Decoded<StatefulSet> decoded = CustomKindCodec.decodeStatefulSet(obj, strict);
         return new Decoding<>(decoded.value(), decoded.problems(), field);
     }
 

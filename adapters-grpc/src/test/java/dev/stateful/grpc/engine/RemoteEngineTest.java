@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.stateful.domain.identity.PodIdentity;
 import dev.stateful.domain.model.ObjectKey;
 import dev.stateful.domain.model.Pod;
+import dev.stateful.domain.model.SetKind;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.availability.Availability;
 import dev.stateful.grpc.remote.PortSet;
@@ -102,6 +103,25 @@ class RemoteEngineTest {
         assertThat(created).containsExactly("web-0", "web-1", "web-2");
         assertThat(cluster.stores().claims().list("default")).hasSize(3);
         assertThat(cluster.events().withReason("SuccessfulCreate")).isNotEmpty();
+    }
+
+    /**
+     * A set of our kind keeps its kind and extensions on the wire: its pods skip the ordinal it
+     * reserves, and they and its revision are controlled by a reference naming our kind (upstream's
+     * metav1.NewControllerRef(set, controllerKind)), as the served cluster's garbage collector and
+     * every other controller read them.
+     */
+    @Test
+    void aSetOfOurKindConvergesWithItsExtensionsAndOwnsItsPodsAsOurKind() {
+        cluster.apply(Manifests.webOfOurKind(2, "nginx:1.25"));
+
+        converge(2);
+
+        assertThat(pods()).extracting(Pod::name).containsExactly("web-0", "web-2");
+        assertThat(pods()).allSatisfy(p ->
+                assertThat(p.metadata().controllerRef()).hasValueSatisfying(ref -> assertThat(SetKind.STATEFUL_DEV.isKindOf(ref)).isTrue()));
+        assertThat(cluster.stores().revisions().list("default")).isNotEmpty().allSatisfy(r ->
+                assertThat(r.metadata().controllerRef()).hasValueSatisfying(ref -> assertThat(SetKind.STATEFUL_DEV.isKindOf(ref)).isTrue()));
     }
 
     @Test

@@ -58,6 +58,17 @@ class PlanTest {
         assertThat(plan.getStatus().getUpdateRevision()).isEqualTo(plan.getActions(0).getRevision());
     }
 
+    /** A manifest of our kind plans as our kind: its extensions apply and its pods are controlled by a reference naming it. */
+    @Test
+    void aSetOfOurKindIsPlannedAsOurKind() {
+        PlanResponse plan = plan(PlanRequest.newBuilder().setStatefulSet(Kube.json(Manifests.webJsonOfOurKind(3, "nginx:1.25", 0))));
+
+        assertThat(plan.getValid()).isTrue();
+        PlannedAction createPod = plan.getActions(1);
+        assertThat(createPod.getPod()).as("ordinal 0 is reserved").isEqualTo("web-1");
+        assertThat(createPod.getObject().getJson()).contains("\"ownerReferences\":[{\"apiVersion\":\"apps.stateful.dev/v1alpha1\"");
+    }
+
     @Test
     void theSameSetPlannedAgainAfterItsTemplateChangedIsPlannedFromTheNewTemplate() {
         String first = plan(web(3)).getActions(0).getRevision();

@@ -42,6 +42,23 @@ class ValidateTest {
     }
 
     @Test
+    void aSetOfOurKindMayUseItsOwnFieldsAndComesBackDefaultedAsOurKind() {
+        ValidateResponse response = validate(Manifests.webJsonOfOurKind(3, "nginx:1.25", 1));
+
+        assertThat(response.getViolationsList()).isEmpty();
+        assertThat(response.getDefaulted().getJson()).contains("\"apiVersion\":\"apps.stateful.dev/v1alpha1\"", "\"reserveOrdinals\":[1]");
+    }
+
+    @Test
+    void anAppsV1SetMayNotUseTheFieldsOfOurKind() {
+        ValidateResponse response = validate(Manifests.webJsonOfOurKind(3, "nginx:1.25", 1)
+                .replace("\"apiVersion\":\"apps.stateful.dev/v1alpha1\"", "\"apiVersion\":\"apps/v1\""));
+
+        assertThat(response.getValid()).isFalse();
+        assertThat(response.getViolationsList()).extracting(FieldViolation::getField).containsExactly("spec.reserveOrdinals");
+    }
+
+    @Test
     void misspelledFieldsAreUnknownFieldsWithTheirPaths() {
         ValidateResponse response = validate(WEB.replace("matchLabels", "matchLables"));
 

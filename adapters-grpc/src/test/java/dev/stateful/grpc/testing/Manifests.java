@@ -1,5 +1,8 @@
 package dev.stateful.grpc.testing;
 
+import java.util.Arrays;
+import java.util.stream.Collectors;
+
 /** Manifests the tests apply. */
 public final class Manifests {
 
@@ -38,6 +41,15 @@ public final class Manifests {
                 """.formatted(replicas, image);
     }
 
+    /**
+     * {@link #web} as our own kind (apps.stateful.dev/v1alpha1) with ordinal 1 reserved
+     * ({@code spec.reserveOrdinals}, a field apps/v1 lacks): its pods are web-0, web-2, ...
+     */
+    public static String webOfOurKind(int replicas, String image) {
+        return web(replicas, image).replace("apiVersion: apps/v1", "apiVersion: apps.stateful.dev/v1alpha1")
+                .replace("spec:\n  selector:", "spec:\n  reserveOrdinals: [1]\n  selector:");
+    }
+
     /** The same set as JSON, for Plan and Validate. */
     public static String webJson(int replicas, String image) {
         return """
@@ -47,5 +59,12 @@ public final class Manifests {
                   "volumeClaimTemplates":[{"metadata":{"name":"www"},"spec":{"accessModes":["ReadWriteOnce"],
                    "resources":{"requests":{"storage":"1Gi"}}}}]}}
                 """.formatted(replicas, image);
+    }
+
+    /** {@link #webJson} as our own kind, reserving the given ordinals ({@code spec.reserveOrdinals}). */
+    public static String webJsonOfOurKind(int replicas, String image, int... reserved) {
+        String ordinals = Arrays.stream(reserved).mapToObj(Integer::toString).collect(Collectors.joining(","));
+        return webJson(replicas, image).replace("\"apiVersion\":\"apps/v1\"", "\"apiVersion\":\"apps.stateful.dev/v1alpha1\"")
+                .replace("\"spec\":{\"selector\"", "\"spec\":{\"reserveOrdinals\":[" + ordinals + "],\"selector\"");
     }
 }
