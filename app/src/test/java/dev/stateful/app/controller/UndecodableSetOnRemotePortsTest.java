@@ -1,5 +1,7 @@
 package dev.stateful.app.controller;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.stateful.domain.model.SetKind;
 import dev.stateful.fabric8.control.CustomKindStatusWriter;
 import dev.stateful.fabric8.control.Fabric8ClaimControl;
@@ -77,9 +79,9 @@ class UndecodableSetOnRemotePortsTest {
 
     @Test
     void an_undecodable_set_gets_a_warning_event_naming_the_field_through_the_remote_ports_and_is_synced_once_fixed() {
-        // the remote ports carry every set as apps/v1 JSON (KubeObjects), our kind included: the event's
-        // involved object is not checked for our kind here
         sets.anUndecodableSetIsReportedOnceAndSyncedOnceFixed(UndecodableSetTest.WITHIN, warning -> {
+            assertThat(warning.getInvolvedObject().getKind()).isEqualTo("StatefulSet");
+            assertThat(warning.getInvolvedObject().getApiVersion()).isEqualTo("apps.stateful.dev/v1alpha1");
         });
     }
 }
