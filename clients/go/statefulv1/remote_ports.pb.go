@@ -1315,7 +1315,9 @@ func (x *AdoptRevisionResponse) GetRevision() *KubeObject {
 // A status to write.
 type UpdateStatusRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The StatefulSet (apps/v1 JSON) carrying the new status.
+	// The StatefulSet carrying the new status, as the JSON of its kind (apps/v1, or
+	// apps.stateful.dev/v1alpha1 with its extensions): the status goes to that kind's /status. Every
+	// StatefulSet in these services is so, read by its apiVersion; JSON without ours reads as apps/v1.
 	StatefulSet   *KubeObject `protobuf:"bytes,1,opt,name=stateful_set,json=statefulSet,proto3" json:"stateful_set,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -1499,7 +1501,7 @@ func (x *ReadStatefulSetResponse) GetStatefulSet() *KubeObject {
 // An event.
 type RecordEventRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The StatefulSet the event is about (apps/v1 JSON).
+	// The StatefulSet the event is about, as the JSON of its kind: the event's involvedObject names it.
 	StatefulSet *KubeObject `protobuf:"bytes,1,opt,name=stateful_set,json=statefulSet,proto3" json:"stateful_set,omitempty"`
 	// Normal or Warning.
 	Type EventType `protobuf:"varint,2,opt,name=type,proto3,enum=stateful.v1.EventType" json:"type,omitempty"`

@@ -339,7 +339,8 @@ func (PodChangeType) EnumDescriptor() ([]byte, []int) {
 // The controller's input for one StatefulSet.
 type PlanRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The StatefulSet (JSON). API defaults are applied (defaulting is idempotent, so an object read
+	// The StatefulSet (JSON of apps/v1 or of our apps.stateful.dev/v1alpha1 kind, planned as that
+	// kind: its extensions apply, its pods' controller reference names it). API defaults are applied (defaulting is idempotent, so an object read
 	// from a cluster is unchanged); a missing namespace becomes "default", a missing uid
 	// "<name>-uid" and a zero generation 1.
 	StatefulSet *KubeObject `protobuf:"bytes,1,opt,name=stateful_set,json=statefulSet,proto3" json:"stateful_set,omitempty"`
@@ -762,7 +763,8 @@ func (x *PlanResponse) GetRequeueAfter() *durationpb.Duration {
 // A StatefulSet to check.
 type ValidateRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The StatefulSet (JSON), decoded strictly: unknown fields are violations.
+	// The StatefulSet (JSON), decoded strictly: unknown fields are violations. One of our
+	// apps.stateful.dev/v1alpha1 kind is checked as that kind, its extensions included.
 	StatefulSet *KubeObject `protobuf:"bytes,1,opt,name=stateful_set,json=statefulSet,proto3" json:"stateful_set,omitempty"`
 	// When present, the stored version: the request is checked as an update (immutable fields).
 	OldStatefulSet *KubeObject `protobuf:"bytes,2,opt,name=old_stateful_set,json=oldStatefulSet,proto3" json:"old_stateful_set,omitempty"`
@@ -819,12 +821,12 @@ type ValidateResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// No violations.
 	Valid bool `protobuf:"varint,1,opt,name=valid,proto3" json:"valid,omitempty"`
-	// Every problem, decoding problems first, then apps/v1 validation in the API server's order.
+	// Every problem, decoding problems first, then the set's kind's validation in the API server's order.
 	Violations []*FieldViolation `protobuf:"bytes,2,rep,name=violations,proto3" json:"violations,omitempty"`
 	// Accepted but questionable settings (API warnings).
 	Warnings []string `protobuf:"bytes,3,rep,name=warnings,proto3" json:"warnings,omitempty"`
-	// The object after API defaulting, as the API server would store it (always set: a set that cannot be
-	// decoded fails the call with INVALID_ARGUMENT).
+	// The object after API defaulting, as the API server would store it, of the request's kind
+	// (always set: a set that cannot be decoded fails the call with INVALID_ARGUMENT).
 	Defaulted     *KubeObject `protobuf:"bytes,4,opt,name=defaulted,proto3" json:"defaulted,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache

@@ -60,7 +60,7 @@ type StatefulSetServiceClient interface {
 	// What the controller would do now for a StatefulSet, given what it observes, and why it
 	// waits. Stateless: needs no cluster, writes nothing.
 	Plan(ctx context.Context, in *PlanRequest, opts ...grpc.CallOption) (*PlanResponse, error)
-	// Every problem with a StatefulSet, with its field path (apps/v1 rules on the defaulted object).
+	// Every problem with a StatefulSet, with its field path (its kind's rules on the defaulted object).
 	Validate(ctx context.Context, in *ValidateRequest, opts ...grpc.CallOption) (*ValidateResponse, error)
 	// The StatefulSets of a namespace (or all), with their status.
 	ListStatefulSets(ctx context.Context, in *ListStatefulSetsRequest, opts ...grpc.CallOption) (*ListStatefulSetsResponse, error)
@@ -257,7 +257,7 @@ type StatefulSetServiceServer interface {
 	// What the controller would do now for a StatefulSet, given what it observes, and why it
 	// waits. Stateless: needs no cluster, writes nothing.
 	Plan(context.Context, *PlanRequest) (*PlanResponse, error)
-	// Every problem with a StatefulSet, with its field path (apps/v1 rules on the defaulted object).
+	// Every problem with a StatefulSet, with its field path (its kind's rules on the defaulted object).
 	Validate(context.Context, *ValidateRequest) (*ValidateResponse, error)
 	// The StatefulSets of a namespace (or all), with their status.
 	ListStatefulSets(context.Context, *ListStatefulSetsRequest) (*ListStatefulSetsResponse, error)

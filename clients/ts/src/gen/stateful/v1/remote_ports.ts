@@ -270,7 +270,11 @@ export interface AdoptRevisionResponse {
 
 /** A status to write. */
 export interface UpdateStatusRequest {
-  /** The StatefulSet (apps/v1 JSON) carrying the new status. */
+  /**
+   * The StatefulSet carrying the new status, as the JSON of its kind (apps/v1, or
+   * apps.stateful.dev/v1alpha1 with its extensions): the status goes to that kind's /status. Every
+   * StatefulSet in these services is so, read by its apiVersion; JSON without ours reads as apps/v1.
+   */
   statefulSet?: KubeObject | undefined;
 }
 
@@ -294,7 +298,7 @@ export interface ReadStatefulSetResponse {
 
 /** An event. */
 export interface RecordEventRequest {
-  /** The StatefulSet the event is about (apps/v1 JSON). */
+  /** The StatefulSet the event is about, as the JSON of its kind: the event's involvedObject names it. */
   statefulSet?:
     | KubeObject
     | undefined;

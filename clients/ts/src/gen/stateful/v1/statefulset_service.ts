@@ -383,7 +383,8 @@ export function podChangeTypeToJSON(object: PodChangeType): string {
 /** The controller's input for one StatefulSet. */
 export interface PlanRequest {
   /**
-   * The StatefulSet (JSON). API defaults are applied (defaulting is idempotent, so an object read
+   * The StatefulSet (JSON of apps/v1 or of our apps.stateful.dev/v1alpha1 kind, planned as that
+   * kind: its extensions apply, its pods' controller reference names it). API defaults are applied (defaulting is idempotent, so an object read
    * from a cluster is unchanged); a missing namespace becomes "default", a missing uid
    * "<name>-uid" and a zero generation 1.
    */
@@ -479,7 +480,10 @@ export interface PlanResponse {
 
 /** A StatefulSet to check. */
 export interface ValidateRequest {
-  /** The StatefulSet (JSON), decoded strictly: unknown fields are violations. */
+  /**
+   * The StatefulSet (JSON), decoded strictly: unknown fields are violations. One of our
+   * apps.stateful.dev/v1alpha1 kind is checked as that kind, its extensions included.
+   */
   statefulSet?:
     | KubeObject
     | undefined;
@@ -491,13 +495,13 @@ export interface ValidateRequest {
 export interface ValidateResponse {
   /** No violations. */
   valid: boolean;
-  /** Every problem, decoding problems first, then apps/v1 validation in the API server's order. */
+  /** Every problem, decoding problems first, then the set's kind's validation in the API server's order. */
   violations: FieldViolation[];
   /** Accepted but questionable settings (API warnings). */
   warnings: string[];
   /**
-   * The object after API defaulting, as the API server would store it (always set: a set that cannot be
-   * decoded fails the call with INVALID_ARGUMENT).
+   * The object after API defaulting, as the API server would store it, of the request's kind
+   * (always set: a set that cannot be decoded fails the call with INVALID_ARGUMENT).
    */
   defaulted?: KubeObject | undefined;
 }
@@ -4838,7 +4842,7 @@ export const StatefulSetServiceService = {
     responseSerialize: (value: PlanResponse): Buffer => Buffer.from(PlanResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): PlanResponse => PlanResponse.decode(value),
   },
-  /** Every problem with a StatefulSet, with its field path (apps/v1 rules on the defaulted object). */
+  /** Every problem with a StatefulSet, with its field path (its kind's rules on the defaulted object). */
   validate: {
     path: "/stateful.v1.StatefulSetService/Validate" as const,
     requestStream: false as const,
@@ -4992,7 +4996,7 @@ export interface StatefulSetServiceServer extends UntypedServiceImplementation {
    * waits. Stateless: needs no cluster, writes nothing.
    */
   plan: handleUnaryCall<PlanRequest, PlanResponse>;
-  /** Every problem with a StatefulSet, with its field path (apps/v1 rules on the defaulted object). */
+  /** Every problem with a StatefulSet, with its field path (its kind's rules on the defaulted object). */
   validate: handleUnaryCall<ValidateRequest, ValidateResponse>;
   /** The StatefulSets of a namespace (or all), with their status. */
   listStatefulSets: handleUnaryCall<ListStatefulSetsRequest, ListStatefulSetsResponse>;
@@ -5046,7 +5050,7 @@ export interface StatefulSetServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: PlanResponse) => void,
   ): ClientUnaryCall;
-  /** Every problem with a StatefulSet, with its field path (apps/v1 rules on the defaulted object). */
+  /** Every problem with a StatefulSet, with its field path (its kind's rules on the defaulted object). */
   validate(
     request: ValidateRequest,
     callback: (error: ServiceError | null, response: ValidateResponse) => void,
