@@ -52,6 +52,14 @@ public interface ClusterReader {
     }
 
     /**
+     * {@link #statefulSet} and {@link #undecodableStatefulSet} of one key together, as a sync reads them:
+     * a reader for which each lookup is a call (the remote ports' client) answers both with one.
+     */
+    default StatefulSetRead statefulSetRead(ObjectKey key) {
+        return new StatefulSetRead(statefulSet(key), undecodableStatefulSet(key));
+    }
+
+    /**
      * Every set of the namespace ("" for all) whose latest state the cache holds but could not decode
      * ({@link #undecodableStatefulSet}), ordered by namespace then name. {@link #statefulSets} lists
      * none of them as they are now (at most the last state of each that was decoded): a lister of

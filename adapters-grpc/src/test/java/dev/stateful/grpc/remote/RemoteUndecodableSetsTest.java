@@ -15,9 +15,15 @@ import dev.stateful.grpc.testing.RemotePortsServer;
 import dev.stateful.grpc.testing.UndecodableSetsDouble;
 import dev.stateful.inmemory.InMemoryCluster;
 import dev.stateful.ports.ClusterEvents;
+import dev.stateful.grpc.remote.PortSet;
+import dev.stateful.grpc.testing.DelegatingReader;
 import dev.stateful.ports.ClusterReader;
+import dev.stateful.ports.StatefulSetRead;
+import dev.stateful.ports.UndecodableSet;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -64,6 +70,36 @@ class RemoteUndecodableSetsTest {
             }
         });
         Eventually.until(WAIT, "the remote view to sync", remote.ports().clusterEvents()::hasSynced);
+    }
+
+    @Test
+    void aSyncReadsTheDecodedAndTheUndecodableStateOfItsSetWithOneCall() {
+        cluster.apply(Manifests.web(1, "nginx:1.25"));
+        sets.breakSet(WEB, "web-uid", "42");
+        AtomicInteger lookups = new AtomicInteger();
+        ClusterReader counted = new DelegatingReader(sets) {
+            @Override
+            public Optional<StatefulSet> statefulSet(ObjectKey key) {
+                lookups.incrementAndGet();
+                return sets.statefulSet(key);
+            }
+
+            @Override
+            public Optional<UndecodableSet> undecodableStatefulSet(ObjectKey key) {
+                return sets.undecodableStatefulSet(key);
+            }
+        };
+        PortSet ports = UndecodableSetsDouble.ports(cluster, sets);
+        try (RemotePortsServer countedServer = new RemotePortsServer(new PortSet(counted, ports.clusterEvents(), ports.pods(),
+                ports.claims(), ports.revisions(), ports.status(), ports.events()));
+             RemotePorts client = RemotePorts.connect(ClientSettings.plaintext(countedServer.target()), CallPolicy.defaults())) {
+
+            StatefulSetRead read = client.ports().reader().statefulSetRead(WEB);
+
+            assertThat(read.decoded()).hasValueSatisfying(set -> assertThat(set.name()).isEqualTo("web"));
+            assertThat(read.undecodable()).hasValueSatisfying(u -> assertThat(u.metadata().resourceVersion()).isEqualTo("42"));
+            assertThat(lookups).hasValue(1);
+        }
     }
 
     @Test

@@ -18,6 +18,7 @@ import dev.stateful.ports.ClusterReader;
 import dev.stateful.ports.EventRecorder;
 import dev.stateful.ports.PodControl;
 import dev.stateful.ports.RevisionControl;
+import dev.stateful.ports.StatefulSetRead;
 import dev.stateful.ports.StatusWriter;
 import dev.stateful.ports.UndecodableSet;
 import java.time.Clock;
@@ -106,24 +107,26 @@ public final class StatefulSetReconciler {
      * sync costs the size of the set, not of the namespace.
      */
     public Optional<Snapshot> snapshot(ObjectKey key) {
-        return reader.statefulSet(key).map(set -> {
-            String namespace = set.namespace();
-            String uid = set.metadata().uid();
-            List<Pod> owned = reader.controlledPods(namespace, uid);
-            Map<String, PersistentVolumeClaim> claims = Snapshot.claimsOf(set, owned, name -> reader.claim(namespace, name),
-                    () -> reader.claims(namespace), () -> reader.claimsControlledBy(namespace, uid));
-            return new Snapshot(set, owned, claims, reader.controlledRevisions(namespace, uid, set.name() + "-"), clock.instant());
-        });
+        return reader.statefulSet(key).map(this::snapshotOf);
+    }
+
+    private Snapshot snapshotOf(StatefulSet set) {
+        String namespace = set.namespace();
+        String uid = set.metadata().uid();
+        List<Pod> owned = reader.controlledPods(namespace, uid);
+        Map<String, PersistentVolumeClaim> claims = Snapshot.claimsOf(set, owned, name -> reader.claim(namespace, name),
+                () -> reader.claims(namespace), () -> reader.claimsControlledBy(namespace, uid));
+        return new Snapshot(set, owned, claims, reader.controlledRevisions(namespace, uid, set.name() + "-"), clock.instant());
     }
 
     public SyncResult sync(ObjectKey key) {
-        Optional<UndecodableSet> undecodable = reader.undecodableStatefulSet(key);
-        if (undecodable.isPresent()) {
-            return refuseUndecodable(key, undecodable.get());
+        OwnWrites.Observed versions = ownWrites.enabled() ? OwnWrites.Observed.from(reader) : null;
+        StatefulSetRead read = reader.statefulSetRead(key);
+        if (read.undecodable().isPresent()) {
+            return refuseUndecodable(key, read.undecodable().get());
         }
         reportedUndecodable.remove(key);
-        OwnWrites.Observed versions = ownWrites.enabled() ? OwnWrites.Observed.from(reader) : null;
-        Optional<Snapshot> observed = snapshot(key);
+        Optional<Snapshot> observed = read.decoded().map(this::snapshotOf);
         if (observed.isEmpty()) {
             // upstream's EnsureReady comes before the set's lookup: the writes made for it are waited for even now it is gone
             List<OwnWrite> unseen = ownWrites.enabled() ? ownWrites.unseenOfAGoneSet(key, reader, versions) : List.of();

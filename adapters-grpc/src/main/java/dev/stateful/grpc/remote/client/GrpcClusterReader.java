@@ -19,6 +19,7 @@ import dev.stateful.grpc.v1.ListObjectsResponse;
 import dev.stateful.grpc.v1.ObjectRef;
 import dev.stateful.ports.ApiException;
 import dev.stateful.ports.ClusterReader;
+import dev.stateful.ports.StatefulSetRead;
 import dev.stateful.ports.UndecodableSet;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
@@ -63,20 +64,22 @@ final class GrpcClusterReader implements ClusterReader {
 
     @Override
     public Optional<StatefulSet> statefulSet(ObjectKey key) {
-        GetStatefulSetObjectResponse response = getStatefulSet(key);
-        return response.hasStatefulSet() ? Optional.of(Replies.statefulSet(response.getStatefulSet())) : Optional.empty();
+        return statefulSetRead(key).decoded();
     }
 
-    /** The same call as {@link #statefulSet}: a server from before its undecodable field leaves it absent, so it has none. */
     @Override
     public Optional<UndecodableSet> undecodableStatefulSet(ObjectKey key) {
-        GetStatefulSetObjectResponse response = getStatefulSet(key);
-        return response.hasUndecodable() ? Optional.of(UndecodableSets.of(response.getUndecodable())) : Optional.empty();
+        return statefulSetRead(key).undecodable();
     }
 
-    private GetStatefulSetObjectResponse getStatefulSet(ObjectKey key) {
-        return calls.call(stub, "get statefulset " + key, s -> s.getStatefulSetObject(
+    /** Both from one call; a server from before the undecodable field leaves it absent, so it has none. */
+    @Override
+    public StatefulSetRead statefulSetRead(ObjectKey key) {
+        GetStatefulSetObjectResponse response = calls.call(stub, "get statefulset " + key, s -> s.getStatefulSetObject(
                 GetStatefulSetObjectRequest.newBuilder().setRef(ref(key.namespace(), key.name())).build()));
+        return new StatefulSetRead(
+                response.hasStatefulSet() ? Optional.of(Replies.statefulSet(response.getStatefulSet())) : Optional.empty(),
+                response.hasUndecodable() ? Optional.of(UndecodableSets.of(response.getUndecodable())) : Optional.empty());
     }
 
     @Override

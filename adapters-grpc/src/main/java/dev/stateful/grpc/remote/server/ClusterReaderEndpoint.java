@@ -14,6 +14,7 @@ import dev.stateful.grpc.v1.KubeObject;
 import dev.stateful.grpc.v1.ListObjectsRequest;
 import dev.stateful.grpc.v1.ListObjectsResponse;
 import dev.stateful.ports.ClusterReader;
+import dev.stateful.ports.StatefulSetRead;
 import io.grpc.stub.StreamObserver;
 import java.util.List;
 import java.util.function.Function;
@@ -32,8 +33,9 @@ final class ClusterReaderEndpoint extends ClusterReaderServiceGrpc.ClusterReader
         Unary.answer(out, () -> {
             GetStatefulSetObjectResponse.Builder response = GetStatefulSetObjectResponse.newBuilder();
             ObjectKey key = new ObjectKey(request.getRef().getNamespace(), request.getRef().getName());
-            reader.statefulSet(key).ifPresent(s -> response.setStatefulSet(KubeObjects.of(s)));
-            reader.undecodableStatefulSet(key).ifPresent(u -> response.setUndecodable(UndecodableSets.of(u)));
+            StatefulSetRead read = reader.statefulSetRead(key);
+            read.decoded().ifPresent(s -> response.setStatefulSet(KubeObjects.of(s)));
+            read.undecodable().ifPresent(u -> response.setUndecodable(UndecodableSets.of(u)));
             return response.build();
         });
     }
