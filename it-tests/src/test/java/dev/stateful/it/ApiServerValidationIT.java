@@ -382,7 +382,24 @@ class ApiServerValidationIT {
                                 Json.object()))),
                 arguments("a spread constraint's label selector has strict label values", spreadConstraints(spread(1, "zone", "DoNotSchedule")
                         .with("labelSelector", Json.object("matchExpressions", Json.array(requirement("app", "In", "bad value!"),
-                                requirement("x", "Exists", "a")))))));
+                                requirement("x", "Exists", "a")))))),
+                arguments("readiness gates' condition types and scheduling gates are qualified names, each scheduling gate once",
+                        podSpec(s -> s.with("readinessGates", Json.array(Json.object("conditionType", "not ready"), Json.object(),
+                                        Json.object("conditionType", "a/b/c")))
+                                .with("schedulingGates", Json.array(Json.object("name", "example.com/quota"), Json.object("name", "bad gate"),
+                                        Json.object("name", "example.com/quota"))))),
+                arguments("host aliases have an IP address and DNS subdomain host names", podSpec(s -> s.with("hostAliases", Json.array(
+                        Json.object("ip", "10.0.0.010", "hostnames", Json.array("db.local", "DB_Local")), Json.object("hostnames", Json.array("")))))),
+                arguments("a hostname override: a DNS subdomain of at most 64 bytes", podSpec(s -> s.with("hostnameOverride", "A".repeat(65)))),
+                arguments("a hostname override: not with setHostnameAsFQDN nor hostNetwork, an empty one checked", podSpec(s -> s
+                        .with("hostnameOverride", "").with("setHostnameAsFQDN", true).with("hostNetwork", true))),
+                arguments("service account, node, priority class and runtime class names are DNS subdomains", podSpec(s -> s
+                        .with("serviceAccountName", "Builder").with("nodeName", "Node 1").with("priorityClassName", "High_Priority")
+                        .with("runtimeClassName", "Kata"))),
+                arguments("the deprecated serviceAccount stands for serviceAccountName; an empty runtime class name is checked", podSpec(s -> s
+                        .with("serviceAccount", "Old_Name").with("runtimeClassName", ""))),
+                arguments("a preemption policy is PreemptLowerPriority or Never", podSpec(s -> s.with("preemptionPolicy", "Always"))),
+                arguments("a preemption policy given empty is required", podSpec(s -> s.with("preemptionPolicy", ""))));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -502,7 +519,18 @@ class ApiServerValidationIT {
                 arguments("node terms of every operator and the node's name, any preference, pod terms with selectors, namespaces and keys",
                         podSpec(s -> s.with("affinity", affinity()))),
                 arguments("spread constraints of each action, minDomains with DoNotSchedule, each node policy, matchLabelKeys, any topology key",
-                        spreadConstraints(topologySpreadConstraints())));
+                        spreadConstraints(topologySpreadConstraints())),
+                arguments("gates with qualified names, host aliases of either family", podSpec(s -> s
+                        .with("readinessGates", Json.array(Json.object("conditionType", "example.com/ready"), Json.object("conditionType", "Ready")))
+                        .with("schedulingGates", Json.array(Json.object("name", "example.com/quota"), Json.object("name", "hold")))
+                        .with("hostAliases", Json.array(Json.object("ip", "10.0.0.10", "hostnames", Json.array("db.local", "db")),
+                                Json.object("ip", "2001:db8::1"))))),
+                arguments("names that are DNS subdomains, empty plain names, a 64-byte hostname override, each preemption policy", podSpec(s -> s
+                        .with("hostnameOverride", "a".repeat(64)).with("setHostnameAsFQDN", false).with("serviceAccountName", "")
+                        .with("serviceAccount", "").with("nodeName", "node-1.zone-a").with("priorityClassName", "")
+                        .with("runtimeClassName", "kata.containers").with("preemptionPolicy", "Never"))),
+                arguments("the deprecated serviceAccount is not checked beside a serviceAccountName", podSpec(s -> s
+                        .with("serviceAccountName", "builder").with("serviceAccount", "Old_Name").with("preemptionPolicy", "PreemptLowerPriority"))));
     }
 
     @ParameterizedTest(name = "{0}")
