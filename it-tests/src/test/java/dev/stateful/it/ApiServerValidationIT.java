@@ -75,7 +75,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * <ul>
  *   <li>the pod spec rules of {@code ValidatePodSpec} that {@link StatefulSetValidator} reproduces
  *       (volumes and the settings of each source, volume mounts and devices against the volumes and claim templates, ports and host ports, host namespaces, environment variable
- *       names, resources, init containers, lifecycle hooks, DNS settings, security contexts and sysctls, node and pod affinity, topology spread constraints), each template created as a StatefulSet and validated as
+ *       names, resources, resize policies, init containers, lifecycle hooks, DNS settings, security contexts and sysctls, node and pod affinity, topology spread constraints,
+ *       readiness and scheduling gates, host aliases, the names of the hostname override, service account, node, priority and runtime classes, the preemption policy), each template created as a StatefulSet and validated as
  *       the in-memory cluster and gRPC {@code Validate} take a manifest (decoded strictly, defaulted);
  *       Go ranges over resource maps in random order, so errors are compared in any order;</li>
  *   <li>the metadata rules the in-memory cluster applies to every pod, claim and revision
@@ -399,7 +400,14 @@ class ApiServerValidationIT {
                 arguments("the deprecated serviceAccount stands for serviceAccountName; an empty runtime class name is checked", podSpec(s -> s
                         .with("serviceAccount", "Old_Name").with("runtimeClassName", ""))),
                 arguments("a preemption policy is PreemptLowerPriority or Never", podSpec(s -> s.with("preemptionPolicy", "Always"))),
-                arguments("a preemption policy given empty is required", podSpec(s -> s.with("preemptionPolicy", ""))));
+                arguments("a preemption policy given empty is required", podSpec(s -> s.with("preemptionPolicy", ""))),
+                arguments("a resize policy: each resource once, cpu or memory, a known restart policy", container(c -> c.with("resizePolicy",
+                        Json.array(resize("cpu", "NotRequired"), resize("cpu", "Sometimes"), resize("storage", "RestartContainer"), Json.object())))),
+                arguments("a resize policy is NotRequired when the pod's restartPolicy is Never", both(podSpec(s -> s.with("restartPolicy", "Never")),
+                        container(c -> c.with("resizePolicy", Json.array(resize("memory", "RestartContainer")))))),
+                arguments("an init container that is not a sidecar is not restarted for a resize", podSpec(s -> s.with("initContainers", Json.array(
+                        Json.object("name", "init", "image", IMAGE, "resizePolicy", Json.array(resize("cpu", "NotRequired"),
+                                resize("memory", "RestartContainer"))))))));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -530,7 +538,11 @@ class ApiServerValidationIT {
                         .with("serviceAccount", "").with("nodeName", "node-1.zone-a").with("priorityClassName", "")
                         .with("runtimeClassName", "kata.containers").with("preemptionPolicy", "Never"))),
                 arguments("the deprecated serviceAccount is not checked beside a serviceAccountName", podSpec(s -> s
-                        .with("serviceAccountName", "builder").with("serviceAccount", "Old_Name").with("preemptionPolicy", "PreemptLowerPriority"))));
+                        .with("serviceAccountName", "builder").with("serviceAccount", "Old_Name").with("preemptionPolicy", "PreemptLowerPriority"))),
+                arguments("resize policies of cpu and memory, a sidecar's that restarts it", both(
+                        container(c -> c.with("resizePolicy", Json.array(resize("cpu", "NotRequired"), resize("memory", "RestartContainer")))),
+                        podSpec(s -> s.with("initContainers", Json.array(Json.object("name", "sidecar", "image", IMAGE, "restartPolicy", "Always",
+                                "resizePolicy", Json.array(resize("memory", "RestartContainer")))))))));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -567,6 +579,10 @@ class ApiServerValidationIT {
     }
 
     // ------------------------------------------------------------------ manifests
+
+    static Json.Obj resize(String resource, String restart) {
+        return Json.object("resourceName", resource, "restartPolicy", restart);
+    }
 
     static Json.Obj valid(String name) {
         return Json.object("apiVersion", "apps/v1", "kind", "StatefulSet", "metadata", Json.object("name", name),

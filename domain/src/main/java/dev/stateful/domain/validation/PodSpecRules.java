@@ -14,7 +14,7 @@ import java.util.Set;
 /**
  * Of {@code ValidatePodSpec}, the volumes ({@code ValidateVolumes}: names, a source checked by {@link VolumeSourceRules}), the
  * containers and init containers ({@code validateContainers}, {@code validateInitContainers}), each with
- * {@link ContainerRules} and {@link SecurityContextRules} and, for a container or a sidecar, {@link LifecycleRules} and
+ * {@link ContainerRules}, {@link ResizePolicyRules} and {@link SecurityContextRules} and, for a container or a sidecar, {@link LifecycleRules} and
  * {@link ProbeRules}, then the pod's own fields
  * ({@link PodFieldRules}). 1.36 applies these to a set's template on create and on an update whose old
  * template passed them ({@code SkipValidatePodTemplateSpec}); a sync never does.
@@ -42,8 +42,10 @@ final class PodSpecRules {
         List<Json> containers = spec.array("containers");
         OptionalLong gracePeriod = spec.integer("terminationGracePeriodSeconds").map(OptionalLong::of).orElse(OptionalLong.empty());
         boolean hostUsers = SecurityContextRules.hostUsers(spec);
-        out.addAll(containers(containers, volumes, gracePeriod, hostUsers, path + ".containers"));
-        out.addAll(initContainers(spec.array("initContainers"), containers, volumes, gracePeriod, hostUsers, path + ".initContainers"));
+        String podRestartPolicy = spec.string("restartPolicy").orElse("");
+        out.addAll(containers(containers, volumes, gracePeriod, hostUsers, podRestartPolicy, path + ".containers"));
+        out.addAll(initContainers(spec.array("initContainers"), containers, volumes, gracePeriod, hostUsers, podRestartPolicy,
+                path + ".initContainers"));
         out.addAll(PodFieldRules.validate(spec, path));
         out.addAll(fileKeyRefVolumes(spec, claimTemplateNames, path));
         return out;
@@ -130,7 +132,7 @@ final class PodSpecRules {
      * host ports unique across the containers.
      */
     private static List<Violation> containers(List<Json> containers, Map<String, Boolean> volumes, OptionalLong gracePeriod, boolean hostUsers,
-            String path) {
+            String podRestartPolicy, String path) {
         if (containers.isEmpty()) {
             return List.of(Errors.required(path, ""));
         }
@@ -140,6 +142,7 @@ final class PodSpecRules {
             String at = path + "[" + i + "]";
             Json.Obj container = containers.get(i).asObject().orElse(Json.EMPTY_OBJECT);
             out.addAll(ContainerRules.common(container, volumes, at));
+            out.addAll(ResizePolicyRules.resizePolicy(container, podRestartPolicy, at));
             out.addAll(SecurityContextRules.container(container, hostUsers, at));
             String name = container.string("name").orElse("");
             if (!names.add(name)) {
@@ -155,10 +158,11 @@ final class PodSpecRules {
     /**
      * {@code validateInitContainers}: the common checks; a name unique among the containers and the init
      * containers before it; host ports unique in the container; lifecycle and probes only for a sidecar
-     * ({@code restartPolicy: Always}), whose lifecycle and probes are checked as a container's.
+     * ({@code restartPolicy: Always}), whose lifecycle and probes are checked as a container's; no resize that restarts
+     * an init container that is not a sidecar.
      */
     private static List<Violation> initContainers(List<Json> initContainers, List<Json> containers, Map<String, Boolean> volumes,
-            OptionalLong gracePeriod, boolean hostUsers, String path) {
+            OptionalLong gracePeriod, boolean hostUsers, String podRestartPolicy, String path) {
         List<Violation> out = new ArrayList<>();
         Set<String> names = new HashSet<>();
         containers.forEach(c -> names.add(c.asObject().orElse(Json.EMPTY_OBJECT).string("name").orElse("")));
@@ -166,6 +170,7 @@ final class PodSpecRules {
             String at = path + "[" + i + "]";
             Json.Obj container = initContainers.get(i).asObject().orElse(Json.EMPTY_OBJECT);
             out.addAll(ContainerRules.common(container, volumes, at));
+            out.addAll(ResizePolicyRules.resizePolicy(container, podRestartPolicy, at));
             out.addAll(SecurityContextRules.container(container, hostUsers, at));
             String name = container.string("name").orElse("");
             if (names.contains(name)) {
@@ -183,6 +188,7 @@ final class PodSpecRules {
                         out.add(Errors.forbidden(at + "." + field, INIT_FIELD_FORBIDDEN));
                     }
                 }
+                out.addAll(ResizePolicyRules.nonSidecar(container, at));
             }
         }
         return out;
