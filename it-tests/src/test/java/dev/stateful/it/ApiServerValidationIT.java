@@ -9,6 +9,8 @@ import static dev.stateful.domain.testing.PodSpecJson.execProbe;
 import static dev.stateful.domain.testing.PodSpecJson.fieldRef;
 import static dev.stateful.domain.testing.PodSpecJson.fileKeyRef;
 import static dev.stateful.domain.testing.PodSpecJson.hostPort;
+import static dev.stateful.domain.testing.PodSpecJson.linuxOnlyContainerSecurityContext;
+import static dev.stateful.domain.testing.PodSpecJson.linuxOnlyPodSecurityContext;
 import static dev.stateful.domain.testing.PodSpecJson.mount;
 import static dev.stateful.domain.testing.PodSpecJson.projectedVolume;
 import static dev.stateful.domain.testing.PodSpecJson.refusedProjectedVolume;
@@ -76,7 +78,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  *   <li>the pod spec rules of {@code ValidatePodSpec} that {@link StatefulSetValidator} reproduces
  *       (volumes and the settings of each source, volume mounts and devices against the volumes and claim templates, ports and host ports, host namespaces, environment variable
  *       names, resources, resize policies, init containers, lifecycle hooks, DNS settings, security contexts and sysctls, node and pod affinity, topology spread constraints,
- *       readiness and scheduling gates, host aliases, the names of the hostname override, service account, node, priority and runtime classes, the preemption policy), each template created as a StatefulSet and validated as
+ *       readiness and scheduling gates, host aliases, the names of the hostname override, service account, node, priority and runtime classes, the preemption policy, the os and the fields it forbids), each template created as a StatefulSet and validated as
  *       the in-memory cluster and gRPC {@code Validate} take a manifest (decoded strictly, defaulted);
  *       Go ranges over resource maps in random order, so errors are compared in any order;</li>
  *   <li>the metadata rules the in-memory cluster applies to every pod, claim and revision
@@ -407,7 +409,22 @@ class ApiServerValidationIT {
                         container(c -> c.with("resizePolicy", Json.array(resize("memory", "RestartContainer")))))),
                 arguments("an init container that is not a sidecar is not restarted for a resize", podSpec(s -> s.with("initContainers", Json.array(
                         Json.object("name", "init", "image", IMAGE, "resizePolicy", Json.array(resize("cpu", "NotRequired"),
-                                resize("memory", "RestartContainer"))))))));
+                                resize("memory", "RestartContainer"))))))),
+                arguments("an os has a name", podSpec(s -> s.with("os", Json.object()))),
+                arguments("an os is linux or windows, and an unknown one forbids nothing", podSpec(s -> s.with("os", Json.object("name", "darwin"))
+                        .with("securityContext", Json.object("windowsOptions", Json.object())))),
+                arguments("a linux pod has no Windows options, in its own or a container's security context", both(
+                        podSpec(s -> s.with("os", Json.object("name", "linux"))
+                                .with("securityContext", Json.object("windowsOptions", Json.object("runAsUserName", "app")))
+                                .with("initContainers", Json.array(Json.object("name", "init", "image", IMAGE,
+                                        "securityContext", Json.object("windowsOptions", Json.object()))))),
+                        container(c -> c.with("securityContext", Json.object("windowsOptions", Json.object()))))),
+                arguments("a windows pod sets none of the Linux-only pod fields", podSpec(s -> s
+                        .with("os", Json.object("name", "windows")).with("hostUsers", true).with("hostPID", true).with("hostIPC", true)
+                        .with("shareProcessNamespace", false).with("securityContext", linuxOnlyPodSecurityContext()))),
+                arguments("a windows pod's containers set none of the Linux-only security settings", both(
+                        podSpec(s -> s.with("os", Json.object("name", "windows"))),
+                        container(c -> c.with("securityContext", linuxOnlyContainerSecurityContext())))));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -542,7 +559,14 @@ class ApiServerValidationIT {
                 arguments("resize policies of cpu and memory, a sidecar's that restarts it", both(
                         container(c -> c.with("resizePolicy", Json.array(resize("cpu", "NotRequired"), resize("memory", "RestartContainer")))),
                         podSpec(s -> s.with("initContainers", Json.array(Json.object("name", "sidecar", "image", IMAGE, "restartPolicy", "Always",
-                                "resizePolicy", Json.array(resize("memory", "RestartContainer")))))))));
+                                "resizePolicy", Json.array(resize("memory", "RestartContainer")))))))),
+                arguments("a linux pod with Linux settings", podSpec(s -> s.with("os", Json.object("name", "linux")).with("hostPID", true)
+                        .with("securityContext", Json.object("runAsUser", 1, "seccompProfile", Json.object("type", "RuntimeDefault"))))),
+                arguments("a windows pod with Windows options, host namespaces off, no sysctls", both(
+                        podSpec(s -> s.with("os", Json.object("name", "windows")).with("hostPID", false).with("hostIPC", false)
+                                .with("securityContext", Json.object("windowsOptions", Json.object("runAsUserName", "ContainerUser"),
+                                        "sysctls", Json.array()))),
+                        container(c -> c.with("securityContext", Json.object("windowsOptions", Json.object("runAsUserName", "ContainerUser")))))));
     }
 
     @ParameterizedTest(name = "{0}")

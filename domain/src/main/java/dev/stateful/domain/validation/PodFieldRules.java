@@ -13,7 +13,8 @@ import java.util.List;
  * scheduling gates ({@link PodListRules}), the topology spread constraints ({@code validateTopologySpreadConstraints},
  * {@link TopologySpreadRules}), the host namespaces with {@code hostUsers: false} ({@code validateHostUsers}), the hostname
  * override, service account and node names ({@link PodReferenceRules}), the tolerations ({@code ValidateTolerations}), the
- * host aliases ({@link PodListRules}), the priority and runtime classes and the preemption policy ({@link PodReferenceRules}). Policies the API server defaults are checked only when given. The hostname
+ * host aliases ({@link PodListRules}), the priority and runtime classes and the preemption policy ({@link PodReferenceRules}), the os and the fields it forbids
+ * ({@link OsRules}). Policies the API server defaults are checked only when given. The hostname
  * and subdomain are not checked: {@code ValidateStatefulSetSpec} blanks them before validating the template,
  * as the controller overwrites them. Upstream has no rule on a negative terminationGracePeriodSeconds for a
  * template (a pod's is raised to 1 by the pod strategy), so neither do we.
@@ -49,6 +50,7 @@ final class PodFieldRules {
         out.addAll(tolerations(spec.array("tolerations"), path + ".tolerations"));
         out.addAll(PodListRules.hostAliases(spec, path));
         out.addAll(PodReferenceRules.classes(spec, path));
+        out.addAll(OsRules.os(spec, path));
         return out;
     }
 

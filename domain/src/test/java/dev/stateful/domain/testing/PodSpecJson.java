@@ -145,4 +145,21 @@ public final class PodSpecJson {
             spread(2, "topology.kubernetes.io/zone", "ScheduleAnyway").with("nodeAffinityPolicy", "Ignore").with("nodeTaintsPolicy", "Honor"),
             spread(5, "not a label key!", "DoNotSchedule")};
     }
+
+    /** A pod security context that sets every Linux-only field a windows pod may not set ({@code validateWindows}). */
+    public static Json.Obj linuxOnlyPodSecurityContext() {
+        return Json.object("appArmorProfile", Json.object("type", "RuntimeDefault"), "seLinuxOptions", Json.object(),
+                "seccompProfile", Json.object("type", "RuntimeDefault"), "fsGroup", 1, "fsGroupChangePolicy", "Always",
+                "sysctls", Json.array(Json.object("name", "net.core.somaxconn", "value", "1024")), "runAsUser", 1,
+                "runAsGroup", 1, "supplementalGroups", Json.array(1), "supplementalGroupsPolicy", "Merge",
+                "seLinuxChangePolicy", "Recursive");
+    }
+
+    /** A container security context that sets every Linux-only field a windows pod's container may not set. */
+    public static Json.Obj linuxOnlyContainerSecurityContext() {
+        return Json.object("appArmorProfile", Json.object("type", "RuntimeDefault"),
+                "seLinuxOptions", Json.object(), "seccompProfile", Json.object("type", "RuntimeDefault"),
+                "capabilities", Json.object(), "readOnlyRootFilesystem", false, "privileged", false,
+                "allowPrivilegeEscalation", false, "procMount", "Default", "runAsUser", 1, "runAsGroup", 1);
+    }
 }
