@@ -78,7 +78,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  *   <li>the pod spec rules of {@code ValidatePodSpec} that {@link StatefulSetValidator} reproduces
  *       (volumes and the settings of each source, volume mounts and devices against the volumes and claim templates, ports and host ports, host namespaces, environment variable
  *       names, resources, resize policies, init containers, lifecycle hooks, DNS settings, security contexts and sysctls, node and pod affinity, topology spread constraints,
- *       readiness and scheduling gates, host aliases, the names of the hostname override, service account, node, priority and runtime classes, the preemption policy, the os and the fields it forbids), each template created as a StatefulSet and validated as
+ *       readiness and scheduling gates, host aliases, the names of the hostname override, service account, node, priority and runtime classes, the preemption policy, the overhead, the os and the fields it forbids), each template created as a StatefulSet and validated as
  *       the in-memory cluster and gRPC {@code Validate} take a manifest (decoded strictly, defaulted);
  *       Go ranges over resource maps in random order, so errors are compared in any order;</li>
  *   <li>the metadata rules the in-memory cluster applies to every pod, claim and revision
@@ -410,6 +410,8 @@ class ApiServerValidationIT {
                 arguments("an init container that is not a sidecar is not restarted for a resize", podSpec(s -> s.with("initContainers", Json.array(
                         Json.object("name", "init", "image", IMAGE, "resizePolicy", Json.array(resize("cpu", "NotRequired"),
                                 resize("memory", "RestartContainer"))))))),
+                arguments("an overhead has container resource names and no negative quantity, named as limits", podSpec(s -> s
+                        .with("overhead", Json.object("cpu", "-100m", "Bad Name", 1, "memory", "120Mi")))),
                 arguments("an os has a name", podSpec(s -> s.with("os", Json.object()))),
                 arguments("an os is linux or windows, and an unknown one forbids nothing", podSpec(s -> s.with("os", Json.object("name", "darwin"))
                         .with("securityContext", Json.object("windowsOptions", Json.object())))),
@@ -560,6 +562,7 @@ class ApiServerValidationIT {
                         container(c -> c.with("resizePolicy", Json.array(resize("cpu", "NotRequired"), resize("memory", "RestartContainer")))),
                         podSpec(s -> s.with("initContainers", Json.array(Json.object("name", "sidecar", "image", IMAGE, "restartPolicy", "Always",
                                 "resizePolicy", Json.array(resize("memory", "RestartContainer")))))))),
+                arguments("an overhead of cpu and memory", podSpec(s -> s.with("overhead", Json.object("cpu", "250m", "memory", "120Mi")))),
                 arguments("a linux pod with Linux settings", podSpec(s -> s.with("os", Json.object("name", "linux")).with("hostPID", true)
                         .with("securityContext", Json.object("runAsUser", 1, "seccompProfile", Json.object("type", "RuntimeDefault"))))),
                 arguments("a windows pod with Windows options, host namespaces off, no sysctls", both(

@@ -13,7 +13,8 @@ import java.util.List;
  * scheduling gates ({@link PodListRules}), the topology spread constraints ({@code validateTopologySpreadConstraints},
  * {@link TopologySpreadRules}), the host namespaces with {@code hostUsers: false} ({@code validateHostUsers}), the hostname
  * override, service account and node names ({@link PodReferenceRules}), the tolerations ({@code ValidateTolerations}), the
- * host aliases ({@link PodListRules}), the priority and runtime classes and the preemption policy ({@link PodReferenceRules}), the os and the fields it forbids
+ * host aliases ({@link PodListRules}), the priority and runtime classes and the preemption policy ({@link PodReferenceRules}), the overhead
+ * ({@code validateOverhead}), the os and the fields it forbids
  * ({@link OsRules}). Policies the API server defaults are checked only when given. The hostname
  * and subdomain are not checked: {@code ValidateStatefulSetSpec} blanks them before validating the template,
  * as the controller overwrites them. Upstream has no rule on a negative terminationGracePeriodSeconds for a
@@ -50,6 +51,8 @@ final class PodFieldRules {
         out.addAll(tolerations(spec.array("tolerations"), path + ".tolerations"));
         out.addAll(PodListRules.hostAliases(spec, path));
         out.addAll(PodReferenceRules.classes(spec, path));
+        // validateOverhead: the overhead checked as a container's limits would be
+        out.addAll(ContainerRules.resources(Json.object("limits", spec.objectOrEmpty("overhead")), path + ".overhead"));
         out.addAll(OsRules.os(spec, path));
         return out;
     }
