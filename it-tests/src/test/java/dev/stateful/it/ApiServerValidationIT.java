@@ -78,7 +78,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  *   <li>the pod spec rules of {@code ValidatePodSpec} that {@link StatefulSetValidator} reproduces
  *       (volumes and the settings of each source, volume mounts and devices against the volumes and claim templates, ports and host ports, host namespaces, environment variable
  *       names, resources, resize policies, init containers, lifecycle hooks, DNS settings, security contexts and sysctls, node and pod affinity, topology spread constraints,
- *       readiness and scheduling gates, host aliases, the names of the hostname override, service account, node, priority and runtime classes, the preemption policy, the overhead, the os and the fields it forbids), each template created as a StatefulSet and validated as
+ *       readiness and scheduling gates, host aliases, the names of the hostname override, service account, node, priority and runtime classes, the preemption policy, the overhead, the os and the fields it forbids,
+ *       containers' restart policies and rules), each template created as a StatefulSet and validated as
  *       the in-memory cluster and gRPC {@code Validate} take a manifest (decoded strictly, defaulted);
  *       Go ranges over resource maps in random order, so errors are compared in any order;</li>
  *   <li>the metadata rules the in-memory cluster applies to every pod, claim and revision
@@ -412,6 +413,13 @@ class ApiServerValidationIT {
                                 resize("memory", "RestartContainer"))))))),
                 arguments("an overhead has container resource names and no negative quantity, named as limits", podSpec(s -> s
                         .with("overhead", Json.object("cpu", "-100m", "Bad Name", 1, "memory", "120Mi")))),
+                arguments("a container's restart policy is known; each rule has a known action and exit codes with a known operator",
+                        container(c -> c.with("restartPolicy", "Sometimes").with("restartPolicyRules", Json.array(
+                                restartRule("Restart", "In"), restartRule("Stop", "Above"), Json.object("action", "Restart"))))),
+                arguments("a container's rules need its restart policy", container(c -> c.with("restartPolicyRules", Json.array(Json.object())))),
+                arguments("an init container's rules need its restart policy, and an empty policy is not supported", podSpec(s -> s
+                        .with("initContainers", Json.array(Json.object("name", "rules", "image", IMAGE, "restartPolicyRules", Json.array(Json.object())),
+                                Json.object("name", "empty", "image", IMAGE, "restartPolicy", ""))))),
                 arguments("an os has a name", podSpec(s -> s.with("os", Json.object()))),
                 arguments("an os is linux or windows, and an unknown one forbids nothing", podSpec(s -> s.with("os", Json.object("name", "darwin"))
                         .with("securityContext", Json.object("windowsOptions", Json.object())))),
@@ -563,6 +571,15 @@ class ApiServerValidationIT {
                         podSpec(s -> s.with("initContainers", Json.array(Json.object("name", "sidecar", "image", IMAGE, "restartPolicy", "Always",
                                 "resizePolicy", Json.array(resize("memory", "RestartContainer")))))))),
                 arguments("an overhead of cpu and memory", podSpec(s -> s.with("overhead", Json.object("cpu", "250m", "memory", "120Mi")))),
+                arguments("restart policies and rules of containers, init containers and a sidecar", both(
+                        container(c -> c.with("restartPolicy", "Never")
+                                .with("restartPolicyRules", Json.array(restartRule("Restart", "In"), restartRule("RestartAllContainers", "NotIn")))),
+                        podSpec(s -> s.with("initContainers", Json.array(
+                                Json.object("name", "once", "image", IMAGE, "restartPolicy", "OnFailure",
+                                        "restartPolicyRules", Json.array(restartRule("Restart", "In"))),
+                                Json.object("name", "never", "image", IMAGE, "restartPolicy", "Never"),
+                                Json.object("name", "sidecar", "image", IMAGE, "restartPolicy", "Always",
+                                        "restartPolicyRules", Json.array(restartRule("RestartAllContainers", "In")))))))),
                 arguments("a linux pod with Linux settings", podSpec(s -> s.with("os", Json.object("name", "linux")).with("hostPID", true)
                         .with("securityContext", Json.object("runAsUser", 1, "seccompProfile", Json.object("type", "RuntimeDefault"))))),
                 arguments("a windows pod with Windows options, host namespaces off, no sysctls", both(
@@ -606,6 +623,10 @@ class ApiServerValidationIT {
     }
 
     // ------------------------------------------------------------------ manifests
+
+    static Json.Obj restartRule(String action, String operator) {
+        return Json.object("action", action, "exitCodes", Json.object("operator", operator, "values", Json.array(42)));
+    }
 
     static Json.Obj resize(String resource, String restart) {
         return Json.object("resourceName", resource, "restartPolicy", restart);

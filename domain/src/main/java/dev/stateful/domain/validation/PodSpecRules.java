@@ -128,7 +128,8 @@ final class PodSpecRules {
     }
 
     /**
-     * {@code validateContainers}: at least one; names unique among the containers (an empty name too); the lifecycle and probes;
+     * {@code validateContainers}: at least one; names unique among the containers (an empty name too); the lifecycle, probes
+     * and restart policy ({@link ContainerRestartRules});
      * host ports unique across the containers.
      */
     private static List<Violation> containers(List<Json> containers, Map<String, Boolean> volumes, OptionalLong gracePeriod, boolean hostUsers,
@@ -150,13 +151,14 @@ final class PodSpecRules {
             }
             out.addAll(LifecycleRules.lifecycle(container, gracePeriod, at));
             out.addAll(ProbeRules.probes(container, at));
+            out.addAll(ContainerRestartRules.container(container, at));
         }
         out.addAll(HostNamespaceRules.hostPortConflicts(containers, path));
         return out;
     }
 
     /**
-     * {@code validateInitContainers}: the common checks; a name unique among the containers and the init
+     * {@code validateInitContainers}: the common checks; the restart policy ({@link ContainerRestartRules}); a name unique among the containers and the init
      * containers before it; host ports unique in the container; lifecycle and probes only for a sidecar
      * ({@code restartPolicy: Always}), whose lifecycle and probes are checked as a container's; no resize that restarts
      * an init container that is not a sidecar.
@@ -172,6 +174,7 @@ final class PodSpecRules {
             out.addAll(ContainerRules.common(container, volumes, at));
             out.addAll(ResizePolicyRules.resizePolicy(container, podRestartPolicy, at));
             out.addAll(SecurityContextRules.container(container, hostUsers, at));
+            out.addAll(ContainerRestartRules.initContainer(container, at));
             String name = container.string("name").orElse("");
             if (names.contains(name)) {
                 out.add(Errors.duplicate(at + ".name", name));
