@@ -9,16 +9,18 @@ import java.util.List;
  * hostNetwork ({@code validatePodHostNetworkDeps}, {@link HostNamespaceRules}), the restart and DNS policies
  * ({@code validateRestartPolicy}, {@code validateDNSPolicy}), the node selector's labels, the security context
  * ({@code validatePodSpecSecurityContext}, {@link SecurityContextRules}), the affinity ({@code validateAffinity},
- * {@link AffinityRules}), the DNS config ({@code validatePodDNSConfig}; both DNS checks in {@link DnsRules}), the readiness and
- * scheduling gates ({@link PodListRules}), the topology spread constraints ({@code validateTopologySpreadConstraints},
- * {@link TopologySpreadRules}), the host namespaces with {@code hostUsers: false} ({@code validateHostUsers}), the hostname
- * override, service account and node names ({@link PodReferenceRules}), the tolerations ({@code ValidateTolerations}), the
- * host aliases ({@link PodListRules}), the priority and runtime classes and the preemption policy ({@link PodReferenceRules}), the overhead
- * ({@code validateOverhead}), the os and the fields it forbids
- * ({@link OsRules}). Policies the API server defaults are checked only when given. The hostname
- * and subdomain are not checked: {@code ValidateStatefulSetSpec} blanks them before validating the template,
- * as the controller overwrites them. Upstream has no rule on a negative terminationGracePeriodSeconds for a
- * template (a pod's is raised to 1 by the pod strategy), so neither do we.
+ * {@link AffinityRules}), the DNS config ({@code validatePodDNSConfig}; both DNS checks in {@link DnsRules}), the
+ * readiness and scheduling gates ({@link PodListRules}), the topology spread constraints
+ * ({@code validateTopologySpreadConstraints}, {@link TopologySpreadRules}), the host namespaces with
+ * {@code hostUsers: false} ({@code validateHostUsers}), the hostname override, service account and node names
+ * ({@link PodReferenceRules}), the tolerations ({@code ValidateTolerations}), the host aliases ({@link PodListRules}),
+ * the priority and runtime classes and the preemption policy ({@link PodReferenceRules}), the overhead
+ * ({@code validateOverhead}), the os and the fields it forbids ({@link OsRules}). Policies the API server defaults are
+ * checked only when given. The hostname and subdomain are not checked: {@code ValidateStatefulSetSpec} blanks them
+ * before validating the template, as the controller overwrites them. Upstream has no rule on a negative
+ * terminationGracePeriodSeconds for a template (a pod's is raised to 1 by the pod strategy), so neither do we. Image
+ * pull secrets need no check: {@code validateImagePullSecrets} only refuses fields besides the name, which a decoded
+ * reference cannot have.
  */
 final class PodFieldRules {
 
