@@ -144,7 +144,7 @@ public final class ObservedObjects {
 
     public static ObjectMetadata of(ObjectMeta meta) {
         ObjectMetadata.Builder out = ObjectMetadata.newBuilder().setName(meta.name()).setNamespace(meta.namespace())
-                .setUid(nullToEmpty(meta.uid())).setResourceVersion(nullToEmpty(meta.resourceVersion()))
+                .setUid(Summaries.nullToEmpty(meta.uid())).setResourceVersion(Summaries.nullToEmpty(meta.resourceVersion()))
                 .setGeneration(meta.generation()).putAllLabels(meta.labels()).putAllAnnotations(meta.annotations())
                 .addAllFinalizers(meta.finalizers());
         for (OwnerReference r : meta.ownerReferences()) {
@@ -167,9 +167,5 @@ public final class ObservedObjects {
 
     private static String emptyToNull(String s) {
         return s.isEmpty() ? null : s;
-    }
-
-    private static String nullToEmpty(String s) {
-        return s == null ? "" : s;
     }
 }

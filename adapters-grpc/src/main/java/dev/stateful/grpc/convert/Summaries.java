@@ -124,7 +124,8 @@ public final class Summaries {
                 .toList();
     }
 
-    private static String nullToEmpty(String s) {
+    /** A proto string field's value for an absent one (proto3 strings cannot be null). */
+    public static String nullToEmpty(String s) {
         return s == null ? "" : s;
     }
 }

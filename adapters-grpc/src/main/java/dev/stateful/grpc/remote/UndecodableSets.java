@@ -3,7 +3,7 @@ package dev.stateful.grpc.remote;
 import dev.stateful.domain.model.ObjectKey;
 import dev.stateful.domain.model.ObjectMeta;
 import dev.stateful.domain.model.SetKind;
-import dev.stateful.grpc.v1.ObjectRef;
+import dev.stateful.grpc.convert.Summaries;
 import dev.stateful.grpc.v1.UndecodableStatefulSet;
 import dev.stateful.ports.UndecodableSet;
 
@@ -15,16 +15,16 @@ public final class UndecodableSets {
 
     public static UndecodableStatefulSet of(UndecodableSet set) {
         ObjectMeta meta = set.metadata();
-        return UndecodableStatefulSet.newBuilder().setRef(ref(ObjectKey.of(meta)))
-                .setUid(nonNull(meta.uid())).setResourceVersion(nonNull(meta.resourceVersion()))
+        return UndecodableStatefulSet.newBuilder().setRef(Summaries.ref(ObjectKey.of(meta)))
+                .setUid(Summaries.nullToEmpty(meta.uid())).setResourceVersion(Summaries.nullToEmpty(meta.resourceVersion()))
                 .setApiVersion(set.kind().apiVersion()).setKind(set.kind().kind())
-                .setReason(nonNull(set.reason()))
+                .setReason(Summaries.nullToEmpty(set.reason()))
                 .build();
     }
 
     /** A set known by its key alone (one deleted while undecodable). */
     public static UndecodableStatefulSet of(ObjectKey key) {
-        return UndecodableStatefulSet.newBuilder().setRef(ref(key)).build();
+        return UndecodableStatefulSet.newBuilder().setRef(Summaries.ref(key)).build();
     }
 
     public static UndecodableSet of(UndecodableStatefulSet set) {
@@ -36,13 +36,5 @@ public final class UndecodableSets {
 
     public static ObjectKey key(UndecodableStatefulSet set) {
         return new ObjectKey(set.getRef().getNamespace(), set.getRef().getName());
-    }
-
-    private static ObjectRef ref(ObjectKey key) {
-        return ObjectRef.newBuilder().setNamespace(key.namespace()).setName(key.name()).build();
-    }
-
-    private static String nonNull(String value) {
-        return value == null ? "" : value;
     }
 }

@@ -34,7 +34,7 @@ final class KnownObjects<T> {
     private final Function<T, ObjectKey> key;
     /** Sorted, so that the deletions of a relist come in the order of a list. */
     private final Map<ObjectKey, T> known = new TreeMap<>();
-    /** The objects reported whose latest state could not be decoded: in {@link #known} with none. */
+    /** The objects reported whose latest state could not be decoded, known by key alone: none of them is in {@link #known}. */
     private final Set<ObjectKey> undecodable = new TreeSet<>();
     /** The keys the current stream has listed before its CachesSynced; null once synced. */
     private Set<ObjectKey> listed;
