@@ -8,13 +8,11 @@ import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.SetKind;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.availability.Availability;
-import dev.stateful.grpc.remote.PortSet;
 import dev.stateful.grpc.remote.client.CallPolicy;
-import dev.stateful.grpc.remote.client.RemotePorts;
-import dev.stateful.grpc.runtime.ClientSettings;
 import dev.stateful.grpc.testing.Autopilot;
 import dev.stateful.grpc.testing.Eventually;
 import dev.stateful.grpc.testing.Manifests;
+import dev.stateful.grpc.testing.RemoteEngine;
 import dev.stateful.grpc.testing.RemotePortsServer;
 import dev.stateful.grpc.testing.Sets;
 import dev.stateful.grpc.testing.UndecodableSetsDouble;
@@ -24,9 +22,6 @@ import dev.stateful.inmemory.audit.Outcome;
 import dev.stateful.inmemory.faults.ApiError;
 import dev.stateful.inmemory.store.Kind;
 import dev.stateful.inmemory.store.Verb;
-import dev.stateful.ports.reconcile.ReconcileListener;
-import dev.stateful.ports.reconcile.StatefulSetReconciler;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -48,22 +43,16 @@ class RemoteEngineTest {
     private final UndecodableSetsDouble sets = new UndecodableSetsDouble(cluster.reader(), cluster.clusterEvents());
     private final RemotePortsServer server = new RemotePortsServer(UndecodableSetsDouble.ports(cluster, sets));
     private final Autopilot kubelet = Autopilot.kubeletOnly(cluster);
-    private RemotePorts remote;
-    private SyncLoop engine;
+    private RemoteEngine engine;
 
     @BeforeEach
     void startTheEngine() {
-        remote = RemotePorts.connect(ClientSettings.plaintext(server.target()), POLICY);
-        PortSet ports = remote.ports();
-        StatefulSetReconciler reconciler = new StatefulSetReconciler(ports.reader(), ports.pods(), ports.claims(), ports.revisions(),
-                ports.status(), ports.events(), Clock.systemUTC(), Runnable::run, ReconcileListener.NONE);
-        engine = new SyncLoop(ports.reader(), ports.clusterEvents(), reconciler, Duration.ofSeconds(1), Clock.systemUTC()).start();
+        engine = RemoteEngine.start(server.target(), POLICY);
     }
 
     @AfterEach
     void close() {
         engine.close();
-        remote.close();
         kubelet.close();
         server.close();
     }
