@@ -42,8 +42,8 @@ public interface ClusterEvents {
          * into a record ({@link ClusterReader#undecodableStatefulSet}): only its key is known. A
          * later change that decodes arrives as {@link #statefulSetChanged} with no old set. Only
          * implementations that decode what they receive (the fabric8 informers) call it, and the
-         * gRPC client of the remote ports, passing on what such a server reports; the default
-         * ignores it.
+         * gRPC client of the remote ports, passing on what such a server reports and reporting a set
+         * whose JSON its own codec refuses; the default ignores it.
          */
         default void statefulSetUndecodable(ObjectKey key) {
         }

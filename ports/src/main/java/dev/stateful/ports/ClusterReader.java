@@ -44,8 +44,8 @@ public interface ClusterReader {
      * admitted, or anything on an API server that validates nothing), with what the decoder refused;
      * empty when its latest state was decoded or it is gone. {@link #statefulSet} meanwhile answers
      * the last state that was decoded, if any. Only caches that decode what they receive have such
-     * sets (the fabric8 informers), and the gRPC client of the remote ports passes on a server's; the
-     * default has none.
+     * sets (the fabric8 informers), and the gRPC client of the remote ports, which passes on a server's
+     * and adds those whose JSON its own codec refuses; the default has none.
      */
     default Optional<UndecodableSet> undecodableStatefulSet(ObjectKey key) {
         return Optional.empty();

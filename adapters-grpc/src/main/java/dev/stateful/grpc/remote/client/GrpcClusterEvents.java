@@ -7,9 +7,11 @@ import dev.stateful.grpc.v1.ClusterChange;
 import dev.stateful.grpc.v1.ClusterEventsServiceGrpc.ClusterEventsServiceStub;
 import dev.stateful.grpc.remote.UndecodableSets;
 import dev.stateful.grpc.v1.KubeObject;
+import dev.stateful.grpc.v1.StatefulSetChanged;
 import dev.stateful.grpc.v1.StatefulSetUndecodable;
 import dev.stateful.grpc.v1.WatchClusterRequest;
 import dev.stateful.ports.ClusterEvents;
+import dev.stateful.ports.StatefulSetRead;
 import io.grpc.Status;
 import io.grpc.stub.ClientCallStreamObserver;
 import io.grpc.stub.ClientResponseObserver;
@@ -33,7 +35,8 @@ import org.slf4j.LoggerFactory;
  * informer's relist), and at the new stream's CachesSynced every object reported before that the
  * new list lacks is reported deleted, once ({@link KnownObjects}). Synced once the remote has sent its first CachesSynced.
  * A set whose latest state the remote could not decode is reported by its key alone
- * ({@link ClusterEvents.Handler#statefulSetUndecodable}), as the remote's own handlers heard of it.
+ * ({@link ClusterEvents.Handler#statefulSetUndecodable}), as the remote's own handlers heard of it, and
+ * so is one whose JSON the remote sent but the codec here refuses.
  */
 final class GrpcClusterEvents implements ClusterEvents, AutoCloseable {
 
@@ -141,11 +144,7 @@ final class GrpcClusterEvents implements ClusterEvents, AutoCloseable {
                         nextRetry = FIRST_RETRY;
                     }
                 }
-                case STATEFUL_SET -> {
-                    StatefulSet before = decode(change.getStatefulSet().hasOldObject(), change.getStatefulSet().getOldObject(), Replies::statefulSet);
-                    StatefulSet after = decode(change.getStatefulSet().hasNewObject(), change.getStatefulSet().getNewObject(), Replies::statefulSet);
-                    sets.changed(before, after, this::deliverSet);
-                }
+                case STATEFUL_SET -> setChanged(change.getStatefulSet());
                 case UNDECODABLE_STATEFUL_SET -> {
                     StatefulSetUndecodable undecodable = change.getUndecodableStatefulSet();
                     sets.undecodable(UndecodableSets.key(undecodable.getStatefulSet()), !undecodable.getDeleted(), this::deliverUndecodable);
@@ -159,6 +158,26 @@ final class GrpcClusterEvents implements ClusterEvents, AutoCloseable {
             }
         } catch (RuntimeException e) {
             LOG.warn("could not deliver a cluster change: {}", e.getMessage());
+        }
+    }
+
+    /**
+     * A set whose latest state (the new one, or the deleted one) the codec here refuses is reported
+     * as one the remote could not decode ({@link Replies#statefulSetOrUndecodable}), as fabric8's
+     * {@code ClusterCache} reports a set whose latest state its informer could not decode; an older
+     * state that does not decode arrives as none.
+     */
+    private void setChanged(StatefulSetChanged change) {
+        StatefulSetRead before = change.hasOldObject() ? Replies.statefulSetOrUndecodable(change.getOldObject(), null) : null;
+        StatefulSetRead after = change.hasNewObject() ? Replies.statefulSetOrUndecodable(change.getNewObject(), null) : null;
+        StatefulSetRead latest = after != null ? after : before;
+        if (latest == null) {
+            return;
+        }
+        if (latest.undecodable().isPresent()) {
+            sets.undecodable(ObjectKey.of(latest.undecodable().get().metadata()), after != null, this::deliverUndecodable);
+        } else {
+            sets.changed(before == null ? null : before.decoded().orElse(null), after == null ? null : after.decoded().orElse(null), this::deliverSet);
         }
     }
 

@@ -42,7 +42,9 @@ import org.slf4j.LoggerFactory;
  * nothing: the controller never deletes what it does not see. Its own set is handled as if the pod
  * were missing until it decodes: in the replica range the controller creates it again and the
  * remote's AlreadyExists fails that set's sync alone; above the range it is neither condemned nor
- * counted in the set's status.
+ * counted in the set's status. A set whose JSON does not decode is not left out but undecodable
+ * ({@link #statefulSetRead}), as fabric8's caches hold such a set: the
+ * engine reports it and does not sync it.
  */
 final class GrpcClusterReader implements ClusterReader {
 
@@ -72,19 +74,30 @@ final class GrpcClusterReader implements ClusterReader {
         return statefulSetRead(key).undecodable();
     }
 
-    /** Both from one call; a server from before the undecodable field leaves it absent, so it has none. */
+    /**
+     * Both from one call; a server from before the undecodable field leaves it absent, so it has none.
+     * A set whose JSON the codec here refuses is undecodable too ({@link Replies#statefulSetOrUndecodable}),
+     * unless the server said why it could not decode its latest state.
+     */
     @Override
     public StatefulSetRead statefulSetRead(ObjectKey key) {
         GetStatefulSetObjectResponse response = calls.call(stub, "get statefulset " + key, s -> s.getStatefulSetObject(
                 GetStatefulSetObjectRequest.newBuilder().setRef(ref(key.namespace(), key.name())).build()));
-        return new StatefulSetRead(
-                response.hasStatefulSet() ? Optional.of(Replies.statefulSet(response.getStatefulSet())) : Optional.empty(),
-                response.hasUndecodable() ? Optional.of(UndecodableSets.of(response.getUndecodable())) : Optional.empty());
+        StatefulSetRead sent = response.hasStatefulSet() ? Replies.statefulSetOrUndecodable(response.getStatefulSet(), key)
+                : new StatefulSetRead(Optional.empty(), Optional.empty());
+        return response.hasUndecodable() ? new StatefulSetRead(sent.decoded(), Optional.of(UndecodableSets.of(response.getUndecodable()))) : sent;
     }
 
+    /** The sets that decode here. */
     @Override
     public List<StatefulSet> statefulSets(String namespace) {
-        return decode(calls.call(stub, "list statefulsets", s -> s.listStatefulSetObjects(list(namespace))), Replies::statefulSet, "statefulset");
+        return readSets(calls.call(stub, "list statefulsets", s -> s.listStatefulSetObjects(list(namespace)))).stream()
+                .flatMap(read -> read.decoded().stream()).toList();
+    }
+
+    /** Each listed set read here; one that is not even a named JSON object is left out, as any such object of a list. */
+    private List<StatefulSetRead> readSets(ListObjectsResponse response) {
+        return decode(response, object -> Replies.statefulSetOrUndecodable(object, null), "statefulset");
     }
 
     @Override

@@ -3,15 +3,20 @@ package dev.stateful.grpc.remote.client;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stateful.domain.model.ControllerRevision;
+import dev.stateful.domain.model.ObjectKey;
 import dev.stateful.domain.model.PersistentVolumeClaim;
 import dev.stateful.domain.model.Pod;
+import dev.stateful.domain.model.SetKind;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.grpc.runtime.ServerSettings;
 import dev.stateful.grpc.testing.InProcessServer;
 import dev.stateful.grpc.v1.ClusterReaderServiceGrpc;
+import dev.stateful.grpc.v1.GetStatefulSetObjectRequest;
+import dev.stateful.grpc.v1.GetStatefulSetObjectResponse;
 import dev.stateful.grpc.v1.KubeObject;
 import dev.stateful.grpc.v1.ListObjectsRequest;
 import dev.stateful.grpc.v1.ListObjectsResponse;
+import dev.stateful.ports.StatefulSetRead;
 import io.grpc.stub.StreamObserver;
 import java.time.Duration;
 import java.util.List;
@@ -21,10 +26,16 @@ import org.junit.jupiter.api.Test;
 /**
  * The reader over a remote-ports server written by someone else: what it sends is input, and one
  * malformed object of a list (a pod of some other workload with a label whose value is a number)
- * is left out rather than failing the whole list, and with it every set of the namespace.
+ * is left out rather than failing the whole list, and with it every set of the namespace. A set
+ * whose JSON does not decode is not left out but undecodable, as fabric8's caches hold such a set.
  */
 class GrpcClusterReaderTest {
 
+    private static final ObjectKey DB = new ObjectKey("default", "db");
+    /** A set of our kind whose spec.replicas is a string. */
+    private static final String REFUSED = "{\"apiVersion\":\"apps.stateful.dev/v1alpha1\",\"kind\":\"StatefulSet\",\"metadata\":{\"name\":\"db\","
+            + "\"namespace\":\"default\",\"uid\":\"db-uid\",\"resourceVersion\":\"9\"},\"spec\":{\"replicas\":\"three\","
+            + "\"selector\":{\"matchLabels\":{\"app\":\"db\"}}}}";
     private static final String MALFORMED = "{\"metadata\":{\"name\":\"other\",\"namespace\":\"default\",\"labels\":{\"app\":1}}}";
 
     private final Lists lists = new Lists();
@@ -57,10 +68,39 @@ class GrpcClusterReaderTest {
         assertThat(lists.askedController).isEqualTo("set-uid");
     }
 
+    /**
+     * A server written by someone else sends a set the codec here refuses as a normal set: it is read
+     * as fabric8's caches hold a set they could not decode, undecodable, with the identity and kind its
+     * JSON names and the codec's problems as the reason, and decoded once what is sent decodes.
+     */
+    @Test
+    void aSetWhoseJsonTheCodecHereRefusesIsReadUndecodableWithItsIdentityAndTheCodecsReasonUntilItDecodes() {
+        lists.db = REFUSED;
+
+        StatefulSetRead read = reader.statefulSetRead(DB);
+
+        assertThat(read.decoded()).isEmpty();
+        assertThat(read.undecodable()).hasValueSatisfying(u -> {
+            assertThat(u.kind()).isEqualTo(SetKind.STATEFUL_DEV);
+            assertThat(ObjectKey.of(u.metadata())).isEqualTo(DB);
+            assertThat(u.metadata().uid()).isEqualTo("db-uid");
+            assertThat(u.metadata().resourceVersion()).isEqualTo("9");
+            assertThat(u.reason()).startsWith("spec.replicas: ");
+        });
+        assertThat(reader.undecodableStatefulSet(DB)).isPresent();
+
+        lists.db = REFUSED.replace("\"replicas\":\"three\",", "").replace("\"9\"", "\"10\"");
+
+        assertThat(reader.statefulSetRead(DB).undecodable()).isEmpty();
+        assertThat(reader.statefulSet(DB)).hasValueSatisfying(set -> assertThat(set.metadata().resourceVersion()).isEqualTo("10"));
+    }
+
     /** Each list: one object that decodes, then one that does not. */
     private static final class Lists extends ClusterReaderServiceGrpc.ClusterReaderServiceImplBase {
 
         private volatile String askedController;
+        /** What GetStatefulSetObject answers for db. */
+        private volatile String db;
 
         private static void answer(StreamObserver<ListObjectsResponse> out, String good) {
             out.onNext(ListObjectsResponse.newBuilder()
@@ -77,6 +117,16 @@ class GrpcClusterReaderTest {
         @Override
         public void listStatefulSetObjects(ListObjectsRequest request, StreamObserver<ListObjectsResponse> out) {
             answer(out, "{" + meta("web") + ",\"spec\":{\"selector\":{\"matchLabels\":{\"app\":\"nginx\"}}}}");
+        }
+
+        @Override
+        public void getStatefulSetObject(GetStatefulSetObjectRequest request, StreamObserver<GetStatefulSetObjectResponse> out) {
+            GetStatefulSetObjectResponse.Builder response = GetStatefulSetObjectResponse.newBuilder();
+            if (request.getRef().getName().equals(DB.name()) && db != null) {
+                response.setStatefulSet(KubeObject.newBuilder().setJson(db));
+            }
+            out.onNext(response.build());
+            out.onCompleted();
         }
 
         @Override
