@@ -2051,10 +2051,16 @@ func (x *ListObjectsRequest) GetControllerUid() string {
 // The objects, sorted by namespace and name.
 type ListObjectsResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// One JSON object each.
-	Objects       []*KubeObject `protobuf:"bytes,1,rep,name=objects,proto3" json:"objects,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	// One JSON object each. ListStatefulSetObjects: a set whose latest state could not be decoded
+	// appears here as the last state that was, if any.
+	Objects []*KubeObject `protobuf:"bytes,1,rep,name=objects,proto3" json:"objects,omitempty"`
+	// ListStatefulSetObjects only: every set whose latest state the server's caches hold but could
+	// not decode (the engine's undecodableStatefulSets), sorted by namespace and name: what a
+	// remote-ports server whose cluster is itself reached through these services lists in its own
+	// WatchCluster as StatefulSetUndecodable. A server that decodes nothing itself leaves it empty.
+	UndecodableStatefulSets []*UndecodableStatefulSet `protobuf:"bytes,2,rep,name=undecodable_stateful_sets,json=undecodableStatefulSets,proto3" json:"undecodable_stateful_sets,omitempty"`
+	unknownFields           protoimpl.UnknownFields
+	sizeCache               protoimpl.SizeCache
 }
 
 func (x *ListObjectsResponse) Reset() {
@@ -2090,6 +2096,13 @@ func (*ListObjectsResponse) Descriptor() ([]byte, []int) {
 func (x *ListObjectsResponse) GetObjects() []*KubeObject {
 	if x != nil {
 		return x.Objects
+	}
+	return nil
+}
+
+func (x *ListObjectsResponse) GetUndecodableStatefulSets() []*UndecodableStatefulSet {
+	if x != nil {
+		return x.UndecodableStatefulSets
 	}
 	return nil
 }
@@ -2569,9 +2582,10 @@ const file_stateful_v1_remote_ports_proto_rawDesc = "" +
 	"\x05claim\x18\x01 \x01(\v2\x17.stateful.v1.KubeObjectR\x05claim\"Y\n" +
 	"\x12ListObjectsRequest\x12\x1c\n" +
 	"\tnamespace\x18\x01 \x01(\tR\tnamespace\x12%\n" +
-	"\x0econtroller_uid\x18\x02 \x01(\tR\rcontrollerUid\"H\n" +
+	"\x0econtroller_uid\x18\x02 \x01(\tR\rcontrollerUid\"\xa9\x01\n" +
 	"\x13ListObjectsResponse\x121\n" +
-	"\aobjects\x18\x01 \x03(\v2\x17.stateful.v1.KubeObjectR\aobjects\"3\n" +
+	"\aobjects\x18\x01 \x03(\v2\x17.stateful.v1.KubeObjectR\aobjects\x12_\n" +
+	"\x19undecodable_stateful_sets\x18\x02 \x03(\v2#.stateful.v1.UndecodableStatefulSetR\x17undecodableStatefulSets\"3\n" +
 	"\x13WatchClusterRequest\x12\x1c\n" +
 	"\tnamespace\x18\x01 \x01(\tR\tnamespace\"\x84\x01\n" +
 	"\x12StatefulSetChanged\x126\n" +
@@ -2739,68 +2753,69 @@ var file_stateful_v1_remote_ports_proto_depIdxs = []int32{
 	48, // 36: stateful.v1.GetClaimRequest.ref:type_name -> stateful.v1.ObjectRef
 	47, // 37: stateful.v1.GetClaimResponse.claim:type_name -> stateful.v1.KubeObject
 	47, // 38: stateful.v1.ListObjectsResponse.objects:type_name -> stateful.v1.KubeObject
-	47, // 39: stateful.v1.StatefulSetChanged.old_object:type_name -> stateful.v1.KubeObject
-	47, // 40: stateful.v1.StatefulSetChanged.new_object:type_name -> stateful.v1.KubeObject
-	47, // 41: stateful.v1.PodChanged.old_object:type_name -> stateful.v1.KubeObject
-	47, // 42: stateful.v1.PodChanged.new_object:type_name -> stateful.v1.KubeObject
-	34, // 43: stateful.v1.StatefulSetUndecodable.stateful_set:type_name -> stateful.v1.UndecodableStatefulSet
-	42, // 44: stateful.v1.ClusterChange.stateful_set:type_name -> stateful.v1.StatefulSetChanged
-	43, // 45: stateful.v1.ClusterChange.pod:type_name -> stateful.v1.PodChanged
-	45, // 46: stateful.v1.ClusterChange.synced:type_name -> stateful.v1.CachesSynced
-	44, // 47: stateful.v1.ClusterChange.undecodable_stateful_set:type_name -> stateful.v1.StatefulSetUndecodable
-	1,  // 48: stateful.v1.PodControlService.CreatePod:input_type -> stateful.v1.CreatePodRequest
-	3,  // 49: stateful.v1.PodControlService.UpdatePod:input_type -> stateful.v1.UpdatePodRequest
-	5,  // 50: stateful.v1.PodControlService.DeletePod:input_type -> stateful.v1.DeletePodRequest
-	8,  // 51: stateful.v1.PodControlService.AdoptPod:input_type -> stateful.v1.AdoptPodRequest
-	10, // 52: stateful.v1.PodControlService.ReleasePod:input_type -> stateful.v1.ReleasePodRequest
-	12, // 53: stateful.v1.ClaimControlService.CreateClaim:input_type -> stateful.v1.CreateClaimRequest
-	14, // 54: stateful.v1.ClaimControlService.UpdateClaim:input_type -> stateful.v1.UpdateClaimRequest
-	37, // 55: stateful.v1.ClaimControlService.ReadClaim:input_type -> stateful.v1.GetClaimRequest
-	16, // 56: stateful.v1.RevisionControlService.CreateRevision:input_type -> stateful.v1.CreateRevisionRequest
-	18, // 57: stateful.v1.RevisionControlService.GetRevision:input_type -> stateful.v1.GetRevisionRequest
-	20, // 58: stateful.v1.RevisionControlService.UpdateRevision:input_type -> stateful.v1.UpdateRevisionRequest
-	22, // 59: stateful.v1.RevisionControlService.DeleteRevision:input_type -> stateful.v1.DeleteRevisionRequest
-	24, // 60: stateful.v1.RevisionControlService.AdoptRevision:input_type -> stateful.v1.AdoptRevisionRequest
-	26, // 61: stateful.v1.StatusWriterService.UpdateStatus:input_type -> stateful.v1.UpdateStatusRequest
-	28, // 62: stateful.v1.StatusWriterService.ReadStatefulSet:input_type -> stateful.v1.ReadStatefulSetRequest
-	30, // 63: stateful.v1.EventRecorderService.RecordEvent:input_type -> stateful.v1.RecordEventRequest
-	32, // 64: stateful.v1.ClusterReaderService.GetStatefulSetObject:input_type -> stateful.v1.GetStatefulSetObjectRequest
-	39, // 65: stateful.v1.ClusterReaderService.ListStatefulSetObjects:input_type -> stateful.v1.ListObjectsRequest
-	39, // 66: stateful.v1.ClusterReaderService.ListPods:input_type -> stateful.v1.ListObjectsRequest
-	35, // 67: stateful.v1.ClusterReaderService.GetPod:input_type -> stateful.v1.GetPodRequest
-	37, // 68: stateful.v1.ClusterReaderService.GetClaim:input_type -> stateful.v1.GetClaimRequest
-	39, // 69: stateful.v1.ClusterReaderService.ListClaims:input_type -> stateful.v1.ListObjectsRequest
-	39, // 70: stateful.v1.ClusterReaderService.ListRevisions:input_type -> stateful.v1.ListObjectsRequest
-	41, // 71: stateful.v1.ClusterEventsService.WatchCluster:input_type -> stateful.v1.WatchClusterRequest
-	2,  // 72: stateful.v1.PodControlService.CreatePod:output_type -> stateful.v1.CreatePodResponse
-	4,  // 73: stateful.v1.PodControlService.UpdatePod:output_type -> stateful.v1.UpdatePodResponse
-	6,  // 74: stateful.v1.PodControlService.DeletePod:output_type -> stateful.v1.DeletePodResponse
-	9,  // 75: stateful.v1.PodControlService.AdoptPod:output_type -> stateful.v1.AdoptPodResponse
-	11, // 76: stateful.v1.PodControlService.ReleasePod:output_type -> stateful.v1.ReleasePodResponse
-	13, // 77: stateful.v1.ClaimControlService.CreateClaim:output_type -> stateful.v1.CreateClaimResponse
-	15, // 78: stateful.v1.ClaimControlService.UpdateClaim:output_type -> stateful.v1.UpdateClaimResponse
-	38, // 79: stateful.v1.ClaimControlService.ReadClaim:output_type -> stateful.v1.GetClaimResponse
-	17, // 80: stateful.v1.RevisionControlService.CreateRevision:output_type -> stateful.v1.CreateRevisionResponse
-	19, // 81: stateful.v1.RevisionControlService.GetRevision:output_type -> stateful.v1.GetRevisionResponse
-	21, // 82: stateful.v1.RevisionControlService.UpdateRevision:output_type -> stateful.v1.UpdateRevisionResponse
-	23, // 83: stateful.v1.RevisionControlService.DeleteRevision:output_type -> stateful.v1.DeleteRevisionResponse
-	25, // 84: stateful.v1.RevisionControlService.AdoptRevision:output_type -> stateful.v1.AdoptRevisionResponse
-	27, // 85: stateful.v1.StatusWriterService.UpdateStatus:output_type -> stateful.v1.UpdateStatusResponse
-	29, // 86: stateful.v1.StatusWriterService.ReadStatefulSet:output_type -> stateful.v1.ReadStatefulSetResponse
-	31, // 87: stateful.v1.EventRecorderService.RecordEvent:output_type -> stateful.v1.RecordEventResponse
-	33, // 88: stateful.v1.ClusterReaderService.GetStatefulSetObject:output_type -> stateful.v1.GetStatefulSetObjectResponse
-	40, // 89: stateful.v1.ClusterReaderService.ListStatefulSetObjects:output_type -> stateful.v1.ListObjectsResponse
-	40, // 90: stateful.v1.ClusterReaderService.ListPods:output_type -> stateful.v1.ListObjectsResponse
-	36, // 91: stateful.v1.ClusterReaderService.GetPod:output_type -> stateful.v1.GetPodResponse
-	38, // 92: stateful.v1.ClusterReaderService.GetClaim:output_type -> stateful.v1.GetClaimResponse
-	40, // 93: stateful.v1.ClusterReaderService.ListClaims:output_type -> stateful.v1.ListObjectsResponse
-	40, // 94: stateful.v1.ClusterReaderService.ListRevisions:output_type -> stateful.v1.ListObjectsResponse
-	46, // 95: stateful.v1.ClusterEventsService.WatchCluster:output_type -> stateful.v1.ClusterChange
-	72, // [72:96] is the sub-list for method output_type
-	48, // [48:72] is the sub-list for method input_type
-	48, // [48:48] is the sub-list for extension type_name
-	48, // [48:48] is the sub-list for extension extendee
-	0,  // [0:48] is the sub-list for field type_name
+	34, // 39: stateful.v1.ListObjectsResponse.undecodable_stateful_sets:type_name -> stateful.v1.UndecodableStatefulSet
+	47, // 40: stateful.v1.StatefulSetChanged.old_object:type_name -> stateful.v1.KubeObject
+	47, // 41: stateful.v1.StatefulSetChanged.new_object:type_name -> stateful.v1.KubeObject
+	47, // 42: stateful.v1.PodChanged.old_object:type_name -> stateful.v1.KubeObject
+	47, // 43: stateful.v1.PodChanged.new_object:type_name -> stateful.v1.KubeObject
+	34, // 44: stateful.v1.StatefulSetUndecodable.stateful_set:type_name -> stateful.v1.UndecodableStatefulSet
+	42, // 45: stateful.v1.ClusterChange.stateful_set:type_name -> stateful.v1.StatefulSetChanged
+	43, // 46: stateful.v1.ClusterChange.pod:type_name -> stateful.v1.PodChanged
+	45, // 47: stateful.v1.ClusterChange.synced:type_name -> stateful.v1.CachesSynced
+	44, // 48: stateful.v1.ClusterChange.undecodable_stateful_set:type_name -> stateful.v1.StatefulSetUndecodable
+	1,  // 49: stateful.v1.PodControlService.CreatePod:input_type -> stateful.v1.CreatePodRequest
+	3,  // 50: stateful.v1.PodControlService.UpdatePod:input_type -> stateful.v1.UpdatePodRequest
+	5,  // 51: stateful.v1.PodControlService.DeletePod:input_type -> stateful.v1.DeletePodRequest
+	8,  // 52: stateful.v1.PodControlService.AdoptPod:input_type -> stateful.v1.AdoptPodRequest
+	10, // 53: stateful.v1.PodControlService.ReleasePod:input_type -> stateful.v1.ReleasePodRequest
+	12, // 54: stateful.v1.ClaimControlService.CreateClaim:input_type -> stateful.v1.CreateClaimRequest
+	14, // 55: stateful.v1.ClaimControlService.UpdateClaim:input_type -> stateful.v1.UpdateClaimRequest
+	37, // 56: stateful.v1.ClaimControlService.ReadClaim:input_type -> stateful.v1.GetClaimRequest
+	16, // 57: stateful.v1.RevisionControlService.CreateRevision:input_type -> stateful.v1.CreateRevisionRequest
+	18, // 58: stateful.v1.RevisionControlService.GetRevision:input_type -> stateful.v1.GetRevisionRequest
+	20, // 59: stateful.v1.RevisionControlService.UpdateRevision:input_type -> stateful.v1.UpdateRevisionRequest
+	22, // 60: stateful.v1.RevisionControlService.DeleteRevision:input_type -> stateful.v1.DeleteRevisionRequest
+	24, // 61: stateful.v1.RevisionControlService.AdoptRevision:input_type -> stateful.v1.AdoptRevisionRequest
+	26, // 62: stateful.v1.StatusWriterService.UpdateStatus:input_type -> stateful.v1.UpdateStatusRequest
+	28, // 63: stateful.v1.StatusWriterService.ReadStatefulSet:input_type -> stateful.v1.ReadStatefulSetRequest
+	30, // 64: stateful.v1.EventRecorderService.RecordEvent:input_type -> stateful.v1.RecordEventRequest
+	32, // 65: stateful.v1.ClusterReaderService.GetStatefulSetObject:input_type -> stateful.v1.GetStatefulSetObjectRequest
+	39, // 66: stateful.v1.ClusterReaderService.ListStatefulSetObjects:input_type -> stateful.v1.ListObjectsRequest
+	39, // 67: stateful.v1.ClusterReaderService.ListPods:input_type -> stateful.v1.ListObjectsRequest
+	35, // 68: stateful.v1.ClusterReaderService.GetPod:input_type -> stateful.v1.GetPodRequest
+	37, // 69: stateful.v1.ClusterReaderService.GetClaim:input_type -> stateful.v1.GetClaimRequest
+	39, // 70: stateful.v1.ClusterReaderService.ListClaims:input_type -> stateful.v1.ListObjectsRequest
+	39, // 71: stateful.v1.ClusterReaderService.ListRevisions:input_type -> stateful.v1.ListObjectsRequest
+	41, // 72: stateful.v1.ClusterEventsService.WatchCluster:input_type -> stateful.v1.WatchClusterRequest
+	2,  // 73: stateful.v1.PodControlService.CreatePod:output_type -> stateful.v1.CreatePodResponse
+	4,  // 74: stateful.v1.PodControlService.UpdatePod:output_type -> stateful.v1.UpdatePodResponse
+	6,  // 75: stateful.v1.PodControlService.DeletePod:output_type -> stateful.v1.DeletePodResponse
+	9,  // 76: stateful.v1.PodControlService.AdoptPod:output_type -> stateful.v1.AdoptPodResponse
+	11, // 77: stateful.v1.PodControlService.ReleasePod:output_type -> stateful.v1.ReleasePodResponse
+	13, // 78: stateful.v1.ClaimControlService.CreateClaim:output_type -> stateful.v1.CreateClaimResponse
+	15, // 79: stateful.v1.ClaimControlService.UpdateClaim:output_type -> stateful.v1.UpdateClaimResponse
+	38, // 80: stateful.v1.ClaimControlService.ReadClaim:output_type -> stateful.v1.GetClaimResponse
+	17, // 81: stateful.v1.RevisionControlService.CreateRevision:output_type -> stateful.v1.CreateRevisionResponse
+	19, // 82: stateful.v1.RevisionControlService.GetRevision:output_type -> stateful.v1.GetRevisionResponse
+	21, // 83: stateful.v1.RevisionControlService.UpdateRevision:output_type -> stateful.v1.UpdateRevisionResponse
+	23, // 84: stateful.v1.RevisionControlService.DeleteRevision:output_type -> stateful.v1.DeleteRevisionResponse
+	25, // 85: stateful.v1.RevisionControlService.AdoptRevision:output_type -> stateful.v1.AdoptRevisionResponse
+	27, // 86: stateful.v1.StatusWriterService.UpdateStatus:output_type -> stateful.v1.UpdateStatusResponse
+	29, // 87: stateful.v1.StatusWriterService.ReadStatefulSet:output_type -> stateful.v1.ReadStatefulSetResponse
+	31, // 88: stateful.v1.EventRecorderService.RecordEvent:output_type -> stateful.v1.RecordEventResponse
+	33, // 89: stateful.v1.ClusterReaderService.GetStatefulSetObject:output_type -> stateful.v1.GetStatefulSetObjectResponse
+	40, // 90: stateful.v1.ClusterReaderService.ListStatefulSetObjects:output_type -> stateful.v1.ListObjectsResponse
+	40, // 91: stateful.v1.ClusterReaderService.ListPods:output_type -> stateful.v1.ListObjectsResponse
+	36, // 92: stateful.v1.ClusterReaderService.GetPod:output_type -> stateful.v1.GetPodResponse
+	38, // 93: stateful.v1.ClusterReaderService.GetClaim:output_type -> stateful.v1.GetClaimResponse
+	40, // 94: stateful.v1.ClusterReaderService.ListClaims:output_type -> stateful.v1.ListObjectsResponse
+	40, // 95: stateful.v1.ClusterReaderService.ListRevisions:output_type -> stateful.v1.ListObjectsResponse
+	46, // 96: stateful.v1.ClusterEventsService.WatchCluster:output_type -> stateful.v1.ClusterChange
+	73, // [73:97] is the sub-list for method output_type
+	49, // [49:73] is the sub-list for method input_type
+	49, // [49:49] is the sub-list for extension type_name
+	49, // [49:49] is the sub-list for extension extendee
+	0,  // [0:49] is the sub-list for field type_name
 }
 
 func init() { file_stateful_v1_remote_ports_proto_init() }

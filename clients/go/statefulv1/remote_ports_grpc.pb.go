@@ -1051,7 +1051,8 @@ const (
 type ClusterReaderServiceClient interface {
 	// One StatefulSet.
 	GetStatefulSetObject(ctx context.Context, in *GetStatefulSetObjectRequest, opts ...grpc.CallOption) (*GetStatefulSetObjectResponse, error)
-	// Every StatefulSet of a namespace.
+	// Every StatefulSet of a namespace, and in undecodable_stateful_sets those whose latest state
+	// could not be decoded.
 	ListStatefulSetObjects(ctx context.Context, in *ListObjectsRequest, opts ...grpc.CallOption) (*ListObjectsResponse, error)
 	// Every pod of a namespace.
 	ListPods(ctx context.Context, in *ListObjectsRequest, opts ...grpc.CallOption) (*ListObjectsResponse, error)
@@ -1153,7 +1154,8 @@ func (c *clusterReaderServiceClient) ListRevisions(ctx context.Context, in *List
 type ClusterReaderServiceServer interface {
 	// One StatefulSet.
 	GetStatefulSetObject(context.Context, *GetStatefulSetObjectRequest) (*GetStatefulSetObjectResponse, error)
-	// Every StatefulSet of a namespace.
+	// Every StatefulSet of a namespace, and in undecodable_stateful_sets those whose latest state
+	// could not be decoded.
 	ListStatefulSetObjects(context.Context, *ListObjectsRequest) (*ListObjectsResponse, error)
 	// Every pod of a namespace.
 	ListPods(context.Context, *ListObjectsRequest) (*ListObjectsResponse, error)

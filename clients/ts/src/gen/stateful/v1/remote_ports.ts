@@ -401,8 +401,18 @@ export interface ListObjectsRequest {
 
 /** The objects, sorted by namespace and name. */
 export interface ListObjectsResponse {
-  /** One JSON object each. */
+  /**
+   * One JSON object each. ListStatefulSetObjects: a set whose latest state could not be decoded
+   * appears here as the last state that was, if any.
+   */
   objects: KubeObject[];
+  /**
+   * ListStatefulSetObjects only: every set whose latest state the server's caches hold but could
+   * not decode (the engine's undecodableStatefulSets), sorted by namespace and name: what a
+   * remote-ports server whose cluster is itself reached through these services lists in its own
+   * WatchCluster as StatefulSetUndecodable. A server that decodes nothing itself leaves it empty.
+   */
+  undecodableStatefulSets: UndecodableStatefulSet[];
 }
 
 /** Which changes to stream. */
@@ -3453,13 +3463,16 @@ export const ListObjectsRequest: MessageFns<ListObjectsRequest> = {
 };
 
 function createBaseListObjectsResponse(): ListObjectsResponse {
-  return { objects: [] };
+  return { objects: [], undecodableStatefulSets: [] };
 }
 
 export const ListObjectsResponse: MessageFns<ListObjectsResponse> = {
   encode(message: ListObjectsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.objects) {
       KubeObject.encode(v!, writer.uint32(10).fork()).join();
+    }
+    for (const v of message.undecodableStatefulSets) {
+      UndecodableStatefulSet.encode(v!, writer.uint32(18).fork()).join();
     }
     return writer;
   },
@@ -3485,6 +3498,14 @@ export const ListObjectsResponse: MessageFns<ListObjectsResponse> = {
             message.objects.push(KubeObject.decode(reader, reader.uint32()));
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.undecodableStatefulSets.push(UndecodableStatefulSet.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3500,6 +3521,11 @@ export const ListObjectsResponse: MessageFns<ListObjectsResponse> = {
   fromJSON(object: any): ListObjectsResponse {
     return {
       objects: globalThis.Array.isArray(object?.objects) ? object.objects.map((e: any) => KubeObject.fromJSON(e)) : [],
+      undecodableStatefulSets: globalThis.Array.isArray(object?.undecodableStatefulSets)
+        ? object.undecodableStatefulSets.map((e: any) => UndecodableStatefulSet.fromJSON(e))
+        : globalThis.Array.isArray(object?.undecodable_stateful_sets)
+        ? object.undecodable_stateful_sets.map((e: any) => UndecodableStatefulSet.fromJSON(e))
+        : [],
     };
   },
 
@@ -3507,6 +3533,9 @@ export const ListObjectsResponse: MessageFns<ListObjectsResponse> = {
     const obj: any = {};
     if (message.objects?.length) {
       obj.objects = message.objects.map((e) => KubeObject.toJSON(e));
+    }
+    if (message.undecodableStatefulSets?.length) {
+      obj.undecodableStatefulSets = message.undecodableStatefulSets.map((e) => UndecodableStatefulSet.toJSON(e));
     }
     return obj;
   },
@@ -3517,6 +3546,8 @@ export const ListObjectsResponse: MessageFns<ListObjectsResponse> = {
   fromPartial<I extends Exact<DeepPartial<ListObjectsResponse>, I>>(object: I): ListObjectsResponse {
     const message = createBaseListObjectsResponse();
     message.objects = object.objects?.map((e) => KubeObject.fromPartial(e)) || [];
+    message.undecodableStatefulSets =
+      object.undecodableStatefulSets?.map((e) => UndecodableStatefulSet.fromPartial(e)) || [];
     return message;
   },
 };
@@ -4676,7 +4707,10 @@ export const ClusterReaderServiceService = {
       Buffer.from(GetStatefulSetObjectResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetStatefulSetObjectResponse => GetStatefulSetObjectResponse.decode(value),
   },
-  /** Every StatefulSet of a namespace. */
+  /**
+   * Every StatefulSet of a namespace, and in undecodable_stateful_sets those whose latest state
+   * could not be decoded.
+   */
   listStatefulSetObjects: {
     path: "/stateful.v1.ClusterReaderService/ListStatefulSetObjects" as const,
     requestStream: false as const,
@@ -4744,7 +4778,10 @@ export const ClusterReaderServiceService = {
 export interface ClusterReaderServiceServer extends UntypedServiceImplementation {
   /** One StatefulSet. */
   getStatefulSetObject: handleUnaryCall<GetStatefulSetObjectRequest, GetStatefulSetObjectResponse>;
-  /** Every StatefulSet of a namespace. */
+  /**
+   * Every StatefulSet of a namespace, and in undecodable_stateful_sets those whose latest state
+   * could not be decoded.
+   */
   listStatefulSetObjects: handleUnaryCall<ListObjectsRequest, ListObjectsResponse>;
   /** Every pod of a namespace. */
   listPods: handleUnaryCall<ListObjectsRequest, ListObjectsResponse>;
@@ -4778,7 +4815,10 @@ export interface ClusterReaderServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetStatefulSetObjectResponse) => void,
   ): ClientUnaryCall;
-  /** Every StatefulSet of a namespace. */
+  /**
+   * Every StatefulSet of a namespace, and in undecodable_stateful_sets those whose latest state
+   * could not be decoded.
+   */
   listStatefulSetObjects(
     request: ListObjectsRequest,
     callback: (error: ServiceError | null, response: ListObjectsResponse) => void,

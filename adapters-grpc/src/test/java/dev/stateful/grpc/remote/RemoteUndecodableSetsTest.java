@@ -2,17 +2,22 @@ package dev.stateful.grpc.remote;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stateful.codec.JsonParser;
 import dev.stateful.domain.model.ObjectKey;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.SetKind;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.grpc.remote.client.CallPolicy;
 import dev.stateful.grpc.remote.client.RemotePorts;
+import dev.stateful.grpc.runtime.Channels;
 import dev.stateful.grpc.runtime.ClientSettings;
 import dev.stateful.grpc.testing.Eventually;
 import dev.stateful.grpc.testing.Manifests;
 import dev.stateful.grpc.testing.RemotePortsServer;
 import dev.stateful.grpc.testing.UndecodableSetsDouble;
+import dev.stateful.grpc.v1.ClusterChange;
+import dev.stateful.grpc.v1.ClusterEventsServiceGrpc;
+import dev.stateful.grpc.v1.WatchClusterRequest;
 import dev.stateful.inmemory.InMemoryCluster;
 import dev.stateful.ports.ClusterEvents;
 import dev.stateful.grpc.remote.PortSet;
@@ -20,11 +25,15 @@ import dev.stateful.grpc.testing.DelegatingReader;
 import dev.stateful.ports.ClusterReader;
 import dev.stateful.ports.StatefulSetRead;
 import dev.stateful.ports.UndecodableSet;
+import io.grpc.ManagedChannel;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -140,6 +149,63 @@ class RemoteUndecodableSetsTest {
 
         Eventually.until(WAIT, "the deletion", () -> seen.size() == 5, () -> seen);
         assertThat(seen).containsExactly("undecodable bad", "undecodable web", "added set web", "undecodable web", "undecodable bad");
+    }
+
+    /**
+     * The reader lists the sets the remote could not decode as the remote's reader does: the one that
+     * never decoded, and the one whose last decoded state the list of decoded sets still holds.
+     */
+    @Test
+    void theReaderListsEverySetTheRemoteCouldNotDecodeWithWhatTheDecoderRefused() {
+        cluster.apply(Manifests.web(1, "nginx:1.25"));
+        sets.breakSet(WEB, "web-uid", "2");
+        sets.breakSet(BAD, "bad-uid", "3");
+
+        assertThat(remote.ports().reader().undecodableStatefulSets("default")).satisfiesExactly(
+                bad -> {
+                    assertThat(ObjectKey.of(bad.metadata())).isEqualTo(BAD);
+                    assertThat(bad.kind()).isEqualTo(SetKind.STATEFUL_DEV);
+                    assertThat(bad.metadata().uid()).isEqualTo("bad-uid");
+                    assertThat(bad.metadata().resourceVersion()).isEqualTo("3");
+                    assertThat(bad.reason()).isEqualTo(UndecodableSetsDouble.REASON);
+                },
+                web -> assertThat(ObjectKey.of(web.metadata())).isEqualTo(WEB));
+        assertThat(remote.ports().reader().undecodableStatefulSets("elsewhere")).isEmpty();
+        assertThat(remote.ports().reader().statefulSets("default")).as("the last state decoded").extracting(StatefulSet::name).containsExactly("web");
+    }
+
+    /**
+     * Two remote-ports servers in a chain: the second serves the ports of a client of the first. Its
+     * watch's initial list, made from that client's reader, has every set as it is now, as the first's
+     * has: the undecodable ones as such, the one that never decoded included, and none as its last
+     * decoded state.
+     */
+    @Test
+    void aSecondRemotePortsServerInFrontOfThisClientListsTheUndecodableSetsInItsInitialList() {
+        cluster.apply(Manifests.web(1, "nginx:1.25"));
+        cluster.apply(Manifests.web(1, "nginx:1.25").replace("name: web", "name: db"));
+        sets.breakSet(WEB, "web-uid", "2");
+        sets.breakSet(BAD, "bad-uid", "3");
+
+        List<String> listed = new ArrayList<>();
+        try (RemotePortsServer front = new RemotePortsServer(remote.ports())) {
+            ManagedChannel channel = Channels.open(ClientSettings.plaintext(front.target()));
+            try {
+                Iterator<ClusterChange> stream = ClusterEventsServiceGrpc.newBlockingStub(channel).withDeadlineAfter(20, TimeUnit.SECONDS)
+                        .watchCluster(WatchClusterRequest.newBuilder().setNamespace("default").build());
+                for (ClusterChange change = stream.next(); !change.hasSynced(); change = stream.next()) {
+                    listed.add(change.hasUndecodableStatefulSet()
+                            ? "undecodable " + change.getUndecodableStatefulSet().getStatefulSet().getRef().getName() + ": "
+                                    + change.getUndecodableStatefulSet().getStatefulSet().getReason()
+                            : "set " + JsonParser.parseObject(change.getStatefulSet().getNewObject().getJson()).objectOrEmpty("metadata").string("name").orElse(""));
+                }
+            } finally {
+                channel.shutdownNow();
+            }
+        }
+
+        assertThat(listed).containsExactly("set db", "undecodable bad: " + UndecodableSetsDouble.REASON,
+                "undecodable web: " + UndecodableSetsDouble.REASON);
     }
 
     @Test

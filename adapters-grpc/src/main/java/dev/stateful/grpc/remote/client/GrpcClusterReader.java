@@ -26,8 +26,10 @@ import io.grpc.StatusRuntimeException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import org.slf4j.Logger;
@@ -43,7 +45,7 @@ import org.slf4j.LoggerFactory;
  * were missing until it decodes: in the replica range the controller creates it again and the
  * remote's AlreadyExists fails that set's sync alone; above the range it is neither condemned nor
  * counted in the set's status. A set whose JSON does not decode is not left out but undecodable
- * ({@link #statefulSetRead}), as fabric8's caches hold such a set: the
+ * ({@link #undecodableStatefulSets}, {@link #statefulSetRead}), as fabric8's caches hold such a set: the
  * engine reports it and does not sync it.
  */
 final class GrpcClusterReader implements ClusterReader {
@@ -88,11 +90,27 @@ final class GrpcClusterReader implements ClusterReader {
         return response.hasUndecodable() ? new StatefulSetRead(sent.decoded(), Optional.of(UndecodableSets.of(response.getUndecodable()))) : sent;
     }
 
-    /** The sets that decode here. */
+    /** The sets that decode here; the others are {@link #undecodableStatefulSets}. */
     @Override
     public List<StatefulSet> statefulSets(String namespace) {
         return readSets(calls.call(stub, "list statefulsets", s -> s.listStatefulSetObjects(list(namespace)))).stream()
                 .flatMap(read -> read.decoded().stream()).toList();
+    }
+
+    /**
+     * From the same list call: the sets the server could not decode, and those it sent whose JSON
+     * the codec here refuses, ordered by namespace then name as fabric8's caches order theirs. A
+     * server from before the field has none of its own.
+     */
+    @Override
+    public List<UndecodableSet> undecodableStatefulSets(String namespace) {
+        ListObjectsResponse response = calls.call(stub, "list statefulsets", s -> s.listStatefulSetObjects(list(namespace)));
+        Map<ObjectKey, UndecodableSet> undecodable = new TreeMap<>();
+        response.getUndecodableStatefulSetsList().forEach(u -> undecodable.put(UndecodableSets.key(u), UndecodableSets.of(u)));
+        for (StatefulSetRead read : readSets(response)) {
+            read.undecodable().ifPresent(u -> undecodable.putIfAbsent(ObjectKey.of(u.metadata()), u));
+        }
+        return List.copyOf(undecodable.values());
     }
 
     /** Each listed set read here; one that is not even a named JSON object is left out, as any such object of a list. */

@@ -40,9 +40,12 @@ final class ClusterReaderEndpoint extends ClusterReaderServiceGrpc.ClusterReader
         });
     }
 
+    /** The sets the caches decoded (of an undecodable one, the last state that was) and, beside them, the undecodable ones. */
     @Override
     public void listStatefulSetObjects(ListObjectsRequest request, StreamObserver<ListObjectsResponse> out) {
-        Unary.answer(out, () -> list(reader.statefulSets(request.getNamespace()), KubeObjects::of));
+        Unary.answer(out, () -> list(reader.statefulSets(request.getNamespace()), KubeObjects::of).toBuilder()
+                .addAllUndecodableStatefulSets(reader.undecodableStatefulSets(request.getNamespace()).stream().map(UndecodableSets::of).toList())
+                .build());
     }
 
     @Override

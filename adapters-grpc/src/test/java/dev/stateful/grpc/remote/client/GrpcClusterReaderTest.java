@@ -16,6 +16,8 @@ import dev.stateful.grpc.v1.GetStatefulSetObjectResponse;
 import dev.stateful.grpc.v1.KubeObject;
 import dev.stateful.grpc.v1.ListObjectsRequest;
 import dev.stateful.grpc.v1.ListObjectsResponse;
+import dev.stateful.grpc.v1.ObjectRef;
+import dev.stateful.grpc.v1.UndecodableStatefulSet;
 import dev.stateful.ports.StatefulSetRead;
 import io.grpc.stub.StreamObserver;
 import java.time.Duration;
@@ -95,6 +97,26 @@ class GrpcClusterReaderTest {
         assertThat(reader.statefulSet(DB)).hasValueSatisfying(set -> assertThat(set.metadata().resourceVersion()).isEqualTo("10"));
     }
 
+    /**
+     * The sets the server's own caches could not decode come beside its list, as a remote-ports server
+     * lists them in its watch (a second server in front of this client lists them from here); the
+     * sets the codec here refuses join them, all by namespace and name.
+     */
+    @Test
+    void theSetsTheServerCouldNotDecodeAreListedUndecodableWithThoseTheCodecHereRefuses() {
+        assertThat(reader.undecodableStatefulSets("")).satisfiesExactly(
+                bad -> {
+                    assertThat(ObjectKey.of(bad.metadata())).isEqualTo(new ObjectKey("default", "bad"));
+                    assertThat(bad.metadata().uid()).isEqualTo("bad-uid");
+                    assertThat(bad.reason()).isEqualTo("spec.replicas: refused by the server's codec");
+                },
+                other -> {
+                    assertThat(other.metadata().name()).isEqualTo("other");
+                    assertThat(other.reason()).startsWith("metadata.labels");
+                });
+        assertThat(reader.statefulSets("")).extracting(StatefulSet::name).containsExactly("web");
+    }
+
     /** Each list: one object that decodes, then one that does not. */
     private static final class Lists extends ClusterReaderServiceGrpc.ClusterReaderServiceImplBase {
 
@@ -114,9 +136,17 @@ class GrpcClusterReaderTest {
             return "\"metadata\":{\"name\":\"" + name + "\",\"namespace\":\"default\",\"uid\":\"" + name + "-uid\"}";
         }
 
+        /** Beside the two objects, a set the server could not decode. */
         @Override
         public void listStatefulSetObjects(ListObjectsRequest request, StreamObserver<ListObjectsResponse> out) {
-            answer(out, "{" + meta("web") + ",\"spec\":{\"selector\":{\"matchLabels\":{\"app\":\"nginx\"}}}}");
+            out.onNext(ListObjectsResponse.newBuilder()
+                    .addObjects(KubeObject.newBuilder().setJson("{" + meta("web") + ",\"spec\":{\"selector\":{\"matchLabels\":{\"app\":\"nginx\"}}}}"))
+                    .addObjects(KubeObject.newBuilder().setJson(MALFORMED))
+                    .addUndecodableStatefulSets(UndecodableStatefulSet.newBuilder()
+                            .setRef(ObjectRef.newBuilder().setNamespace("default").setName("bad")).setUid("bad-uid").setResourceVersion("3")
+                            .setReason("spec.replicas: refused by the server's codec"))
+                    .build());
+            out.onCompleted();
         }
 
         @Override
