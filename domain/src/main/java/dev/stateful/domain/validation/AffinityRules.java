@@ -57,14 +57,14 @@ final class AffinityRules {
         term.object("labelSelector").ifPresent(selector -> out.addAll(SelectorRules.selector(selector, path + ".labelSelector")));
         term.object("namespaceSelector").ifPresent(selector -> out.addAll(SelectorRules.selector(selector, path + ".namespaceSelector")));
         for (String namespace : term.strings("namespaces")) {
-            Names.dns1123Label(namespace).forEach(msg -> out.add(Errors.invalid(path + ".namespace", namespace, msg)));
+            out.addAll(Errors.invalidEach(path + ".namespace", namespace, Names.dns1123Label(namespace)));
         }
         out.addAll(LabelKeysRules.labelKeys(term.strings("matchLabelKeys"), term.strings("mismatchLabelKeys"), term.object("labelSelector"), path));
         String topologyKey = term.string("topologyKey").orElse("");
         if (topologyKey.isEmpty()) {
             out.add(Errors.required(path + ".topologyKey", EMPTY_TOPOLOGY_KEY));
         }
-        Names.qualifiedName(topologyKey).forEach(msg -> out.add(Errors.invalid(path + ".topologyKey", topologyKey, msg)));
+        out.addAll(Errors.invalidEach(path + ".topologyKey", topologyKey, Names.qualifiedName(topologyKey)));
         return out;
     }
 }

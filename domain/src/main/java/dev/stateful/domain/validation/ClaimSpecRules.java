@@ -71,7 +71,7 @@ final class ClaimSpecRules {
         String name = spec.string(field).orElse("");
         List<Violation> out = new ArrayList<>();
         if (!name.isEmpty()) {
-            Names.dns1123Subdomain(name).forEach(msg -> out.add(Errors.invalid(path + "." + field, name, msg)));
+            out.addAll(Errors.invalidEach(path + "." + field, name, Names.dns1123Subdomain(name)));
         }
         return out;
     }
@@ -89,7 +89,7 @@ final class ClaimSpecRules {
         ref.ifPresent(r -> out.addAll(dataSource(r, path + ".dataSourceRef")));
         String namespace = ref.flatMap(r -> r.string("namespace")).orElse("");
         if (!namespace.isEmpty()) {
-            Names.dns1123Label(namespace).forEach(msg -> out.add(Errors.invalid(path + ".dataSourceRef.namespace", namespace, msg)));
+            out.addAll(Errors.invalidEach(path + ".dataSourceRef.namespace", namespace, Names.dns1123Label(namespace)));
         }
         if (!namespace.isEmpty() && source.isPresent()) {
             out.add(Errors.invalid(path, Json.EMPTY_OBJECT, "may not be specified when dataSourceRef.namespace is specified"));
@@ -108,7 +108,7 @@ final class ClaimSpecRules {
             out.add(Errors.invalid(path, kind, "must be 'PersistentVolumeClaim' when referencing the default apiGroup"));
         }
         if (!group.isEmpty()) {
-            Names.dns1123Subdomain(group).forEach(msg -> out.add(Errors.invalid(path + ".apiGroup", group, msg)));
+            out.addAll(Errors.invalidEach(path + ".apiGroup", group, Names.dns1123Subdomain(group)));
         }
         return out;
     }

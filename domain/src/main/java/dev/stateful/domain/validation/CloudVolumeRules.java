@@ -81,7 +81,7 @@ final class CloudVolumeRules {
         for (String field : List.of("volumeName", "volumeNamespace")) {
             String value = storageos.string(field).orElse("");
             if (!value.isEmpty()) {
-                Names.dns1123Label(value).forEach(msg -> out.add(Errors.invalid(path + "." + field, value, msg)));
+                out.addAll(Errors.invalidEach(path + "." + field, value, Names.dns1123Label(value)));
             }
         }
         out.addAll(secretRefName(storageos, path));

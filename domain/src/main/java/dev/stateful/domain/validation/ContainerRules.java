@@ -52,7 +52,7 @@ final class ContainerRules {
         if (name.isEmpty()) {
             out.add(Errors.required(path + ".name", ""));
         } else {
-            Names.dns1123Label(name).forEach(msg -> out.add(Errors.invalid(path + ".name", name, msg)));
+            out.addAll(Errors.invalidEach(path + ".name", name, Names.dns1123Label(name)));
         }
         if (container.string("image").orElse("").isEmpty()) {
             out.add(Errors.required(path + ".image", ""));
@@ -82,7 +82,7 @@ final class ContainerRules {
             if (!name.isEmpty()) {
                 List<String> problems = portName(name);
                 if (!problems.isEmpty()) {
-                    problems.forEach(msg -> out.add(Errors.invalid(at + ".name", name, msg)));
+                    out.addAll(Errors.invalidEach(at + ".name", name, problems));
                 } else if (!names.add(name)) {
                     out.add(Errors.duplicate(at + ".name", name));
                 }
@@ -239,7 +239,7 @@ final class ContainerRules {
      */
     static List<Violation> resourceName(String name, String path) {
         List<Violation> out = new ArrayList<>();
-        Names.qualifiedName(name).forEach(msg -> out.add(Errors.invalid(path, name, msg)));
+        out.addAll(Errors.invalidEach(path, name, Names.qualifiedName(name)));
         boolean domainless = !name.contains("/");
         if (out.isEmpty() && domainless && !STANDARD_RESOURCES.contains(name) && !name.startsWith(HUGE_PAGES_PREFIX)
                 && !name.startsWith("requests." + HUGE_PAGES_PREFIX)) {

@@ -52,7 +52,7 @@ final class DnsRules {
         for (int i = 0; i < nameservers.size(); i++) {
             String nameserver = nameservers.get(i);
             String where = at + ".nameservers[" + i + "]";
-            IpAddresses.legacyField(nameserver).forEach(msg -> out.add(Errors.invalid(where, nameserver, msg)));
+            out.addAll(Errors.invalidEach(where, nameserver, IpAddresses.legacyField(nameserver)));
         }
         List<String> searches = config.strings("searches");
         if (searches.size() > MAX_SEARCH_PATHS) {
@@ -69,7 +69,7 @@ final class DnsRules {
             }
             String trimmed = search.endsWith(".") ? search.substring(0, search.length() - 1) : search;
             String where = at + ".searches[" + i + "]";
-            Names.dns1123SubdomainWithUnderscore(trimmed).forEach(msg -> out.add(Errors.invalid(where, trimmed, msg)));
+            out.addAll(Errors.invalidEach(where, trimmed, Names.dns1123SubdomainWithUnderscore(trimmed)));
         }
         List<Json> options = config.array("options");
         for (int i = 0; i < options.size(); i++) {

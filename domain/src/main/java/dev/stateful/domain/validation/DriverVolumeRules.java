@@ -30,7 +30,7 @@ final class DriverVolumeRules {
             if (name.isEmpty()) {
                 out.add(Errors.required(path + ".nodePublishSecretRef.name", ""));
             } else {
-                Names.dns1123Subdomain(name).forEach(msg -> out.add(Errors.invalid(path + ".name", name, msg)));
+                out.addAll(Errors.invalidEach(path + ".name", name, Names.dns1123Subdomain(name)));
             }
         }
         return out;
@@ -45,7 +45,7 @@ final class DriverVolumeRules {
         if (Names.byteLength(driver) > MAX_DRIVER_NAME) {
             out.add(Errors.tooLong(path, "may not be more than " + MAX_DRIVER_NAME + " bytes"));
         }
-        Names.dns1123Subdomain(driver.toLowerCase(Locale.ROOT)).forEach(msg -> out.add(Errors.invalid(path, driver, msg)));
+        out.addAll(Errors.invalidEach(path, driver, Names.dns1123Subdomain(driver.toLowerCase(Locale.ROOT))));
         return out;
     }
 

@@ -124,7 +124,7 @@ final class EnvRules {
         if (subscripted.isPresent()) {
             String key = subscripted.get()[1];
             String checked = subscripted.get()[0].equals("metadata.annotations") ? key.toLowerCase(Locale.ROOT) : key;
-            Names.qualifiedName(checked).forEach(msg -> out.add(Errors.invalid(path, checked, msg)));
+            out.addAll(Errors.invalidEach(path, checked, Names.qualifiedName(checked)));
             return out;
         }
         String internal = fieldPath.equals("spec.host") ? "spec.nodeName" : fieldPath;
@@ -202,12 +202,12 @@ final class EnvRules {
     private static List<Violation> keySelector(Json.Obj ref, String path) {
         List<Violation> out = new ArrayList<>();
         String name = ref.string("name").orElse("");
-        Names.dns1123Subdomain(name).forEach(msg -> out.add(Errors.invalid(path + ".name", name, msg)));
+        out.addAll(Errors.invalidEach(path + ".name", name, Names.dns1123Subdomain(name)));
         String key = ref.string("key").orElse("");
         if (key.isEmpty()) {
             out.add(Errors.required(path + ".key", ""));
         } else {
-            configMapKey(key).forEach(msg -> out.add(Errors.invalid(path + ".key", key, msg)));
+            out.addAll(Errors.invalidEach(path + ".key", key, configMapKey(key)));
         }
         return out;
     }
@@ -245,7 +245,7 @@ final class EnvRules {
         if (volumeName.isEmpty()) {
             out.add(Errors.required(path + ".volumeName", ""));
         } else {
-            Names.dns1123Label(volumeName).forEach(msg -> out.add(Errors.invalid(path + ".volumeName", volumeName, msg)));
+            out.addAll(Errors.invalidEach(path + ".volumeName", volumeName, Names.dns1123Label(volumeName)));
         }
         String filePath = ref.string("path").orElse("");
         if (filePath.isEmpty()) {
@@ -293,7 +293,7 @@ final class EnvRules {
             return List.of(Errors.required(path + ".name", ""));
         }
         List<Violation> out = new ArrayList<>();
-        Names.dns1123Subdomain(Names.maskTrailingDash(name)).forEach(msg -> out.add(Errors.invalid(path + ".name", name, msg)));
+        out.addAll(Errors.invalidEach(path + ".name", name, Names.dns1123Subdomain(Names.maskTrailingDash(name))));
         return out;
     }
 }

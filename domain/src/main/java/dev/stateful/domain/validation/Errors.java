@@ -48,6 +48,11 @@ final class Errors {
         return new Violation(field, Violation.Type.INVALID, detail.isEmpty() ? shown : shown + ": " + detail);
     }
 
+    /** {@code field.Invalid} of {@code value} once for each message a name or format check returned (none when it returned none). */
+    static List<Violation> invalidEach(String field, Object value, List<String> messages) {
+        return messages.stream().map(msg -> invalid(field, value, msg)).toList();
+    }
+
     static Violation notSupported(String field, Object value, String... supported) {
         String values = Stream.of(supported).map(Errors::quote).collect(Collectors.joining(", "));
         return new Violation(field, Violation.Type.NOT_SUPPORTED, render(value) + ": supported values: " + values);

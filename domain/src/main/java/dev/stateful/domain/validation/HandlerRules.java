@@ -92,7 +92,7 @@ final class HandlerRules {
     static List<Violation> portNumOrName(Json port, String path) {
         List<Violation> out = new ArrayList<>();
         if (port instanceof Json.Str name) {
-            ContainerRules.portName(name.value()).forEach(msg -> out.add(Errors.invalid(path, name.value(), msg)));
+            out.addAll(Errors.invalidEach(path, name.value(), ContainerRules.portName(name.value())));
             return out;
         }
         long number = port instanceof Json.Num n ? n.asLong().orElse(0L) : 0L;

@@ -67,7 +67,7 @@ final class LabelKeysRules {
         for (int i = 0; i < keys.size(); i++) {
             String key = keys.get(i);
             String at = path + "[" + i + "]";
-            Names.qualifiedName(key).forEach(msg -> out.add(Errors.invalid(at, key, msg)));
+            out.addAll(Errors.invalidEach(at, key, Names.qualifiedName(key)));
         }
         return out;
     }

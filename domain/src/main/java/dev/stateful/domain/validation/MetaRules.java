@@ -34,8 +34,8 @@ final class MetaRules {
     static List<Violation> labels(Map<String, String> labels, String path) {
         List<Violation> out = new ArrayList<>();
         new TreeMap<>(labels).forEach((key, value) -> {
-            Names.qualifiedName(key).forEach(msg -> out.add(Errors.invalid(path, key, msg)));
-            Names.labelValue(value).forEach(msg -> out.add(Errors.invalid(path, value, msg)));
+            out.addAll(Errors.invalidEach(path, key, Names.qualifiedName(key)));
+            out.addAll(Errors.invalidEach(path, value, Names.labelValue(value)));
         });
         return out;
     }
@@ -45,7 +45,7 @@ final class MetaRules {
         List<Violation> out = new ArrayList<>();
         long total = 0;
         for (Map.Entry<String, String> e : new TreeMap<>(annotations).entrySet()) {
-            Names.qualifiedName(e.getKey().toLowerCase(Locale.ROOT)).forEach(msg -> out.add(Errors.invalid(path, e.getKey(), msg)));
+            out.addAll(Errors.invalidEach(path, e.getKey(), Names.qualifiedName(e.getKey().toLowerCase(Locale.ROOT))));
             total += Names.byteLength(e.getKey()) + Names.byteLength(e.getValue());
         }
         if (total > TOTAL_ANNOTATION_SIZE_LIMIT) {

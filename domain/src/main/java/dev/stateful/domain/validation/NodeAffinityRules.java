@@ -102,7 +102,7 @@ final class NodeAffinityRules {
         for (int i = 0; i < values.size(); i++) {
             String value = values.get(i);
             String at = path + ".values[" + i + "]";
-            Names.dns1123Subdomain(value).forEach(msg -> out.add(Errors.invalid(at, value, msg)));
+            out.addAll(Errors.invalidEach(at, value, Names.dns1123Subdomain(value)));
         }
         return out;
     }

@@ -31,12 +31,12 @@ public final class ObjectMetaRules {
         if (meta.name().isEmpty()) {
             out.add(Errors.required(PATH + ".name", "name or generateName is required"));
         } else {
-            Names.dns1123Subdomain(meta.name()).forEach(msg -> out.add(Errors.invalid(PATH + ".name", meta.name(), msg)));
+            out.addAll(Errors.invalidEach(PATH + ".name", meta.name(), Names.dns1123Subdomain(meta.name())));
         }
         if (meta.namespace().isEmpty()) {
             out.add(Errors.required(PATH + ".namespace", ""));
         } else {
-            Names.dns1123Label(meta.namespace()).forEach(msg -> out.add(Errors.invalid(PATH + ".namespace", meta.namespace(), msg)));
+            out.addAll(Errors.invalidEach(PATH + ".namespace", meta.namespace(), Names.dns1123Label(meta.namespace())));
         }
         if (meta.generation() < 0) {
             out.add(Errors.invalid(PATH + ".generation", meta.generation(), Errors.NEGATIVE));
@@ -95,7 +95,7 @@ public final class ObjectMetaRules {
         String path = PATH + ".finalizers";
         List<Violation> out = new ArrayList<>();
         for (String finalizer : finalizers) {
-            Names.qualifiedName(finalizer).forEach(msg -> out.add(Errors.invalid(path, finalizer, msg)));
+            out.addAll(Errors.invalidEach(path, finalizer, Names.qualifiedName(finalizer)));
         }
         if (finalizers.contains(ORPHAN) && finalizers.contains(FOREGROUND)) {
             out.add(new Violation(path, Violation.Type.INVALID, "finalizer " + ORPHAN + " and " + FOREGROUND + " cannot be both set"));

@@ -74,7 +74,7 @@ final class PodFieldRules {
             String value = toleration.string("value").orElse("");
             String effect = toleration.string("effect").orElse("");
             if (!key.isEmpty()) {
-                Names.qualifiedName(key).forEach(msg -> out.add(Errors.invalid(at + ".key", key, msg)));
+                out.addAll(Errors.invalidEach(at + ".key", key, Names.qualifiedName(key)));
             }
             if (key.isEmpty() && !operator.equals("Exists")) {
                 out.add(Errors.invalid(at + ".operator", operator, KEYLESS_OPERATOR));

@@ -45,18 +45,18 @@ final class PodListRules {
             Json.Obj alias = aliases.get(i).asObject().orElse(Json.EMPTY_OBJECT);
             String at = path + ".hostAliases[" + i + "]";
             String ip = alias.string("ip").orElse("");
-            IpAddresses.legacyField(ip).forEach(msg -> out.add(Errors.invalid(at + ".ip", ip, msg)));
+            out.addAll(Errors.invalidEach(at + ".ip", ip, IpAddresses.legacyField(ip)));
             List<String> hostnames = alias.strings("hostnames");
             for (int j = 0; j < hostnames.size(); j++) {
                 String hostname = hostnames.get(j);
                 String where = at + ".hostnames[" + j + "]";
-                Names.dns1123Subdomain(hostname).forEach(msg -> out.add(Errors.invalid(where, hostname, msg)));
+                out.addAll(Errors.invalidEach(where, hostname, Names.dns1123Subdomain(hostname)));
             }
         }
         return out;
     }
 
     private static List<Violation> qualifiedName(String value, String at) {
-        return Names.qualifiedName(value).stream().map(msg -> Errors.invalid(at, value, msg)).toList();
+        return Errors.invalidEach(at, value, Names.qualifiedName(value));
     }
 }

@@ -84,7 +84,7 @@ final class PodReferenceRules {
         if (Names.byteLength(override) > MAX_HOSTNAME_OVERRIDE) {
             out.add(Errors.tooLong(at, "may not be more than " + MAX_HOSTNAME_OVERRIDE + " bytes"));
         }
-        Names.dns1123Subdomain(override).forEach(msg -> out.add(Errors.invalid(at, override, msg)));
+        out.addAll(Errors.invalidEach(at, override, Names.dns1123Subdomain(override)));
         return out;
     }
 
@@ -93,7 +93,7 @@ final class PodReferenceRules {
         for (SubdomainField field : fields) {
             if (field.checked(spec)) {
                 String value = field.value(spec);
-                Names.dns1123Subdomain(value).forEach(msg -> out.add(Errors.invalid(path + "." + field.name(), value, msg)));
+                out.addAll(Errors.invalidEach(path + "." + field.name(), value, Names.dns1123Subdomain(value)));
             }
         }
         return out;

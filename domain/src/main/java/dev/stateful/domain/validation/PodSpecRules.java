@@ -113,7 +113,7 @@ final class PodSpecRules {
             if (name.isEmpty()) {
                 errors.add(Errors.required(at + ".name", ""));
             } else {
-                Names.dns1123Label(name).forEach(msg -> errors.add(Errors.invalid(at + ".name", name, msg)));
+                errors.addAll(Errors.invalidEach(at + ".name", name, Names.dns1123Label(name)));
             }
             if (seen.contains(name)) {
                 errors.add(Errors.duplicate(at + ".name", name));

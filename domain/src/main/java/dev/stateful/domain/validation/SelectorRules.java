@@ -73,11 +73,11 @@ public final class SelectorRules {
      */
     static List<Violation> keyAndValues(String key, List<String> values, boolean strictValues, String path) {
         List<Violation> out = new ArrayList<>();
-        Names.qualifiedName(key).forEach(msg -> out.add(Errors.invalid(path + ".key", key, msg)));
+        out.addAll(Errors.invalidEach(path + ".key", key, Names.qualifiedName(key)));
         for (int i = 0; strictValues && i < values.size(); i++) {
             String value = values.get(i);
             String at = path + ".values[" + i + "]";
-            Names.labelValue(value).forEach(msg -> out.add(Errors.invalid(at, value, msg)));
+            out.addAll(Errors.invalidEach(at, value, Names.labelValue(value)));
         }
         return out;
     }

@@ -143,20 +143,19 @@ public final class StatefulSetValidator {
         List<Violation> out = new ArrayList<>();
         String generateName = meta.generateName() == null ? "" : meta.generateName();
         if (!generateName.isEmpty()) {
-            Names.dns1123Label(Names.maskTrailingDash(generateName))
-                    .forEach(msg -> out.add(Errors.invalid("metadata.generateName", generateName, msg)));
+            out.addAll(Errors.invalidEach("metadata.generateName", generateName, Names.dns1123Label(Names.maskTrailingDash(generateName))));
         }
         if (meta.name().isEmpty()) {
             out.add(Errors.required("metadata.name", "name or generateName is required"));
         } else {
-            Names.dns1123Label(meta.name()).forEach(msg -> out.add(Errors.invalid("metadata.name", meta.name(), msg)));
+            out.addAll(Errors.invalidEach("metadata.name", meta.name(), Names.dns1123Label(meta.name())));
             if (Names.byteLength(meta.name()) > MAX_NAME_LENGTH) {
                 out.add(Errors.invalid("metadata.name", meta.name(), NAME_TOO_LONG));
             }
         }
         // the API server takes an empty namespace from the request path, so only a given one is checked
         if (!meta.namespace().isEmpty()) {
-            Names.dns1123Label(meta.namespace()).forEach(msg -> out.add(Errors.invalid("metadata.namespace", meta.namespace(), msg)));
+            out.addAll(Errors.invalidEach("metadata.namespace", meta.namespace(), Names.dns1123Label(meta.namespace())));
         }
         if (meta.generation() < 0) {
             out.add(Errors.invalid("metadata.generation", meta.generation(), Errors.NEGATIVE));
@@ -205,7 +204,7 @@ public final class StatefulSetValidator {
             out.addAll(nonNegative(spec.ordinals().start(), "spec.ordinals.start"));
         }
         if (checks.serviceName() && !spec.serviceName().isEmpty()) {
-            Names.dns1123Label(spec.serviceName()).forEach(msg -> out.add(Errors.invalid("spec.serviceName", spec.serviceName(), msg)));
+            out.addAll(Errors.invalidEach("spec.serviceName", spec.serviceName(), Names.dns1123Label(spec.serviceName())));
         }
         out.addAll(highestOrdinal(spec));
         out.addAll(selector(spec));
@@ -279,7 +278,7 @@ public final class StatefulSetValidator {
         if (value.isInt()) {
             out.addAll(nonNegative(value.intValue(), path));
         } else {
-            Names.percent(text(value)).forEach(msg -> out.add(Errors.invalid(path, shown, msg)));
+            out.addAll(Errors.invalidEach(path, shown, Names.percent(text(value))));
         }
         if (isZero(value)) {
             out.add(Errors.invalid(path, shown, "cannot be 0"));
@@ -377,7 +376,7 @@ public final class StatefulSetValidator {
                 out.add(Errors.required(path, "every volume claim template needs a name"));
                 continue;
             }
-            Names.dns1123Label(name).forEach(msg -> out.add(Errors.invalid(path, name, msg)));
+            out.addAll(Errors.invalidEach(path, name, Names.dns1123Label(name)));
         }
         return out;
     }
