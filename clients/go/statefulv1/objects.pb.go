@@ -52,21 +52,24 @@ const (
 	ViolationType_VIOLATION_TYPE_TYPE_MISMATCH ViolationType = 8
 	// "Not found": a reference to something that does not exist (a volume mount naming no volume).
 	ViolationType_VIOLATION_TYPE_NOT_FOUND ViolationType = 9
+	// "Too many": a list longer than allowed (more than 20 restart rules of a container).
+	ViolationType_VIOLATION_TYPE_TOO_MANY ViolationType = 10
 )
 
 // Enum value maps for ViolationType.
 var (
 	ViolationType_name = map[int32]string{
-		0: "VIOLATION_TYPE_UNSPECIFIED",
-		1: "VIOLATION_TYPE_REQUIRED",
-		2: "VIOLATION_TYPE_INVALID",
-		3: "VIOLATION_TYPE_NOT_SUPPORTED",
-		4: "VIOLATION_TYPE_FORBIDDEN",
-		5: "VIOLATION_TYPE_TOO_LONG",
-		6: "VIOLATION_TYPE_DUPLICATE",
-		7: "VIOLATION_TYPE_UNKNOWN_FIELD",
-		8: "VIOLATION_TYPE_TYPE_MISMATCH",
-		9: "VIOLATION_TYPE_NOT_FOUND",
+		0:  "VIOLATION_TYPE_UNSPECIFIED",
+		1:  "VIOLATION_TYPE_REQUIRED",
+		2:  "VIOLATION_TYPE_INVALID",
+		3:  "VIOLATION_TYPE_NOT_SUPPORTED",
+		4:  "VIOLATION_TYPE_FORBIDDEN",
+		5:  "VIOLATION_TYPE_TOO_LONG",
+		6:  "VIOLATION_TYPE_DUPLICATE",
+		7:  "VIOLATION_TYPE_UNKNOWN_FIELD",
+		8:  "VIOLATION_TYPE_TYPE_MISMATCH",
+		9:  "VIOLATION_TYPE_NOT_FOUND",
+		10: "VIOLATION_TYPE_TOO_MANY",
 	}
 	ViolationType_value = map[string]int32{
 		"VIOLATION_TYPE_UNSPECIFIED":   0,
@@ -79,6 +82,7 @@ var (
 		"VIOLATION_TYPE_UNKNOWN_FIELD": 7,
 		"VIOLATION_TYPE_TYPE_MISMATCH": 8,
 		"VIOLATION_TYPE_NOT_FOUND":     9,
+		"VIOLATION_TYPE_TOO_MANY":      10,
 	}
 )
 
@@ -1527,7 +1531,7 @@ const file_stateful_v1_objects_proto_rawDesc = "" +
 	"\x10ObservedRevision\x127\n" +
 	"\bmetadata\x18\x01 \x01(\v2\x1b.stateful.v1.ObjectMetadataR\bmetadata\x12\x1a\n" +
 	"\brevision\x18\x02 \x01(\x03R\brevision\x12\x12\n" +
-	"\x04data\x18\x03 \x01(\tR\x04data*\xc5\x02\n" +
+	"\x04data\x18\x03 \x01(\tR\x04data*\xe2\x02\n" +
 	"\rViolationType\x12\x1e\n" +
 	"\x1aVIOLATION_TYPE_UNSPECIFIED\x10\x00\x12\x1b\n" +
 	"\x17VIOLATION_TYPE_REQUIRED\x10\x01\x12\x1a\n" +
@@ -1538,7 +1542,9 @@ const file_stateful_v1_objects_proto_rawDesc = "" +
 	"\x18VIOLATION_TYPE_DUPLICATE\x10\x06\x12 \n" +
 	"\x1cVIOLATION_TYPE_UNKNOWN_FIELD\x10\a\x12 \n" +
 	"\x1cVIOLATION_TYPE_TYPE_MISMATCH\x10\b\x12\x1c\n" +
-	"\x18VIOLATION_TYPE_NOT_FOUND\x10\tB&\n" +
+	"\x18VIOLATION_TYPE_NOT_FOUND\x10\t\x12\x1b\n" +
+	"\x17VIOLATION_TYPE_TOO_MANY\x10\n" +
+	"B&\n" +
 	"\x14dev.stateful.grpc.v1B\fObjectsProtoP\x01b\x06proto3"
 
 var (

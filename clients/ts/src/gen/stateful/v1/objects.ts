@@ -42,6 +42,8 @@ export enum ViolationType {
   VIOLATION_TYPE_TYPE_MISMATCH = 8,
   /** VIOLATION_TYPE_NOT_FOUND - "Not found": a reference to something that does not exist (a volume mount naming no volume). */
   VIOLATION_TYPE_NOT_FOUND = 9,
+  /** VIOLATION_TYPE_TOO_MANY - "Too many": a list longer than allowed (more than 20 restart rules of a container). */
+  VIOLATION_TYPE_TOO_MANY = 10,
   UNRECOGNIZED = -1,
 }
 
@@ -77,6 +79,9 @@ export function violationTypeFromJSON(object: any): ViolationType {
     case 9:
     case "VIOLATION_TYPE_NOT_FOUND":
       return ViolationType.VIOLATION_TYPE_NOT_FOUND;
+    case 10:
+    case "VIOLATION_TYPE_TOO_MANY":
+      return ViolationType.VIOLATION_TYPE_TOO_MANY;
     case -1:
     case "UNRECOGNIZED":
     default:
@@ -106,6 +111,8 @@ export function violationTypeToJSON(object: ViolationType): string {
       return "VIOLATION_TYPE_TYPE_MISMATCH";
     case ViolationType.VIOLATION_TYPE_NOT_FOUND:
       return "VIOLATION_TYPE_NOT_FOUND";
+    case ViolationType.VIOLATION_TYPE_TOO_MANY:
+      return "VIOLATION_TYPE_TOO_MANY";
     case ViolationType.UNRECOGNIZED:
     default:
       return "UNRECOGNIZED";

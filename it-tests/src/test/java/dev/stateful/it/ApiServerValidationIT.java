@@ -6,6 +6,7 @@ import static dev.stateful.domain.testing.PodSpecJson.claim;
 import static dev.stateful.domain.testing.PodSpecJson.device;
 import static dev.stateful.domain.testing.PodSpecJson.downwardApiVolume;
 import static dev.stateful.domain.testing.PodSpecJson.execProbe;
+import static dev.stateful.domain.testing.PodSpecJson.exitCodes;
 import static dev.stateful.domain.testing.PodSpecJson.fieldRef;
 import static dev.stateful.domain.testing.PodSpecJson.fileKeyRef;
 import static dev.stateful.domain.testing.PodSpecJson.hostPort;
@@ -17,6 +18,7 @@ import static dev.stateful.domain.testing.PodSpecJson.refusedProjectedVolume;
 import static dev.stateful.domain.testing.PodSpecJson.requirement;
 import static dev.stateful.domain.testing.PodSpecJson.spread;
 import static dev.stateful.domain.testing.PodSpecJson.resourceFieldRef;
+import static dev.stateful.domain.testing.PodSpecJson.restartRules;
 import static dev.stateful.domain.testing.PodSpecJson.topologySpreadConstraints;
 import static dev.stateful.domain.testing.VolumeSourceJson.claimSpecs;
 import static dev.stateful.domain.testing.VolumeSourceJson.cloudVolumes;
@@ -420,6 +422,11 @@ class ApiServerValidationIT {
                 arguments("an init container's rules need its restart policy, and an empty policy is not supported", podSpec(s -> s
                         .with("initContainers", Json.array(Json.object("name", "rules", "image", IMAGE, "restartPolicyRules", Json.array(Json.object())),
                                 Json.object("name", "empty", "image", IMAGE, "restartPolicy", ""))))),
+                arguments("at most 20 restart rules, each of at most 255 exit codes, an init container's too", podSpec(s -> s
+                        .with("initContainers", Json.array(Json.object("name", "init", "image", IMAGE, "restartPolicy", "Never",
+                                "restartPolicyRules", restartRules(21, 1))))
+                        .with("containers", Json.array(Json.object("name", "app", "image", IMAGE, "restartPolicy", "Never",
+                                "restartPolicyRules", restartRules(1, 1, exitCodes(256, "Out"), exitCodes(300, "In"))))))),
                 arguments("an os has a name", podSpec(s -> s.with("os", Json.object()))),
                 arguments("an os is linux or windows, and an unknown one forbids nothing", podSpec(s -> s.with("os", Json.object("name", "darwin"))
                         .with("securityContext", Json.object("windowsOptions", Json.object())))),
@@ -580,6 +587,8 @@ class ApiServerValidationIT {
                                 Json.object("name", "never", "image", IMAGE, "restartPolicy", "Never"),
                                 Json.object("name", "sidecar", "image", IMAGE, "restartPolicy", "Always",
                                         "restartPolicyRules", Json.array(restartRule("RestartAllContainers", "In")))))))),
+                arguments("20 restart rules, 255 exit codes", container(c -> c.with("restartPolicy", "Never")
+                        .with("restartPolicyRules", restartRules(19, 1, exitCodes(255, "NotIn"))))),
                 arguments("a linux pod with Linux settings", podSpec(s -> s.with("os", Json.object("name", "linux")).with("hostPID", true)
                         .with("securityContext", Json.object("runAsUser", 1, "seccompProfile", Json.object("type", "RuntimeDefault"))))),
                 arguments("a windows pod with Windows options, host namespaces off, no sysctls", both(

@@ -42,6 +42,7 @@ public final class Violations {
             case TOO_LONG -> ViolationType.VIOLATION_TYPE_TOO_LONG;
             case DUPLICATE -> ViolationType.VIOLATION_TYPE_DUPLICATE;
             case NOT_FOUND -> ViolationType.VIOLATION_TYPE_NOT_FOUND;
+            case TOO_MANY -> ViolationType.VIOLATION_TYPE_TOO_MANY;
             case UNKNOWN_FIELD -> ViolationType.VIOLATION_TYPE_UNKNOWN_FIELD;
             case TYPE_MISMATCH -> ViolationType.VIOLATION_TYPE_TYPE_MISMATCH;
         };

@@ -8,8 +8,7 @@ import java.util.List;
  * A container's own {@code restartPolicy} and {@code restartPolicyRules} ({@code validateContainerRestartPolicy}), for a
  * container after its probes and for an init container after its common checks ({@code validateInitContainerRestartPolicy}).
  * In 1.36 ContainerRestartRules and RestartAllContainersOnContainerExits are beta and on, so every container may have a
- * policy of Always, Never or OnFailure with rules, and the RestartAllContainers action is allowed. The limits of 20 rules and
- * 255 exit codes ({@code field.TooMany}) are left to the API server.
+ * policy of Always, Never or OnFailure with rules, and the RestartAllContainers action is allowed.
  */
 final class ContainerRestartRules {
 
@@ -20,6 +19,8 @@ final class ContainerRestartRules {
     private static final List<String> POLICIES = List.of("Always", "Never", "OnFailure");
     private static final List<String> ACTIONS = List.of("Restart", "RestartAllContainers");
     private static final List<String> OPERATORS = List.of("In", "NotIn");
+    static final int MAX_RULES = 20;
+    static final int MAX_EXIT_CODES = 255;
 
     private ContainerRestartRules() {
     }
@@ -32,7 +33,10 @@ final class ContainerRestartRules {
         return container(container, path);
     }
 
-    /** {@code validateContainerRestartPolicy}: a known policy, given when there are rules; each rule's action and exit codes. */
+    /**
+     * {@code validateContainerRestartPolicy}: a known policy, given when there are rules; at most 20 rules; each rule's action
+     * and exit codes (at most 255 values).
+     */
     static List<Violation> container(Json.Obj container, String path) {
         List<Json> rules = container.array("restartPolicyRules");
         List<Violation> out = new ArrayList<>();
@@ -47,6 +51,9 @@ final class ContainerRestartRules {
                 out.add(Errors.notSupported(path + ".restartPolicy", policy, POLICIES.toArray(String[]::new)));
             }
         }
+        if (rules.size() > MAX_RULES) {
+            out.add(Errors.tooMany(path + ".restartPolicyRules", rules.size(), MAX_RULES));
+        }
         for (int i = 0; i < rules.size(); i++) {
             String at = path + ".restartPolicyRules[" + i + "]";
             Json.Obj rule = rules.get(i).asObject().orElse(Json.EMPTY_OBJECT);
@@ -55,9 +62,14 @@ final class ContainerRestartRules {
                 out.add(Errors.notSupported(at + ".action", action, ACTIONS.toArray(String[]::new)));
             }
             if (rule.has("exitCodes")) {
-                String operator = rule.objectOrEmpty("exitCodes").string("operator").orElse("");
+                Json.Obj exitCodes = rule.objectOrEmpty("exitCodes");
+                String operator = exitCodes.string("operator").orElse("");
                 if (!OPERATORS.contains(operator)) {
                     out.add(Errors.notSupported(at + ".exitCodes.operator", operator, OPERATORS.toArray(String[]::new)));
+                }
+                int values = exitCodes.array("values").size();
+                if (values > MAX_EXIT_CODES) {
+                    out.add(Errors.tooMany(at + ".exitCodes.values", values, MAX_EXIT_CODES));
                 }
             } else {
                 out.add(Errors.required(at + ".exitCodes", EXIT_CODES_REQUIRED));

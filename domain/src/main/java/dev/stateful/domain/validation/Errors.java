@@ -81,6 +81,11 @@ final class Errors {
         return new Violation(field, Violation.Type.TOO_LONG, detail);
     }
 
+    /** {@code field.TooMany}: a list of {@code actual} items where {@code max} (at least 0) are allowed. */
+    static Violation tooMany(String field, int actual, int max) {
+        return new Violation(field, Violation.Type.TOO_MANY, actual + ": must have at most " + max + (max == 1 ? " item" : " items"));
+    }
+
     /** Strings quoted like Go's %q, maps and JSON as sorted JSON, everything else as its text. */
     static String render(Object value) {
         if (value == null) {

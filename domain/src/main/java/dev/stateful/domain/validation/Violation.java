@@ -15,6 +15,7 @@ public record Violation(String field, Type type, String detail) {
         TOO_LONG("Too long"),
         DUPLICATE("Duplicate value"),
         NOT_FOUND("Not found"),
+        TOO_MANY("Too many"),
         UNKNOWN_FIELD("unknown field"),
         TYPE_MISMATCH("Invalid type");
 

@@ -1,6 +1,8 @@
 package dev.stateful.domain.testing;
 
 import dev.stateful.domain.json.Json;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
 
 /** Pieces of a pod spec as JSON for validation tests: environment variables of each value source, a probe, volumes, mounts, devices and ports. */
 public final class PodSpecJson {
@@ -42,6 +44,17 @@ public final class PodSpecJson {
     /** A volume of the claim of its own name. */
     public static Json.Obj claim(String name) {
         return Json.object("name", name, "persistentVolumeClaim", Json.object("claimName", name));
+    }
+
+    /** {@code count} Restart rules, each on the exit codes 1 to {@code codes}, then {@code more}. */
+    public static Json.Arr restartRules(int count, int codes, Json.Obj... more) {
+        return Json.array(Stream.concat(IntStream.range(0, count).mapToObj(i -> exitCodes(codes, "In")), Stream.of(more)).toArray());
+    }
+
+    /** A Restart rule of this operator on the exit codes 1 to {@code codes}. */
+    public static Json.Obj exitCodes(int codes, String operator) {
+        return Json.object("action", "Restart", "exitCodes", Json.object("operator", operator,
+                "values", Json.array(IntStream.rangeClosed(1, codes).boxed().toArray())));
     }
 
     public static Json.Obj hostPort(int containerPort, int hostPort) {

@@ -1,5 +1,7 @@
 package dev.stateful.domain.validation;
 
+import static dev.stateful.domain.testing.PodSpecJson.exitCodes;
+import static dev.stateful.domain.testing.PodSpecJson.restartRules;
 import static dev.stateful.domain.validation.StatefulSetValidatorTest.C;
 import static dev.stateful.domain.validation.StatefulSetValidatorTest.T;
 import static dev.stateful.domain.validation.StatefulSetValidatorTest.container;
@@ -8,6 +10,7 @@ import static dev.stateful.domain.validation.StatefulSetValidatorTest.templateSp
 import static dev.stateful.domain.validation.StatefulSetValidatorTest.v;
 import static dev.stateful.domain.validation.Violation.Type.NOT_SUPPORTED;
 import static dev.stateful.domain.validation.Violation.Type.REQUIRED;
+import static dev.stateful.domain.validation.Violation.Type.TOO_MANY;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 import dev.stateful.domain.json.Json;
@@ -34,6 +37,15 @@ class ContainerRestartRulesTest extends RuleRows {
                 row("an init container's rules need its restart policy, and are then not checked", templateSpec(s -> s.with("initContainers",
                                 Json.array(Json.object("name", "init", "image", "busybox", "restartPolicyRules", Json.array(Json.object()))))),
                         v(T + "initContainers[0].restartPolicy", REQUIRED, "must specify restartPolicy when restart rules are used")),
+                row("at most 20 rules, each of at most 255 exit codes (field.TooMany), an init container's too",
+                        templateSpec(s -> s.with("initContainers", Json.array(Json.object("name", "init", "image", "busybox",
+                                        "restartPolicy", "Never", "restartPolicyRules", restartRules(21, 1))))
+                                .with("containers", Json.array(Json.object("name", "app", "image", "busybox", "restartPolicy", "Never",
+                                        "restartPolicyRules", Json.array(rule("Restart", "In"), exitCodes(256, "Out"), exitCodes(300, "In")))))),
+                        v(T + "containers[0].restartPolicyRules[1].exitCodes.operator", NOT_SUPPORTED, "\"Out\": supported values: \"In\", \"NotIn\""),
+                        v(T + "containers[0].restartPolicyRules[1].exitCodes.values", TOO_MANY, "256: must have at most 255 items"),
+                        v(T + "containers[0].restartPolicyRules[2].exitCodes.values", TOO_MANY, "300: must have at most 255 items"),
+                        v(T + "initContainers[0].restartPolicyRules", TOO_MANY, "21: must have at most 20 items")),
                 row("an init container's restart policy given empty is not supported", templateSpec(s -> s.with("initContainers",
                                 Json.array(Json.object("name", "init", "image", "busybox", "restartPolicy", "")))),
                         v(T + "initContainers[0].restartPolicy", NOT_SUPPORTED, "\"\": supported values: \"Always\", \"Never\", \"OnFailure\"")));
@@ -43,6 +55,8 @@ class ContainerRestartRulesTest extends RuleRows {
         return Stream.of(
                 arguments("a container that restarts on some exit codes", container(c -> c.with("restartPolicy", "Never")
                         .with("restartPolicyRules", Json.array(rule("Restart", "In"), rule("RestartAllContainers", "NotIn"))))),
+                arguments("20 rules, 255 exit codes", container(c -> c.with("restartPolicy", "Never")
+                        .with("restartPolicyRules", restartRules(19, 1, exitCodes(255, "NotIn"))))),
                 arguments("init containers of each policy, a sidecar with rules", templateSpec(s -> s.with("initContainers", Json.array(
                         Json.object("name", "once", "image", "busybox", "restartPolicy", "OnFailure",
                                 "restartPolicyRules", Json.array(rule("Restart", "In"))),
