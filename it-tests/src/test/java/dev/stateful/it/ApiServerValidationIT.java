@@ -216,6 +216,11 @@ class ApiServerValidationIT {
                 arguments("a storage request of a sign, a point or a suffix alone is zero; a request is shown canonical, rounded to thousandths",
                         claimTemplates(claimSpecAsking("-"), claimSpecAsking("."), claimSpecAsking("Gi"), claimSpecAsking("-1.5Gi"),
                                 claimSpecAsking("-0.0001"), claimSpecAsking("+0"), claimSpecAsking("1Gi"))),
+                arguments("a storage request of null is zero, as a null quantity in a container's limits or requests",
+                        both(claimTemplates(Json.object("accessModes", Json.array("ReadWriteOnce"),
+                                        "resources", Json.object("requests", Json.object("storage", Json.Null.INSTANCE)))),
+                                container(c -> c.with("resources", Json.object("limits", Json.object("cpu", Json.Null.INSTANCE, "memory", "1Gi"),
+                                        "requests", Json.object("cpu", "1", "memory", Json.Null.INSTANCE)))))),
                 arguments("an extended resource's request equals its limit, hugepages need a limit", container(c -> c.with("resources", Json.object(
                         "limits", Json.object("example.com/gpu", 2, "memory", "1Gi"),
                         "requests", Json.object("example.com/gpu", 1, "hugepages-2Mi", "4Mi", "memory", "1Gi"))))),

@@ -51,7 +51,7 @@ final class ClaimSpecRules {
         }
         String storagePath = path + ".resources[storage]";
         Json.Obj requests = spec.objectOrEmpty("resources").objectOrEmpty("requests");
-        if (!requests.has("storage")) {
+        if (requests.get("storage").isEmpty()) {
             out.add(Errors.required(storagePath, ""));
         } else {
             // ValidatePositiveQuantityValue shows Quantity.String of the defaulted request (a resource list's, rounded to milli)

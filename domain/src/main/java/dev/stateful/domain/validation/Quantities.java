@@ -22,10 +22,12 @@ final class Quantities {
 
     /**
      * A resource list's quantity: the one a JSON value decodes to, rounded up to thousandths; empty when
-     * it is none: the API server refuses such an object before validation, as a bad request.
+     * it is none: the API server refuses such an object before validation, as a bad request. A JSON
+     * {@code null} in a list is zero ({@code Quantity.UnmarshalJSON} leaves the map's zero value), so a
+     * claim's storage request of null is "0", not missing.
      */
     static Optional<Quantity> parse(Json json) {
-        return decode(json).map(q -> q.roundUp(MILLI_PLACES));
+        return (json == Json.Null.INSTANCE ? Quantity.parse("0") : decode(json)).map(q -> q.roundUp(MILLI_PLACES));
     }
 
     /**

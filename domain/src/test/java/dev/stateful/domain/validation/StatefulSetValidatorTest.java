@@ -413,6 +413,9 @@ class StatefulSetValidatorTest extends RuleRows {
                         v("spec.volumeClaimTemplates[0].spec.resources[storage]", REQUIRED, "")),
                 row("a storage request is positive", claims(claimSpec(c -> c.with("resources", Json.object("requests", Json.object("storage", "0Gi"))))),
                         v("spec.volumeClaimTemplates[0].spec.resources[storage]", INVALID, "\"0\": must be greater than zero")),
+                row("a storage request of null is zero, not missing (Quantity.UnmarshalJSON)",
+                        claims(claimSpec(c -> c.with("resources", Json.object("requests", Json.object("storage", Json.Null.INSTANCE))))),
+                        v("spec.volumeClaimTemplates[0].spec.resources[storage]", INVALID, "\"0\": must be greater than zero")),
                 row("claim template names are DNS-1123 labels, as pod volume names", claims(claim("www"), claim("data.v1")),
                         v("spec.volumeClaimTemplates[1].metadata.name", INVALID, "\"data.v1\": must not contain dots")));
     }
