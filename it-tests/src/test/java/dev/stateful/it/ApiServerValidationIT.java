@@ -1,6 +1,8 @@
 package dev.stateful.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static dev.stateful.domain.testing.PodSpecJson.ACCEPTED_USER_NAMES;
+import static dev.stateful.domain.testing.PodSpecJson.REFUSED_USER_NAMES;
 import static dev.stateful.domain.testing.PodSpecJson.affinity;
 import static dev.stateful.domain.testing.PodSpecJson.claim;
 import static dev.stateful.domain.testing.PodSpecJson.device;
@@ -19,6 +21,7 @@ import static dev.stateful.domain.testing.PodSpecJson.requirement;
 import static dev.stateful.domain.testing.PodSpecJson.spread;
 import static dev.stateful.domain.testing.PodSpecJson.resourceFieldRef;
 import static dev.stateful.domain.testing.PodSpecJson.restartRules;
+import static dev.stateful.domain.testing.PodSpecJson.runningAs;
 import static dev.stateful.domain.testing.PodSpecJson.topologySpreadConstraints;
 import static dev.stateful.domain.testing.VolumeSourceJson.claimSpecs;
 import static dev.stateful.domain.testing.VolumeSourceJson.cloudVolumes;
@@ -432,6 +435,16 @@ class ApiServerValidationIT {
                                 "restartPolicyRules", restartRules(21, 1))))
                         .with("containers", Json.array(Json.object("name", "app", "image", IMAGE, "restartPolicy", "Never",
                                 "restartPolicyRules", restartRules(1, 1, exitCodes(256, "Out"), exitCodes(300, "In"))))))),
+                arguments("a credential spec's name is a DNS subdomain, a credential spec is not empty nor over 64 KiB, a user name not empty",
+                        both(podSpec(s -> s.with("securityContext", Json.object("windowsOptions", Json.object(
+                                        "gmsaCredentialSpecName", "Web_Cred", "gmsaCredentialSpec", "", "runAsUserName", "")))),
+                                container(c -> c.with("securityContext", Json.object("windowsOptions", Json.object(
+                                        "gmsaCredentialSpec", "x".repeat(64 * 1024 + 1))))))),
+                arguments("a Windows user name is DOMAIN\\USER or USER of the lengths and characters Windows allows", podSpec(s -> s
+                        .with("initContainers", runningAs(IMAGE, REFUSED_USER_NAMES)))),
+                arguments("a container's hostProcess is the pod's when both are given", both(
+                        podSpec(s -> s.with("securityContext", Json.object("windowsOptions", Json.object("hostProcess", true)))),
+                        container(c -> c.with("securityContext", Json.object("windowsOptions", Json.object("hostProcess", false)))))),
                 arguments("an os has a name", podSpec(s -> s.with("os", Json.object()))),
                 arguments("an os is linux or windows, and an unknown one forbids nothing", podSpec(s -> s.with("os", Json.object("name", "darwin"))
                         .with("securityContext", Json.object("windowsOptions", Json.object())))),
@@ -594,6 +607,11 @@ class ApiServerValidationIT {
                                         "restartPolicyRules", Json.array(restartRule("RestartAllContainers", "In")))))))),
                 arguments("20 restart rules, 255 exit codes", container(c -> c.with("restartPolicy", "Never")
                         .with("restartPolicyRules", restartRules(19, 1, exitCodes(255, "NotIn"))))),
+                arguments("Windows user names of a NetBios or DNS domain or none, a credential spec and its name, no host process", both(
+                        podSpec(s -> s.with("initContainers", runningAs(IMAGE, ACCEPTED_USER_NAMES))
+                                .with("securityContext", Json.object("windowsOptions", Json.object("hostProcess", false)))),
+                        container(c -> c.with("securityContext", Json.object("windowsOptions", Json.object(
+                                "gmsaCredentialSpecName", "web-cred.v1", "gmsaCredentialSpec", "{}", "hostProcess", false)))))),
                 arguments("a linux pod with Linux settings", podSpec(s -> s.with("os", Json.object("name", "linux")).with("hostPID", true)
                         .with("securityContext", Json.object("runAsUser", 1, "seccompProfile", Json.object("type", "RuntimeDefault"))))),
                 arguments("a windows pod with Windows options, host namespaces off, no sysctls", both(
@@ -610,6 +628,37 @@ class ApiServerValidationIT {
 
         assertThat(ourErrors(manifest)).isEmpty();
         assertThat(serverErrors(manifest)).isEmpty();
+    }
+
+    static final String HOST_PROCESS_POLICY = "spec.template.spec: Forbidden: hostProcess containers are disallowed by cluster policy";
+
+    /** Templates of host process containers, which our rules leave to a cluster's policy (as {@code privileged}). */
+    static Stream<Arguments> hostProcessTemplates() {
+        return Stream.of(
+                arguments("host process containers need hostNetwork", both(
+                        podSpec(s -> s.with("securityContext", Json.object("windowsOptions", Json.object("hostProcess", false)))),
+                        container(c -> c.with("securityContext", Json.object("windowsOptions", Json.object("hostProcess", true)))))),
+                arguments("once a container is a host process, all are", both(
+                        podSpec(s -> s.with("hostNetwork", true).with("initContainers", Json.array(Json.object("name", "init", "image", IMAGE)))),
+                        container(c -> c.with("securityContext", Json.object("windowsOptions", Json.object("hostProcess", true)))))),
+                arguments("host process containers of the pod's setting on the host's network", both(
+                        podSpec(s -> s.with("hostNetwork", true).with("securityContext", Json.object("windowsOptions", Json.object("hostProcess", true)))),
+                        container(c -> c.with("securityContext", Json.object("windowsOptions", Json.object("hostProcess", true)))))));
+    }
+
+    /**
+     * {@code validateWindowsHostProcessPod}: a server without {@code --allow-privileged} (as this one) refuses any host process
+     * container by its policy too; besides that one error, it reports exactly ours (none for the last template).
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("hostProcessTemplates")
+    void theApiServerRefusesHostProcessContainersByItsPolicyBesideTheErrorsOurValidatorReports(String rule, UnaryOperator<Json.Obj> change) {
+        Json.Obj manifest = change.apply(valid("host-process"));
+
+        List<String> expected = new ArrayList<>(ourErrors(manifest));
+        expected.add(HOST_PROCESS_POLICY);
+
+        assertThat(serverErrors(manifest)).containsExactlyInAnyOrderElementsOf(expected);
     }
 
     /** The causes of the server's 422 as {@code <field>: <type>: <detail>}, or none when it stores the set (deleted again). */

@@ -11,7 +11,8 @@ import java.util.List;
  * ({@code validatePodSpecSecurityContext}, {@link SecurityContextRules}), the affinity ({@code validateAffinity},
  * {@link AffinityRules}), the DNS config ({@code validatePodDNSConfig}; both DNS checks in {@link DnsRules}), the
  * readiness and scheduling gates ({@link PodListRules}), the topology spread constraints
- * ({@code validateTopologySpreadConstraints}, {@link TopologySpreadRules}), the host namespaces with
+ * ({@code validateTopologySpreadConstraints}, {@link TopologySpreadRules}), the host process containers
+ * ({@code validateWindowsHostProcessPod}, {@link WindowsRules}), the host namespaces with
  * {@code hostUsers: false} ({@code validateHostUsers}), the hostname override, service account and node names
  * ({@link PodReferenceRules}), the tolerations ({@code ValidateTolerations}), the host aliases ({@link PodListRules}),
  * the priority and runtime classes and the preemption policy ({@link PodReferenceRules}), the overhead
@@ -48,6 +49,7 @@ final class PodFieldRules {
         out.addAll(DnsRules.dnsConfig(spec, path));
         out.addAll(PodListRules.gates(spec, path));
         out.addAll(TopologySpreadRules.topologySpreadConstraints(spec, path));
+        out.addAll(WindowsRules.hostProcess(spec, path));
         out.addAll(HostNamespaceRules.hostUsers(spec, path));
         out.addAll(PodReferenceRules.identity(spec, path));
         out.addAll(tolerations(spec.array("tolerations"), path + ".tolerations"));

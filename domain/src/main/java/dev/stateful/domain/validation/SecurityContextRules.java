@@ -51,6 +51,7 @@ final class SecurityContextRules {
         context.string("fsGroupChangePolicy").ifPresent(policy ->
                 out.addAll(supported(at + ".fsGroupChangePolicy", policy, FS_GROUP_CHANGE_POLICIES)));
         context.object("seccompProfile").ifPresent(profile -> out.addAll(seccompProfile(profile, at + ".seccompProfile")));
+        out.addAll(WindowsRules.options(context, at));
         context.string("supplementalGroupsPolicy").ifPresent(policy ->
                 out.addAll(supported(at + ".supplementalGroupsPolicy", policy, SUPPLEMENTAL_GROUPS_POLICIES)));
         return out;
@@ -76,6 +77,7 @@ final class SecurityContextRules {
             }
         });
         context.object("seccompProfile").ifPresent(profile -> out.addAll(seccompProfile(profile, at + ".seccompProfile")));
+        out.addAll(WindowsRules.options(context, at));
         return out;
     }
 

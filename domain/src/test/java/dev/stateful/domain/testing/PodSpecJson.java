@@ -1,6 +1,7 @@
 package dev.stateful.domain.testing;
 
 import dev.stateful.domain.json.Json;
+import java.util.List;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
@@ -157,6 +158,24 @@ public final class PodSpecJson {
                     .with("matchLabelKeys", Json.array("pod-template-hash", "example.com/version")),
             spread(2, "topology.kubernetes.io/zone", "ScheduleAnyway").with("nodeAffinityPolicy", "Ignore").with("nodeTaintsPolicy", "Honor"),
             spread(5, "not a label key!", "DoNotSchedule")};
+    }
+
+    /**
+     * Windows user names {@code validateWindowsSecurityContextOptions} refuses: a control character, two backslashes, a
+     * domain of neither form with no user, a domain too long with a user of dots, a user too long, a user of a forbidden
+     * character.
+     */
+    public static final List<String> REFUSED_USER_NAMES = List.of("app\u0001", "a\\b\\c", ".corp\\", "d".repeat(256) + "\\. .",
+            "u".repeat(105), "CORP\\us@r");
+
+    /** Windows user names it accepts: a NetBios domain with spaces, a DNS domain, a user of 104 characters alone. */
+    public static final List<String> ACCEPTED_USER_NAMES = List.of("NT AUTHORITY\\NETWORK SERVICE", "corp.example.com\\svc-web",
+            "u".repeat(104), "ContainerUser");
+
+    /** Init containers {@code w0}, {@code w1}, ... whose Windows options run as these user names. */
+    public static Json.Arr runningAs(String image, List<String> userNames) {
+        return Json.array(IntStream.range(0, userNames.size()).mapToObj(i -> Json.object("name", "w" + i, "image", image,
+                "securityContext", Json.object("windowsOptions", Json.object("runAsUserName", userNames.get(i))))).toArray());
     }
 
     /** A pod security context that sets every Linux-only field a windows pod may not set ({@code validateWindows}). */
