@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static dev.stateful.domain.testing.PodSpecJson.ACCEPTED_USER_NAMES;
 import static dev.stateful.domain.testing.PodSpecJson.REFUSED_USER_NAMES;
 import static dev.stateful.domain.testing.PodSpecJson.affinity;
+import static dev.stateful.domain.testing.PodSpecJson.appArmorContainers;
+import static dev.stateful.domain.testing.PodSpecJson.localhostAppArmor;
+import static dev.stateful.domain.testing.PodSpecJson.refusedAppArmorContainers;
 import static dev.stateful.domain.testing.PodSpecJson.claim;
 import static dev.stateful.domain.testing.PodSpecJson.device;
 import static dev.stateful.domain.testing.PodSpecJson.downwardApiVolume;
@@ -84,7 +87,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  *       (volumes and the settings of each source, volume mounts and devices against the volumes and claim templates, ports and host ports, host namespaces, environment variable
  *       names, resources, resize policies, init containers, lifecycle hooks, DNS settings, security contexts and sysctls, node and pod affinity, topology spread constraints,
  *       readiness and scheduling gates, host aliases, the names of the hostname override, service account, node, priority and runtime classes, the preemption policy, the overhead, the os and the fields it forbids,
- *       containers' restart policies and rules), each template created as a StatefulSet and validated as
+ *       containers' restart policies and rules and their limits, Windows options and host process containers (beside the server's
+ *       policy against them), AppArmor profiles, the deprecated profile annotations against the fields), each template created as a StatefulSet and validated as
  *       the in-memory cluster and gRPC {@code Validate} take a manifest (decoded strictly, defaulted);
  *       Go ranges over resource maps in random order, so errors are compared in any order;</li>
  *   <li>the metadata rules the in-memory cluster applies to every pod, claim and revision
@@ -445,6 +449,28 @@ class ApiServerValidationIT {
                 arguments("a container's hostProcess is the pod's when both are given", both(
                         podSpec(s -> s.with("securityContext", Json.object("windowsOptions", Json.object("hostProcess", true)))),
                         container(c -> c.with("securityContext", Json.object("windowsOptions", Json.object("hostProcess", false)))))),
+                arguments("an AppArmor profile has a known type", both(
+                        podSpec(s -> s.with("securityContext", Json.object("appArmorProfile", Json.object()))),
+                        container(c -> c.with("securityContext", Json.object("appArmorProfile", Json.object("type", "Custom", "localhostProfile", "p")))))),
+                arguments("a Localhost AppArmor profile is given, not padded, of at most 4095 bytes; the other types have none",
+                        podSpec(s -> s.with("initContainers", refusedAppArmorContainers(IMAGE)))),
+                arguments("seccomp annotations say what the pod's and a container's profile fields say", both(
+                        templateAnnotations(SECCOMP_POD, "unconfined", SECCOMP + "app", "localhost/a.json", SECCOMP + "init", "runtime/default"),
+                        both(podSpec(s -> s.with("securityContext", Json.object("seccompProfile", Json.object("type", "RuntimeDefault")))
+                                        .with("initContainers", Json.array(Json.object("name", "init", "image", IMAGE, "securityContext",
+                                                Json.object("seccompProfile", Json.object("type", "Localhost", "localhostProfile", "a.json")))))),
+                                container(c -> c.with("securityContext", Json.object("seccompProfile",
+                                        Json.object("type", "Localhost", "localhostProfile", "b.json"))))))),
+                arguments("AppArmor annotations say what a container's profile says, its own or else the pod's; not for a windows pod", both(
+                        templateAnnotations(APPARMOR + "app", "unconfined", APPARMOR + "init", "localhost/y", APPARMOR + "other", "runtime/default"),
+                        podSpec(s -> s.with("securityContext", Json.object("appArmorProfile", Json.object("type", "RuntimeDefault")))
+                                .with("initContainers", Json.array(
+                                        Json.object("name", "init", "image", IMAGE, "securityContext", Json.object("appArmorProfile", localhostAppArmor("x"))),
+                                        Json.object("name", "other", "image", IMAGE)))))),
+                arguments("a windows pod's AppArmor annotations are not compared with its (forbidden) profile", both(
+                        templateAnnotations(APPARMOR + "app", "runtime/default"),
+                        both(podSpec(s -> s.with("os", Json.object("name", "windows"))),
+                                container(c -> c.with("securityContext", Json.object("appArmorProfile", Json.object("type", "Unconfined"))))))),
                 arguments("an os has a name", podSpec(s -> s.with("os", Json.object()))),
                 arguments("an os is linux or windows, and an unknown one forbids nothing", podSpec(s -> s.with("os", Json.object("name", "darwin"))
                         .with("securityContext", Json.object("windowsOptions", Json.object())))),
@@ -612,6 +638,15 @@ class ApiServerValidationIT {
                                 .with("securityContext", Json.object("windowsOptions", Json.object("hostProcess", false)))),
                         container(c -> c.with("securityContext", Json.object("windowsOptions", Json.object(
                                 "gmsaCredentialSpecName", "web-cred.v1", "gmsaCredentialSpec", "{}", "hostProcess", false)))))),
+                arguments("AppArmor profiles of each type, a Localhost one of 4095 bytes; annotations that say what the fields say", both(
+                        templateAnnotations(SECCOMP_POD, "docker/default", SECCOMP + "app", "localhost/a.json", APPARMOR + "app", "localhost/x",
+                                APPARMOR + "a0", "runtime/default", SECCOMP + "a1", "unconfined"),
+                        both(podSpec(s -> s.with("securityContext", Json.object("appArmorProfile", Json.object("type", "Unconfined"),
+                                                "seccompProfile", Json.object("type", "RuntimeDefault")))
+                                        .with("initContainers", appArmorContainers(IMAGE, Json.object("type", "RuntimeDefault"),
+                                                localhostAppArmor("p".repeat(4095))))),
+                                container(c -> c.with("securityContext", Json.object("appArmorProfile", localhostAppArmor("x"),
+                                        "seccompProfile", Json.object("type", "Localhost", "localhostProfile", "a.json"))))))),
                 arguments("a linux pod with Linux settings", podSpec(s -> s.with("os", Json.object("name", "linux")).with("hostPID", true)
                         .with("securityContext", Json.object("runAsUser", 1, "seccompProfile", Json.object("type", "RuntimeDefault"))))),
                 arguments("a windows pod with Windows options, host namespaces off, no sysctls", both(
@@ -703,6 +738,14 @@ class ApiServerValidationIT {
                         "volumeClaimTemplates", Json.array(Json.object("metadata", Json.object("name", "www"),
                                 "spec", Json.object("accessModes", Json.array("ReadWriteOnce"),
                                         "resources", Json.object("requests", Json.object("storage", "1Gi")))))));
+    }
+
+    static final String SECCOMP_POD = "seccomp.security.alpha.kubernetes.io/pod";
+    static final String SECCOMP = "container.seccomp.security.alpha.kubernetes.io/";
+    static final String APPARMOR = "container.apparmor.security.beta.kubernetes.io/";
+
+    static UnaryOperator<Json.Obj> templateAnnotations(String... keysAndValues) {
+        return m -> m.update("spec", s -> s.update("template", t -> t.update("metadata", md -> md.with("annotations", Json.object((Object[]) keysAndValues)))));
     }
 
     static UnaryOperator<Json.Obj> podSpec(UnaryOperator<Json.Obj> change) {

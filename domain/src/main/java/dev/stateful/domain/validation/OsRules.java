@@ -88,12 +88,12 @@ final class OsRules {
         return out;
     }
 
-    private interface ContainerVisitor {
+    interface ContainerVisitor {
         void visit(Json.Obj container, String path);
     }
 
     /** {@code VisitContainersWithPath}: init containers, then containers. */
-    private static void forEachContainer(Json.Obj spec, String path, ContainerVisitor visitor) {
+    static void forEachContainer(Json.Obj spec, String path, ContainerVisitor visitor) {
         for (String list : List.of("initContainers", "containers")) {
             List<Json> containers = spec.array(list);
             for (int i = 0; i < containers.size(); i++) {

@@ -49,7 +49,7 @@ final class Quantities {
     }
 
     /** Go's {@code strings.TrimSpace}: {@code unicode.IsSpace} characters off both ends. */
-    private static String trimSpace(String text) {
+    static String trimSpace(String text) {
         int start = 0;
         int end = text.length();
         while (start < end && isSpace(text.charAt(start))) {

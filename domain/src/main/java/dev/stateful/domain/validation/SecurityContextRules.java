@@ -4,12 +4,13 @@ import dev.stateful.domain.json.Json;
 import dev.stateful.domain.json.JsonWriter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Of the security contexts, the pod's ({@code validatePodSpecSecurityContext}: user and group ids, the process
  * namespace against hostPID, the sysctls ({@link SysctlRules}), the fsGroup change policy, the seccomp profile, the
  * supplemental groups policy) and a container's ({@code ValidateSecurityContext}: user and group ids, the proc mount, the
- * seccomp profile), in upstream's order. Not checked: Windows options, AppArmor profiles, the SELinux change policy,
+ * seccomp profile), each with its Windows options ({@link WindowsRules}) and AppArmor profile, in upstream's order. Not checked: the SELinux change policy,
  * {@code privileged} (refused or not by the API server's {@code --allow-privileged}, a cluster's policy) and its combinations
  * with {@code allowPrivilegeEscalation}. In apps/v1 hostNetwork, hostPID, hostIPC, hostUsers and shareProcessNamespace sit on
  * the pod spec; the API server's internal pod keeps them in the security context, whose path its errors name.
@@ -23,8 +24,11 @@ final class SecurityContextRules {
     private static final List<String> FS_GROUP_CHANGE_POLICIES = List.of("Always", "OnRootMismatch");
     private static final List<String> SUPPLEMENTAL_GROUPS_POLICIES = List.of("Merge", "Strict");
     private static final List<String> PROC_MOUNTS = List.of("Default", "Unmasked");
-    private static final List<String> SECCOMP_TYPES = List.of("Localhost", "RuntimeDefault", "Unconfined");
+    /** The types of a seccomp and of an AppArmor profile. */
+    private static final List<String> PROFILE_TYPES = List.of("Localhost", "RuntimeDefault", "Unconfined");
     private static final String LOCALHOST = "Localhost";
+    /** {@code maxLocalhostProfileLength}: PATH_MAX - 1. */
+    private static final int MAX_APPARMOR_PROFILE_LENGTH = 4095;
 
     private SecurityContextRules() {
     }
@@ -52,6 +56,7 @@ final class SecurityContextRules {
                 out.addAll(supported(at + ".fsGroupChangePolicy", policy, FS_GROUP_CHANGE_POLICIES)));
         context.object("seccompProfile").ifPresent(profile -> out.addAll(seccompProfile(profile, at + ".seccompProfile")));
         out.addAll(WindowsRules.options(context, at));
+        context.object("appArmorProfile").ifPresent(profile -> out.addAll(appArmorProfile(profile, at + ".appArmorProfile")));
         context.string("supplementalGroupsPolicy").ifPresent(policy ->
                 out.addAll(supported(at + ".supplementalGroupsPolicy", policy, SUPPLEMENTAL_GROUPS_POLICIES)));
         return out;
@@ -78,6 +83,7 @@ final class SecurityContextRules {
         });
         context.object("seccompProfile").ifPresent(profile -> out.addAll(seccompProfile(profile, at + ".seccompProfile")));
         out.addAll(WindowsRules.options(context, at));
+        context.object("appArmorProfile").ifPresent(profile -> out.addAll(appArmorProfile(profile, at + ".appArmorProfile")));
         return out;
     }
 
@@ -106,8 +112,8 @@ final class SecurityContextRules {
         String type = profile.string("type").orElse("");
         if (type.isEmpty()) {
             out.add(Errors.required(path + ".type", "type is required when seccompProfile is set"));
-        } else if (!SECCOMP_TYPES.contains(type)) {
-            out.add(Errors.notSupported(path + ".type", type, SECCOMP_TYPES.toArray(String[]::new)));
+        } else if (!PROFILE_TYPES.contains(type)) {
+            out.add(Errors.notSupported(path + ".type", type, PROFILE_TYPES.toArray(String[]::new)));
         }
         String at = path + ".localhostProfile";
         boolean given = profile.has("localhostProfile");
@@ -121,6 +127,39 @@ final class SecurityContextRules {
         } else if (given) {
             String struct = "{\"Type\":" + JsonWriter.write(Json.from(type)) + ",\"LocalhostProfile\":" + JsonWriter.write(Json.from(localhostProfile)) + "}";
             out.add(new Violation(at, Violation.Type.INVALID, struct + ": can only be set when seccomp type is Localhost"));
+        }
+        return out;
+    }
+
+    /**
+     * {@code ValidateAppArmorProfileField}: a known type; for Localhost a profile, not padded with whitespace (Go's
+     * {@code strings.TrimSpace}), of at most 4095 bytes; for the others none (shown as JSON, a pointer upstream).
+     */
+    static List<Violation> appArmorProfile(Json.Obj profile, String path) {
+        String type = profile.string("type").orElse("");
+        String at = path + ".localhostProfile";
+        Optional<String> localhostProfile = profile.has("localhostProfile") ? Optional.of(profile.string("localhostProfile").orElse("")) : Optional.empty();
+        List<Violation> out = new ArrayList<>();
+        switch (type) {
+            case LOCALHOST -> {
+                if (localhostProfile.isEmpty()) {
+                    out.add(Errors.required(at, "must be set when AppArmor type is Localhost"));
+                } else {
+                    String given = localhostProfile.get();
+                    if (!Quantities.trimSpace(given).equals(given)) {
+                        out.add(Errors.invalid(at, given, "must not be padded with whitespace"));
+                    } else if (given.isEmpty()) {
+                        out.add(Errors.required(at, "must be set when AppArmor type is Localhost"));
+                    }
+                    if (Names.byteLength(given) > MAX_APPARMOR_PROFILE_LENGTH) {
+                        out.add(Errors.tooLong(at, "may not be more than " + MAX_APPARMOR_PROFILE_LENGTH + " bytes"));
+                    }
+                }
+            }
+            case "RuntimeDefault", "Unconfined" -> localhostProfile.ifPresent(given ->
+                    out.add(Errors.invalid(at, Json.from(given), "can only be set when AppArmor type is Localhost")));
+            case "" -> out.add(Errors.required(path + ".type", "type is required when appArmorProfile is set"));
+            default -> out.add(Errors.notSupported(path + ".type", type, PROFILE_TYPES.toArray(String[]::new)));
         }
         return out;
     }

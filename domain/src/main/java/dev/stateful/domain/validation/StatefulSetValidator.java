@@ -351,6 +351,8 @@ public final class StatefulSetValidator {
             if (podSpec) {
                 List<String> claimNames = spec.volumeClaimTemplates().stream().map(t -> t.metadata().name()).toList();
                 out.addAll(PodSpecRules.podSpec(spec.template().objectOrEmpty("spec"), claimNames, "spec.template.spec"));
+                out.addAll(ProfileAnnotationRules.matchFields(spec.template().objectOrEmpty("metadata").stringMap("annotations"),
+                        spec.template().objectOrEmpty("spec"), "spec.template.spec"));
             }
         } else {
             out.add(Errors.invalid("spec.selector", spec.selector(), ""));

@@ -178,6 +178,27 @@ public final class PodSpecJson {
                 "securityContext", Json.object("windowsOptions", Json.object("runAsUserName", userNames.get(i))))).toArray());
     }
 
+    /**
+     * Init containers {@code a0}, {@code a1}, ... of AppArmor profiles {@code ValidateAppArmorProfileField} refuses: a Localhost
+     * type without a profile, one padded with whitespace, an empty one, one of 4096 bytes, one both padded and too long;
+     * a RuntimeDefault and an Unconfined type with a profile.
+     */
+    public static Json.Arr refusedAppArmorContainers(String image) {
+        return appArmorContainers(image, Json.object("type", "Localhost"), localhostAppArmor(" p "), localhostAppArmor(""),
+                localhostAppArmor("p".repeat(4096)), localhostAppArmor(" " + "p".repeat(4095)),
+                Json.object("type", "RuntimeDefault", "localhostProfile", "p"), Json.object("type", "Unconfined", "localhostProfile", ""));
+    }
+
+    /** Init containers {@code a0}, {@code a1}, ... of these AppArmor profiles. */
+    public static Json.Arr appArmorContainers(String image, Json.Obj... profiles) {
+        return Json.array(IntStream.range(0, profiles.length).mapToObj(i -> Json.object("name", "a" + i, "image", image,
+                "securityContext", Json.object("appArmorProfile", profiles[i]))).toArray());
+    }
+
+    public static Json.Obj localhostAppArmor(String profile) {
+        return Json.object("type", "Localhost", "localhostProfile", profile);
+    }
+
     /** A pod security context that sets every Linux-only field a windows pod may not set ({@code validateWindows}). */
     public static Json.Obj linuxOnlyPodSecurityContext() {
         return Json.object("appArmorProfile", Json.object("type", "RuntimeDefault"), "seLinuxOptions", Json.object(),

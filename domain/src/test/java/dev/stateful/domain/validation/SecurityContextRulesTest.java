@@ -1,5 +1,8 @@
 package dev.stateful.domain.validation;
 
+import static dev.stateful.domain.testing.PodSpecJson.appArmorContainers;
+import static dev.stateful.domain.testing.PodSpecJson.localhostAppArmor;
+import static dev.stateful.domain.testing.PodSpecJson.refusedAppArmorContainers;
 import static dev.stateful.domain.validation.StatefulSetValidatorTest.C;
 import static dev.stateful.domain.validation.StatefulSetValidatorTest.T;
 import static dev.stateful.domain.validation.StatefulSetValidatorTest.both;
@@ -10,6 +13,7 @@ import static dev.stateful.domain.validation.StatefulSetValidatorTest.v;
 import static dev.stateful.domain.validation.Violation.Type.INVALID;
 import static dev.stateful.domain.validation.Violation.Type.NOT_SUPPORTED;
 import static dev.stateful.domain.validation.Violation.Type.REQUIRED;
+import static dev.stateful.domain.validation.Violation.Type.TOO_LONG;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 import dev.stateful.domain.json.Json;
@@ -54,6 +58,23 @@ class SecurityContextRulesTest extends RuleRows {
                         v(S + "seccompProfile.localhostProfile", INVALID, "\"/a/../p.json\": must be a relative path"),
                         v(S + "seccompProfile.localhostProfile", INVALID, "\"/a/../p.json\": must not contain '..'"),
                         v(P + "seccompProfile.localhostProfile", REQUIRED, "must be set when seccomp type is Localhost")),
+                row("an AppArmor profile has a known type", both(pod(Json.object("appArmorProfile", Json.object())),
+                                securityContext(Json.object("appArmorProfile", Json.object("type", "Custom", "localhostProfile", "p")))),
+                        v(S + "appArmorProfile.type", NOT_SUPPORTED, "\"Custom\": supported values: \"Localhost\", \"RuntimeDefault\", \"Unconfined\""),
+                        v(P + "appArmorProfile.type", REQUIRED, "type is required when appArmorProfile is set")),
+                row("a Localhost AppArmor profile is given, not padded, of at most 4095 bytes; the other types have none",
+                        templateSpec(s -> s.with("initContainers", refusedAppArmorContainers("busybox"))),
+                        v(T + "initContainers[0].securityContext.appArmorProfile.localhostProfile", REQUIRED, "must be set when AppArmor type is Localhost"),
+                        v(T + "initContainers[1].securityContext.appArmorProfile.localhostProfile", INVALID, "\" p \": must not be padded with whitespace"),
+                        v(T + "initContainers[2].securityContext.appArmorProfile.localhostProfile", REQUIRED, "must be set when AppArmor type is Localhost"),
+                        v(T + "initContainers[3].securityContext.appArmorProfile.localhostProfile", TOO_LONG, "may not be more than 4095 bytes"),
+                        v(T + "initContainers[4].securityContext.appArmorProfile.localhostProfile", INVALID,
+                                "\" " + "p".repeat(4095) + "\": must not be padded with whitespace"),
+                        v(T + "initContainers[4].securityContext.appArmorProfile.localhostProfile", TOO_LONG, "may not be more than 4095 bytes"),
+                        v(T + "initContainers[5].securityContext.appArmorProfile.localhostProfile", INVALID,
+                                "\"p\": can only be set when AppArmor type is Localhost"),
+                        v(T + "initContainers[6].securityContext.appArmorProfile.localhostProfile", INVALID,
+                                "\"\": can only be set when AppArmor type is Localhost")),
                 row("a container's user and group ids are in range", securityContext(Json.object("runAsUser", -1, "runAsGroup", 2147483648L)),
                         v(S + "runAsUser", INVALID, "-1: " + RANGE),
                         v(S + "runAsGroup", INVALID, "2147483648: " + RANGE)),
@@ -78,6 +99,10 @@ class SecurityContextRulesTest extends RuleRows {
                         Json.object("type", "Localhost", "localhostProfile", "profiles/audit.json"), "runAsUser", 0, "procMount", "Default"))),
                 arguments("an Unmasked proc mount with hostUsers false", both(templateSpec(s -> s.with("hostUsers", false)),
                         securityContext(Json.object("procMount", "Unmasked")))),
+                arguments("AppArmor profiles of each type, a Localhost one of 4095 bytes", both(
+                        pod(Json.object("appArmorProfile", Json.object("type", "RuntimeDefault"))),
+                        templateSpec(s -> s.with("initContainers", appArmorContainers("busybox", Json.object("type", "Unconfined"),
+                                localhostAppArmor("k8s-apparmor-example-deny-write"), localhostAppArmor("p".repeat(4095))))))),
                 arguments("a shared process namespace without hostPID", templateSpec(s -> s.with("shareProcessNamespace", true))),
                 arguments("privileged, left to the API server's --allow-privileged", securityContext(Json.object("privileged", true))));
     }
