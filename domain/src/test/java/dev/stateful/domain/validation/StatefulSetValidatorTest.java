@@ -25,6 +25,7 @@ import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.model.StatefulSetSpec;
 import dev.stateful.domain.model.UpdateStrategy;
 import dev.stateful.domain.testing.Fixtures;
+import dev.stateful.domain.testing.PodSpecJson;
 import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
@@ -432,6 +433,13 @@ class StatefulSetValidatorTest extends RuleRows {
         assertThat(StatefulSetValidator.validateStored(both(container(c -> c.with("imagePullPolicy", "Sometimes").with("livenessProbe", Json.object())),
                 templateSpec(t -> t.with("dnsPolicy", "None").with("tolerations", Json.array(Json.object("operator", "In"))))).apply(VALID)))
                 .as("nor the pod spec's policies, probes and tolerations").isEmpty();
+        StatefulSet profiles = both(templateMeta(m -> m.with("annotations", Json.object("container.apparmor.security.beta.kubernetes.io/nginx",
+                        "unconfined"))), container(c -> c.with("securityContext", Json.object("appArmorProfile", Json.object("type", "RuntimeDefault"),
+                        "windowsOptions", Json.object("runAsUserName", "", "hostProcess", true)))
+                .with("restartPolicy", "Never").with("restartPolicyRules", PodSpecJson.restartRules(21, 1)))).apply(VALID);
+        assertThat(StatefulSetValidator.validate(profiles)).extracting(Violation::type).contains(Violation.Type.TOO_MANY, Violation.Type.FORBIDDEN);
+        assertThat(StatefulSetValidator.validateStored(profiles))
+                .as("nor Windows options, host processes, AppArmor profiles against their annotations, restart rule limits").isEmpty();
         assertThat(StatefulSetValidator.validateStored(claims(claim("data.v1")).apply(VALID))).as("claim template names are always checked")
                 .extracting(Violation::field).containsExactly("spec.volumeClaimTemplates[0].metadata.name");
     }
