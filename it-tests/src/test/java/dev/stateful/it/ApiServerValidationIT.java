@@ -18,7 +18,9 @@ import static dev.stateful.domain.testing.PodSpecJson.hostPort;
 import static dev.stateful.domain.testing.PodSpecJson.linuxOnlyContainerSecurityContext;
 import static dev.stateful.domain.testing.PodSpecJson.linuxOnlyPodSecurityContext;
 import static dev.stateful.domain.testing.PodSpecJson.mount;
+import static dev.stateful.domain.testing.PodSpecJson.podResources;
 import static dev.stateful.domain.testing.PodSpecJson.projectedVolume;
+import static dev.stateful.domain.testing.PodSpecJson.refusedPodResources;
 import static dev.stateful.domain.testing.PodSpecJson.refusedProjectedVolume;
 import static dev.stateful.domain.testing.PodSpecJson.requirement;
 import static dev.stateful.domain.testing.PodSpecJson.spread;
@@ -88,7 +90,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  *       names, resources, resize policies, init containers, lifecycle hooks, DNS settings, security contexts and sysctls, node and pod affinity, topology spread constraints,
  *       readiness and scheduling gates, host aliases, the names of the hostname override, service account, node, priority and runtime classes, the preemption policy, the overhead, the os and the fields it forbids,
  *       containers' restart policies and rules and their limits, Windows options and host process containers (beside the server's
- *       policy against them), AppArmor profiles, the deprecated profile annotations against the fields), each template created as a StatefulSet and validated as
+ *       policy against them), AppArmor profiles, the deprecated profile annotations against the fields, pod-level resources), each template created as a StatefulSet and validated as
  *       the in-memory cluster and gRPC {@code Validate} take a manifest (decoded strictly, defaulted);
  *       Go ranges over resource maps in random order, so errors are compared in any order;</li>
  *   <li>the metadata rules the in-memory cluster applies to every pod, claim and revision
@@ -471,6 +473,13 @@ class ApiServerValidationIT {
                         templateAnnotations(APPARMOR + "app", "runtime/default"),
                         both(podSpec(s -> s.with("os", Json.object("name", "windows"))),
                                 container(c -> c.with("securityContext", Json.object("appArmorProfile", Json.object("type", "Unconfined"))))))),
+                arguments("a windows pod has no pod-level resources, and nothing else of them is checked", podSpec(s -> s
+                        .with("os", Json.object("name", "windows")).with("resources", Json.object("limits", Json.object("cpu", "-1"))))),
+                arguments("pod-level resources: no claims; names of cpu, memory or hugepages; requests within limits, as a container's",
+                        podSpec(s -> s.with("resources", Json.object("claims", Json.array(), "limits", Json.object("cpu", "-1",
+                                "ephemeral-storage", "1Gi", "example.com/gpu", "1", "memory", "1Gi"), "requests", Json.object("memory", "2Gi"))))),
+                arguments("pod-level requests at least the containers' aggregate, hugepages limits at least theirs, a container's limit within the pod's",
+                        podSpec(s -> refusedPodResources(s, IMAGE))),
                 arguments("an os has a name", podSpec(s -> s.with("os", Json.object()))),
                 arguments("an os is linux or windows, and an unknown one forbids nothing", podSpec(s -> s.with("os", Json.object("name", "darwin"))
                         .with("securityContext", Json.object("windowsOptions", Json.object())))),
@@ -647,6 +656,8 @@ class ApiServerValidationIT {
                                                 localhostAppArmor("p".repeat(4095))))),
                                 container(c -> c.with("securityContext", Json.object("appArmorProfile", localhostAppArmor("x"),
                                         "seccompProfile", Json.object("type", "Localhost", "localhostProfile", "a.json"))))))),
+                arguments("pod-level resources the containers, a sidecar and an init container fit in", podSpec(s -> podResources(s, IMAGE))),
+                arguments("empty pod-level resources", podSpec(s -> s.with("resources", Json.object()))),
                 arguments("a linux pod with Linux settings", podSpec(s -> s.with("os", Json.object("name", "linux")).with("hostPID", true)
                         .with("securityContext", Json.object("runAsUser", 1, "seccompProfile", Json.object("type", "RuntimeDefault"))))),
                 arguments("a windows pod with Windows options, host namespaces off, no sysctls", both(

@@ -73,6 +73,14 @@ public record Quantity(BigDecimal value, Format format, Optional<String> written
         return Optional.of(new Quantity(parts.positive() ? magnitude : magnitude.negate(), format, written));
     }
 
+    /**
+     * {@code Quantity.Add}: the sum, in this quantity's format unless this one is zero (then in the other's), its
+     * spelling forgotten.
+     */
+    public Quantity plus(Quantity other) {
+        return new Quantity(value.add(other.value), signum() == 0 ? other.format : format, Optional.empty());
+    }
+
     public int signum() {
         return value.signum();
     }

@@ -40,7 +40,7 @@ final class ContainerRules {
             "requests.storage", "services.nodeports", "services.loadbalancers");
     private static final Pattern PORT_NAME_CHARSET = Pattern.compile("[-a-z0-9]+");
     private static final Pattern PORT_NAME_LETTER = Pattern.compile(".*[a-z].*", Pattern.DOTALL);
-    private static final String HUGE_PAGES_PREFIX = "hugepages-";
+    static final String HUGE_PAGES_PREFIX = "hugepages-";
 
     private ContainerRules() {
     }
@@ -188,12 +188,22 @@ final class ContainerRules {
      * A value that is no quantity is left to decoding, which the API server fails before validation.
      */
     static List<Violation> resources(Json.Obj resources, String path) {
+        return resources(resources, path, ContainerRules::resourceName);
+    }
+
+    /** A name's own check, {@code validateContainerResourceName} or {@code validatePodResourceName}. */
+    interface NameRule {
+        List<Violation> check(String name, String path);
+    }
+
+    /** {@code validateResourceRequirements} with this check of each resource name. */
+    static List<Violation> resources(Json.Obj resources, String path, NameRule nameRule) {
         List<Violation> out = new ArrayList<>();
         Map<String, Quantity> limits = quantities(resources.objectOrEmpty("limits"));
         Map<String, Quantity> requests = quantities(resources.objectOrEmpty("requests"));
-        limits.forEach((name, limit) -> out.addAll(entry(name, limit, path + ".limits[" + name + "]")));
+        limits.forEach((name, limit) -> out.addAll(entry(name, limit, path + ".limits[" + name + "]", nameRule)));
         requests.forEach((name, request) -> {
-            out.addAll(entry(name, request, path + ".requests[" + name + "]"));
+            out.addAll(entry(name, request, path + ".requests[" + name + "]", nameRule));
             Quantity limit = limits.get(name);
             boolean overcommit = isOvercommitAllowed(name);
             if (limit != null) {
@@ -211,7 +221,7 @@ final class ContainerRules {
         return out;
     }
 
-    private static Map<String, Quantity> quantities(Json.Obj list) {
+    static Map<String, Quantity> quantities(Json.Obj list) {
         Map<String, Quantity> out = new TreeMap<>();
         list.fields().forEach((name, value) -> {
             Optional<Quantity> quantity = Quantities.parse(value);
@@ -221,8 +231,8 @@ final class ContainerRules {
     }
 
     /** One entry of limits or requests: its name, then {@code ValidateResourceQuantityValue}. */
-    private static List<Violation> entry(String name, Quantity quantity, String path) {
-        List<Violation> out = new ArrayList<>(resourceName(name, path));
+    private static List<Violation> entry(String name, Quantity quantity, String path, NameRule nameRule) {
+        List<Violation> out = new ArrayList<>(nameRule.check(name, path));
         if (quantity.signum() < 0) {
             out.add(Errors.invalid(path, quantity.canonical(), Errors.NEGATIVE));
         }
@@ -238,19 +248,24 @@ final class ContainerRules {
      * kubernetes.io's, an extended resource name.
      */
     static List<Violation> resourceName(String name, String path) {
-        List<Violation> out = new ArrayList<>();
-        out.addAll(Errors.invalidEach(path, name, Names.qualifiedName(name)));
+        List<Violation> out = new ArrayList<>(standardResourceName(name, path));
         boolean domainless = !name.contains("/");
-        if (out.isEmpty() && domainless && !STANDARD_RESOURCES.contains(name) && !name.startsWith(HUGE_PAGES_PREFIX)
-                && !name.startsWith("requests." + HUGE_PAGES_PREFIX)) {
-            out.add(Errors.invalid(path, name, "must be a standard resource type or fully qualified"));
-        }
         if (domainless) {
             if (!CONTAINER_RESOURCES.contains(name) && !name.startsWith(HUGE_PAGES_PREFIX)) {
                 out.add(Errors.invalid(path, name, "must be a standard resource for containers"));
             }
         } else if (!isNativeResource(name) && !isExtendedResource(name)) {
             out.add(Errors.invalid(path, name, "doesn't follow extended resource name standard"));
+        }
+        return out;
+    }
+
+    /** {@code validateResourceName}: a qualified name; without a domain, a standard resource ({@code IsStandardResourceName}). */
+    static List<Violation> standardResourceName(String name, String path) {
+        List<Violation> out = Errors.invalidEach(path, name, Names.qualifiedName(name));
+        if (out.isEmpty() && !name.contains("/") && !STANDARD_RESOURCES.contains(name) && !name.startsWith(HUGE_PAGES_PREFIX)
+                && !name.startsWith("requests." + HUGE_PAGES_PREFIX)) {
+            return List.of(Errors.invalid(path, name, "must be a standard resource type or fully qualified"));
         }
         return out;
     }

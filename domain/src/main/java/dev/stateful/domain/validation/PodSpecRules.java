@@ -15,7 +15,7 @@ import java.util.Set;
  * Of {@code ValidatePodSpec}, the volumes ({@code ValidateVolumes}: names, a source checked by {@link VolumeSourceRules}), the
  * containers and init containers ({@code validateContainers}, {@code validateInitContainers}), each with
  * {@link ContainerRules}, {@link ResizePolicyRules} and {@link SecurityContextRules} and, for a container or a sidecar, {@link LifecycleRules} and
- * {@link ProbeRules}, then the pod's own fields
+ * {@link ProbeRules}, then the pod-level resources ({@link PodResourceRules}) and the pod's own fields
  * ({@link PodFieldRules}). 1.36 applies these to a set's template on create and on an update whose old
  * template passed them ({@code SkipValidatePodTemplateSpec}); a sync never does.
  *
@@ -46,6 +46,7 @@ final class PodSpecRules {
         out.addAll(containers(containers, volumes, gracePeriod, hostUsers, podRestartPolicy, path + ".containers"));
         out.addAll(initContainers(spec.array("initContainers"), containers, volumes, gracePeriod, hostUsers, podRestartPolicy,
                 path + ".initContainers"));
+        out.addAll(PodResourceRules.resources(spec, path));
         out.addAll(PodFieldRules.validate(spec, path));
         out.addAll(fileKeyRefVolumes(spec, claimTemplateNames, path));
         return out;

@@ -11,7 +11,7 @@ import java.util.Map;
  * selector, restartPolicy and activeDeadlineSeconds. Of {@code ValidatePodTemplateSpec}'s checks of the
  * pod spec, {@link PodSpecRules} has the volumes, containers and some of the pod's own fields (the affinity and
  * topology spread constraints and every volume source's settings among them); the API server checks the rest
- * (privileged containers, pod-level resources and resource claims, ...), on create (an earlier release stored sets without checking the pod
+ * (privileged containers, resource claims, ...), on create (an earlier release stored sets without checking the pod
  * spec: a sync does not check it, {@code StatefulSetValidator.validateStored}), so a manifest that
  * {@code validate} accepts can still be refused there.
  */

@@ -128,4 +128,11 @@ class QuantityTest {
         assertThat(quantity.value()).as(text).isEqualByComparingTo(value);
         assertThat(quantity.format()).as(text).isEqualTo(format);
     }
+
+    /** {@code Quantity.Add}: the receiver's format unless it is zero, the sum's own canonical form (the spellings forgotten). */
+    @ParameterizedTest(name = "{0} + {1} prints as {2}")
+    @CsvSource({"500m, 600m, 1100m", "4Mi, 2Mi, 6Mi", "1Ki, 1024, 2Ki", "1024, 1Ki, 2048", "1Gi, 500M, 1573741824", "0, 1Ki, 1Ki", "+2, 0, 2", "1e3, 1, 1001"})
+    void aSumKeepsTheFormatOfItsFirstNonZeroTerm(String first, String second, String printed) {
+        assertThat(Quantity.parse(first).orElseThrow().plus(Quantity.parse(second).orElseThrow()).canonical()).isEqualTo(printed);
+    }
 }

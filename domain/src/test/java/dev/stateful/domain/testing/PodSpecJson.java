@@ -199,6 +199,38 @@ public final class PodSpecJson {
         return Json.object("type", "Localhost", "localhostProfile", profile);
     }
 
+    /**
+     * A pod spec change: pod-level requests of cpu 1 and memory 1Gi, limits of cpu 2, memory 2Gi and hugepages-2Mi 4Mi,
+     * below what its containers of this image need: requests of cpu 1100m (a container's 500m and a sidecar's 600m) and
+     * memory 2Gi (an init container's), hugepages limits of 6Mi, a container's cpu limit of 3.
+     */
+    public static Json.Obj refusedPodResources(Json.Obj spec, String image) {
+        return spec.with("resources", Json.object("requests", Json.object("cpu", "1", "memory", "1Gi"),
+                        "limits", Json.object("cpu", "2", "memory", "2Gi", "hugepages-2Mi", "4Mi")))
+                .with("containers", Json.array(
+                        Json.object("name", "app", "image", image, "resources", Json.object("requests", Json.object("cpu", "500m", "memory", "512Mi"),
+                                "limits", Json.object("cpu", "3", "hugepages-2Mi", "4Mi"))),
+                        Json.object("name", "helper", "image", image, "resources", Json.object("requests", Json.object("memory", "64Mi"),
+                                "limits", Json.object("hugepages-2Mi", "2Mi")))))
+                .with("initContainers", Json.array(
+                        Json.object("name", "sidecar", "image", image, "restartPolicy", "Always",
+                                "resources", Json.object("requests", Json.object("cpu", "600m"))),
+                        Json.object("name", "setup", "image", image, "resources", Json.object("requests", Json.object("memory", "2Gi")))));
+    }
+
+    /** A pod spec change: pod-level resources within which its containers of this image, a sidecar and an init container fit. */
+    public static Json.Obj podResources(Json.Obj spec, String image) {
+        return spec.with("resources", Json.object("requests", Json.object("cpu", "1", "memory", "1Gi"),
+                        "limits", Json.object("cpu", "2", "memory", "2Gi", "hugepages-2Mi", "2Mi")))
+                .with("containers", Json.array(Json.object("name", "app", "image", image, "resources", Json.object(
+                        "requests", Json.object("cpu", "500m", "memory", "512Mi", "hugepages-2Mi", "2Mi"),
+                        "limits", Json.object("cpu", "1", "memory", "1Gi", "hugepages-2Mi", "2Mi")))))
+                .with("initContainers", Json.array(
+                        Json.object("name", "sidecar", "image", image, "restartPolicy", "Always",
+                                "resources", Json.object("requests", Json.object("cpu", "250m"))),
+                        Json.object("name", "setup", "image", image, "resources", Json.object("requests", Json.object("cpu", "500m", "memory", "1Gi")))));
+    }
+
     /** A pod security context that sets every Linux-only field a windows pod may not set ({@code validateWindows}). */
     public static Json.Obj linuxOnlyPodSecurityContext() {
         return Json.object("appArmorProfile", Json.object("type", "RuntimeDefault"), "seLinuxOptions", Json.object(),
