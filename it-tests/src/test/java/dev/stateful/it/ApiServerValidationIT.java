@@ -230,6 +230,12 @@ class ApiServerValidationIT {
                                         "resources", Json.object("requests", Json.object("storage", Json.Null.INSTANCE)))),
                                 container(c -> c.with("resources", Json.object("limits", Json.object("cpu", Json.Null.INSTANCE, "memory", "1Gi"),
                                         "requests", Json.object("cpu", "1", "memory", Json.Null.INSTANCE)))))),
+                arguments("a hugepages quantity is a whole multiple of its page size, and hugepages need cpu or memory beside them",
+                        container(c -> c.with("resources", Json.object("limits", Json.object("hugepages-1Gi", "1Gi", "hugepages-2Mi", "3Mi"),
+                                "requests", Json.object("hugepages-1Gi", "1Gi", "hugepages-2Mi", "3Mi"))))),
+                arguments("the hugepages rules hold for the pod-level resources and the overhead too; a page size that is no quantity divides nothing",
+                        podSpec(s -> s.with("resources", Json.object("limits", Json.object("hugepages-x", "1")))
+                                .with("overhead", Json.object("hugepages-2Mi", "1Mi")))),
                 arguments("an extended resource's request equals its limit, hugepages need a limit", container(c -> c.with("resources", Json.object(
                         "limits", Json.object("example.com/gpu", 2, "memory", "1Gi"),
                         "requests", Json.object("example.com/gpu", 1, "hugepages-2Mi", "4Mi", "memory", "1Gi"))))),

@@ -2,6 +2,7 @@ package dev.stateful.domain.validation;
 
 import dev.stateful.domain.json.Json;
 import dev.stateful.domain.quantity.Quantity;
+import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -10,6 +11,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * Of {@code validateContainerCommon}, which containers and init containers share, in its order: the
@@ -184,7 +186,8 @@ final class ContainerRules {
      * no quantity negative ({@code ValidateNonnegativeQuantity}, on the entry's path), an extended resource's a whole
      * number ({@code ValidateResourceQuantityValue}); a request at most its limit, equal to it for a resource that cannot be
      * overcommitted (hugepages, extended resources), whose request also needs a limit; those three on
-     * the list's path, as Go names them. Quantities are shown in their canonical form ({@link Quantities}).
+     * the list's path, as Go names them; a hugepages quantity a multiple of its page size; hugepages only beside cpu or
+     * memory (on the requirements' path). Quantities are shown in their canonical form ({@link Quantities}).
      * A value that is no quantity is left to decoding, which the API server fails before validation.
      */
     static List<Violation> resources(Json.Obj resources, String path) {
@@ -201,7 +204,10 @@ final class ContainerRules {
         List<Violation> out = new ArrayList<>();
         Map<String, Quantity> limits = quantities(resources.objectOrEmpty("limits"));
         Map<String, Quantity> requests = quantities(resources.objectOrEmpty("requests"));
-        limits.forEach((name, limit) -> out.addAll(entry(name, limit, path + ".limits[" + name + "]", nameRule)));
+        limits.forEach((name, limit) -> {
+            out.addAll(entry(name, limit, path + ".limits[" + name + "]", nameRule));
+            out.addAll(hugePageValue(name, limit, path + ".limits[" + name + "]"));
+        });
         requests.forEach((name, request) -> {
             out.addAll(entry(name, request, path + ".requests[" + name + "]", nameRule));
             Quantity limit = limits.get(name);
@@ -217,8 +223,31 @@ final class ContainerRules {
             } else if (!overcommit) {
                 out.add(Errors.required(path + ".limits", "Limit must be set for non overcommitable resources"));
             }
+            out.addAll(hugePageValue(name, request, path + ".requests[" + name + "]"));
         });
+        boolean cpuOrMemory = Stream.of(limits, requests).anyMatch(list -> list.containsKey("cpu") || list.containsKey("memory"));
+        boolean hugePages = Stream.of(limits, requests).anyMatch(list -> list.keySet().stream().anyMatch(n -> n.startsWith(HUGE_PAGES_PREFIX)));
+        if (hugePages && !cpuOrMemory) {
+            out.add(Errors.forbidden(path, "HugePages require cpu or memory"));
+        }
         return out;
+    }
+
+    /**
+     * {@code validateResourceQuantityHugePageValue} (indivisible values are allowed only on an update of a pod that has
+     * them): a hugepages quantity, rounded up to a whole number, a multiple of the page size its name ends in, which is a
+     * positive whole quantity.
+     */
+    private static List<Violation> hugePageValue(String name, Quantity quantity, String path) {
+        if (!name.startsWith(HUGE_PAGES_PREFIX)) {
+            return List.of();
+        }
+        boolean divisible = Quantity.parse(name.substring(HUGE_PAGES_PREFIX.length()))
+                .filter(page -> page.signum() > 0 && page.value().stripTrailingZeros().scale() <= 0)
+                .map(page -> quantity.value().setScale(0, RoundingMode.UP).toBigInteger().remainder(page.value().toBigInteger()).signum() == 0)
+                .orElse(false);
+        return divisible ? List.of()
+                : List.of(Errors.invalid(path, quantity.canonical(), quantity.canonical() + " is not positive integer multiple of " + name));
     }
 
     static Map<String, Quantity> quantities(Json.Obj list) {
