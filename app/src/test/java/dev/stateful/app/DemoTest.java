@@ -70,4 +70,16 @@ class DemoTest {
 
         assertThat(run.out()).contains("their claims stay (whenScaled: Retain)").doesNotContain("claim www-web-4 deleted");
     }
+
+    @Test
+    void aClaimTemplateNameWithADashIsShownInUseByItsPod() throws IOException {
+        Path manifest = web("name: www", "name: my-data");
+
+        CommandLineTest.Run run = CommandLineTest.run("demo", "-f", manifest.toString());
+
+        assertThat(run.exit()).as(run.err()).isZero();
+        String claims = between(run.out(), "CLAIM ", "REVISION ");
+        assertThat(claims).containsPattern("my-data-web-0\\s+none\\s+web-0\n").containsPattern("my-data-web-1\\s+none\\s+web-1\n")
+                .containsPattern("my-data-web-2\\s+none \\(retained\\)\\s+-\n");
+    }
 }

@@ -142,8 +142,8 @@ public final class DemoScenario {
         List<String[]> claims = new ArrayList<>();
         claims.add(new String[] {"CLAIM", "OWNERS", "IN USE BY"});
         for (PersistentVolumeClaim c : cluster.stores().claims().list(key.namespace())) {
-            String podName = c.name().substring(c.name().indexOf('-') + 1);
-            boolean used = cluster.stores().pods().get(new ObjectKey(key.namespace(), podName)).isPresent();
+            String podName = podOf(s, c.name());
+            boolean used = !podName.isEmpty() && cluster.stores().pods().get(new ObjectKey(key.namespace(), podName)).isPresent();
             // "retained" only where it is the policy's doing: a claim whose pod is gone and that nothing owns
             String owners = c.metadata().ownerReferences().isEmpty() ? (used ? "none" : "none (retained)")
                     : String.join(",", c.metadata().ownerReferences().stream().map(r -> r.kind() + "/" + r.name()).toList());
@@ -160,6 +160,17 @@ public final class DemoScenario {
             revisions.add(new String[] {r.name(), Long.toString(r.revision()), role});
         }
         narrator.table(revisions);
+    }
+
+    /**
+     * The pod a claim of {@code set} belongs to: its name after the claim template's and a dash
+     * ({@code my-data-web-0} is {@code web-0}'s claim of template {@code my-data}); empty when no
+     * template of the set names it.
+     */
+    static String podOf(StatefulSet set, String claimName) {
+        return set.spec().volumeClaimTemplates().stream().map(t -> t.name() + "-" + set.name() + "-")
+                .filter(claimName::startsWith).max(java.util.Comparator.comparingInt(String::length))
+                .map(prefix -> claimName.substring(prefix.length() - set.name().length() - 1)).orElse("");
     }
 
     private StatefulSet set(ObjectKey key) {
