@@ -58,8 +58,9 @@ class CommandLineInputTest {
     void malformedYamlIsExitTwoFromEveryCommandThatReadsAManifest() throws IOException {
         Path bad = write("bad.yaml", "kind: StatefulSet\nmetadata: [unclosed\n");
 
-        for (String command : new String[] {"validate", "plan", "demo"}) {
-            CommandLineTest.Run run = CommandLineTest.run(command, "-f", bad.toString());
+        for (String command : new String[] {"validate", "plan", "demo", "serve"}) {
+            CommandLineTest.Run run = command.equals("serve") ? CommandLineTest.run(command, "--port", "0", "-f", bad.toString())
+                    : CommandLineTest.run(command, "-f", bad.toString());
             assertThat(run.exit()).as(command + ": " + run.err()).isEqualTo(ExitCodes.INVALID);
             assertThat(run.err()).as(command).contains("is not valid YAML").doesNotContain("\tat ");
         }

@@ -146,9 +146,14 @@ class CommandLineTest {
 
     @Test
     void aMissingFileIsOneClearLineAndExitCodeOne() {
-        Run run = run("validate", "-f", "does-not-exist.yaml");
-        assertThat(run.exit()).isEqualTo(ExitCodes.FAILURE);
-        assertThat(run.err().strip()).isEqualTo("error: cannot read does-not-exist.yaml: no such file");
+        String web = EXAMPLES.resolve("web.yaml").toString();
+        for (List<String> args : List.of(List.of("validate", "-f", "does-not-exist.yaml"), List.of("plan", "-f", "does-not-exist.yaml"),
+                List.of("plan", "-f", web, "--state", "does-not-exist.yaml"), List.of("demo", "-f", "does-not-exist.yaml"),
+                List.of("serve", "--port", "0", "-f", "does-not-exist.yaml"))) {
+            Run run = run(args.toArray(String[]::new));
+            assertThat(run.exit()).as(args.toString()).isEqualTo(ExitCodes.FAILURE);
+            assertThat(run.err().strip()).as(args.toString()).isEqualTo("error: cannot read does-not-exist.yaml: no such file");
+        }
     }
 
     @Test

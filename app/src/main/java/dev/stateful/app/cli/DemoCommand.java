@@ -39,7 +39,7 @@ public final class DemoCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        String source = file == null ? "the nginx 'web' example (examples/web.yaml)" : file.toString();
+        String source = file == null ? "the nginx 'web' example (examples/web.yaml)" : ManifestFile.name(file);
         String text = file == null ? example() : ManifestFile.read(file);
 
         InMemoryCluster cluster = InMemoryCluster.builder().seed(seed).build();

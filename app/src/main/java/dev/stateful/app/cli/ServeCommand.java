@@ -18,6 +18,7 @@ import dev.stateful.grpc.server.StatefulSetServiceImpl;
 import dev.stateful.inmemory.InMemoryCluster;
 import dev.stateful.inmemory.driver.ControllerDriver;
 import dev.stateful.inmemory.manifest.ApplyResult;
+import dev.stateful.inmemory.manifest.ManifestException;
 import io.grpc.BindableService;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -204,16 +205,22 @@ public final class ServeCommand implements Callable<Integer> {
         return settings;
     }
 
+    /**
+     * Applies {@code --file}, or says why not (false: invalid input). A file that cannot be read throws, as for every
+     * command that reads a manifest: one line and exit 1.
+     */
     private boolean preload(InMemoryCluster cluster, PrintWriter err) {
+        String text = ManifestFile.read(file);
+        String source = ManifestFile.name(file);
         ApplyResult applied;
         try {
-            applied = cluster.applyAllowingProblems(ManifestFile.read(file));
-        } catch (RuntimeException e) {
-            err.println("error: " + file + ": " + e.getMessage());
+            applied = cluster.applyAllowingProblems(text);
+        } catch (ManifestException e) {
+            err.println("error: " + source + " is not valid YAML: " + e.getMessage());
             return false;
         }
         if (applied.hasProblems()) {
-            err.println("error: " + file + " has problems:");
+            err.println("error: " + source + " has problems:");
             applied.problems().forEach(p -> err.println("  " + p));
             return false;
         }
