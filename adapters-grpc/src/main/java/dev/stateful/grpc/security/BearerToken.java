@@ -41,7 +41,7 @@ public final class BearerToken {
         try {
             return new BearerToken(Files.readString(file, StandardCharsets.UTF_8).strip());
         } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read the token file " + file + ": " + e.getMessage());
+            throw FileErrors.cannotRead("token file", file, e);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("token file " + file + ": " + e.getMessage());
         }

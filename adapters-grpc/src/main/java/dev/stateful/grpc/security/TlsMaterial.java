@@ -38,7 +38,13 @@ final class TlsMaterial {
     }
 
     private static X509Certificate leaf(ServerTls tls) {
-        try (InputStream in = Files.newInputStream(tls.certificateChain())) {
+        InputStream file;
+        try {
+            file = Files.newInputStream(tls.certificateChain());
+        } catch (IOException e) {
+            throw FileErrors.cannotRead("TLS certificate", tls.certificateChain(), e);
+        }
+        try (InputStream in = file) {
             List<? extends java.security.cert.Certificate> chain = List.copyOf(
                     CertificateFactory.getInstance("X.509").generateCertificates(in));
             if (chain.isEmpty() || !(chain.get(0) instanceof X509Certificate leaf)) {
@@ -51,8 +57,14 @@ final class TlsMaterial {
     }
 
     private static PrivateKey key(ServerTls tls, String algorithm) {
+        String pem;
         try {
-            String pem = Files.readString(tls.privateKey(), StandardCharsets.US_ASCII);
+            // bytes that are not ASCII make it no PEM key, said below, rather than a file that cannot be read
+            pem = new String(Files.readAllBytes(tls.privateKey()), StandardCharsets.US_ASCII);
+        } catch (IOException e) {
+            throw FileErrors.cannotRead("TLS key", tls.privateKey(), e);
+        }
+        try {
             int begin = pem.indexOf("-----BEGIN PRIVATE KEY-----");
             int end = pem.indexOf("-----END PRIVATE KEY-----");
             if (begin < 0 || end < begin) {
@@ -61,7 +73,7 @@ final class TlsMaterial {
             }
             byte[] der = Base64.getMimeDecoder().decode(pem.substring(begin + 27, end));
             return KeyFactory.getInstance(algorithm).generatePrivate(new PKCS8EncodedKeySpec(der));
-        } catch (IOException | GeneralSecurityException | IllegalStateException e) {
+        } catch (GeneralSecurityException | IllegalStateException e) {
             throw new IllegalArgumentException("the TLS key " + tls.privateKey() + " does not match the certificate "
                     + tls.certificateChain() + " (" + e.getMessage() + ")", e);
         }

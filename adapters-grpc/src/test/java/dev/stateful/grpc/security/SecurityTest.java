@@ -183,6 +183,18 @@ class SecurityTest {
     }
 
     @Test
+    void aMissingKeyOrCertificateFileIsSaidToBeMissing() {
+        Path missing = serverCert.privateKey().resolveSibling("no-such.pem");
+
+        assertThatThrownBy(() -> serve(ServerSettings.loopback(0).withTls(new ServerTls(serverCert.certificate(), missing, Optional.empty()))))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("cannot read the TLS key " + missing + ": no such file");
+        assertThatThrownBy(() -> serve(ServerSettings.loopback(0).withTls(new ServerTls(missing, serverCert.privateKey(), Optional.empty()))))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("cannot read the TLS certificate " + missing + ": no such file");
+    }
+
+    @Test
     void anExpiredCertificateIsRefusedAtStartUpInOneLine() {
         Certificates.Issued expired = ca.expiredServer("expired");
 
