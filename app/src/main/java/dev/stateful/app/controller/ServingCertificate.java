@@ -95,6 +95,14 @@ public final class ServingCertificate {
         }
     }
 
+    /** Why a file could not be read: a missing one's exception carries only its path. */
+    private static String reason(Exception e) {
+        if (e instanceof java.nio.file.NoSuchFileException) {
+            return "no such file";
+        }
+        return e instanceof java.nio.file.AccessDeniedException ? "permission denied" : e.getMessage();
+    }
+
     private static List<X509Certificate> chain(Path file) {
         try (var in = Files.newInputStream(file)) {
             List<X509Certificate> chain = new ArrayList<>();
@@ -106,7 +114,7 @@ public final class ServingCertificate {
             }
             return chain;
         } catch (IOException | GeneralSecurityException e) {
-            throw new InvalidInputException("--tls-cert-file " + file + " cannot be read: " + e.getMessage());
+            throw new InvalidInputException("--tls-cert-file " + file + " cannot be read: " + reason(e));
         }
     }
 
@@ -122,7 +130,7 @@ public final class ServingCertificate {
             }
             throw new InvalidInputException("--tls-private-key-file " + file + " holds no unencrypted PEM private key");
         } catch (IOException e) {
-            throw new InvalidInputException("--tls-private-key-file " + file + " cannot be read: " + e.getMessage());
+            throw new InvalidInputException("--tls-private-key-file " + file + " cannot be read: " + reason(e));
         }
     }
 

@@ -118,7 +118,7 @@ class ControllerCommandTest {
                 "--tls-private-key-file", dir.resolve("tls.key").toString());
 
         assertThat(run.exit()).isEqualTo(ExitCodes.INVALID);
-        assertThat(run.err()).startsWith("error: --tls-cert-file " + missing + " cannot be read: ").doesNotContain("\tat ");
+        assertThat(run.err().strip()).isEqualTo("error: --tls-cert-file " + missing + " cannot be read: no such file");
     }
 
     @Test
