@@ -157,6 +157,16 @@ class CommandLineTest {
     }
 
     @Test
+    void aNowThatIsNoRfc3339TimeIsAUsageErrorThatShowsTheForm() {
+        Run run = run("plan", "-f", EXAMPLES.resolve("web.yaml").toString(), "--now", "yesterday");
+
+        assertThat(run.exit()).isEqualTo(ExitCodes.INVALID);
+        assertThat(run.err()).startsWith("Invalid value for option '--now': expected an RFC 3339 time such as 2026-12-01T17:40:12Z, got \"yesterday\"")
+                .doesNotContain("java.");
+        assertThat(run("plan", "-f", EXAMPLES.resolve("web.yaml").toString(), "--now", "2026-12-01T18:40:12+01:00").exit()).isZero();
+    }
+
+    @Test
     void malformedYamlIsReportedWithItsPosition() {
         Path bad = Path.of("target", "bad.yaml");
         try {

@@ -41,8 +41,21 @@ public final class PlanCommand implements Callable<Integer> {
     @Option(names = "--state", paramLabel = "FILE", description = "observed Pods, PVCs and ControllerRevisions (default: a fresh cluster)")
     Path state;
 
-    @Option(names = "--now", paramLabel = "TIME", description = "the time to plan at, RFC 3339 (default: now)")
+    @Option(names = "--now", paramLabel = "TIME", description = "the time to plan at, RFC 3339 (default: now)",
+            converter = Rfc3339.class)
     Instant now;
+
+    /** An RFC 3339 time ({@code Z} or an offset); anything else names the form expected, not Java's parser. */
+    static final class Rfc3339 implements CommandLine.ITypeConverter<Instant> {
+        @Override
+        public Instant convert(String value) {
+            try {
+                return java.time.OffsetDateTime.parse(value).toInstant();
+            } catch (java.time.format.DateTimeParseException e) {
+                throw new CommandLine.TypeConversionException("expected an RFC 3339 time such as 2026-12-01T17:40:12Z, got \"" + value + "\"");
+            }
+        }
+    }
 
     @Option(names = {"-o", "--output"}, paramLabel = "json|yaml", converter = OutputFormat.Converter.class,
             description = "print the plan as json or yaml instead of text")
