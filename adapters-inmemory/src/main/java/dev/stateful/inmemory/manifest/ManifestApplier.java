@@ -10,6 +10,7 @@ import dev.stateful.domain.model.ObjectKey;
 import dev.stateful.domain.model.ObjectMeta;
 import dev.stateful.domain.model.PersistentVolumeClaim;
 import dev.stateful.domain.model.Pod;
+import dev.stateful.domain.model.SetKind;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.validation.StatefulSetValidator;
 import dev.stateful.domain.validation.Violation;
@@ -141,7 +142,8 @@ public final class ManifestApplier {
                     "\"" + kind + "\": supported values: " + String.join(", ", API_VERSIONS.keySet()))));
         } else if (!API_VERSIONS.get(kind).equals(apiVersion) && !(kind.equals("StatefulSet") && CustomKindCodec.isCustom(content))) {
             findings.add(finding(document, new Violation("apiVersion", Violation.Type.NOT_SUPPORTED,
-                    "\"" + apiVersion + "\": " + kind + " is served as " + API_VERSIONS.get(kind))));
+                    "\"" + apiVersion + "\": " + kind + " is served as " + API_VERSIONS.get(kind)
+                    + (kind.equals("StatefulSet") ? " or " + SetKind.STATEFUL_DEV.apiVersion() : ""))));
         }
     }
 

@@ -108,7 +108,7 @@ class ManifestApplierTest {
         assertThat(result.problems()).extracting(ManifestProblem::document).containsExactly(1, 2);
         assertThat(result.describeProblems())
                 .contains("kind: Unsupported value: \"Deployment\"")
-                .contains("apiVersion: Unsupported value: \"apps/v1beta2\": StatefulSet is served as apps/v1");
+                .contains("apiVersion: Unsupported value: \"apps/v1beta2\": StatefulSet is served as apps/v1 or apps.stateful.dev/v1alpha1");
     }
 
     @Test
