@@ -25,7 +25,7 @@ import picocli.CommandLine.Option;
 /** {@code stateful controller}: the StatefulSet controller of a real cluster, until SIGTERM. */
 @Command(name = "controller", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Run as the StatefulSet controller of a cluster: of our own kind (apps.stateful.dev) by default; with --kinds apps,"
-            + " of apps/v1 StatefulSets too (switch off kube-controller-manager's first).",
+            + " of apps/v1 StatefulSets instead, with --kinds apps,crd of both (switch off kube-controller-manager's first).",
             "Connects like kubectl: --kubeconfig, else $KUBECONFIG, else ~/.kube/config, else the in-cluster service account."})
 public final class ControllerCommand implements Callable<Integer> {
 
