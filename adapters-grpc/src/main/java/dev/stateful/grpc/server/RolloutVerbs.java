@@ -1,5 +1,6 @@
 package dev.stateful.grpc.server;
 
+import dev.stateful.domain.identity.ReservedOrdinals;
 import dev.stateful.domain.json.Json;
 import dev.stateful.domain.model.ObjectKey;
 import dev.stateful.domain.model.StatefulSet;
@@ -77,11 +78,23 @@ final class RolloutVerbs {
             }
             Map<String, String> annotations = new LinkedHashMap<>(set.metadata().annotations());
             annotations.put(PAUSED_PARTITION, Integer.toString(strategy.partition()));
-            UpdateStrategy held = UpdateStrategy.rollingUpdate(set.spec().replicasOrDefault(), maxUnavailable(strategy));
+            UpdateStrategy held = UpdateStrategy.rollingUpdate(holdingPartition(set), maxUnavailable(strategy));
             return set.withMetadata(set.metadata().withAnnotations(annotations)).withSpec(set.spec().withUpdateStrategy(held));
         });
         return PauseResponse.newBuilder().setStatefulSet(Summaries.statefulSet(updated))
                 .setMessage("statefulset.apps/" + key.name() + " paused").build();
+    }
+
+    /**
+     * The partition that holds every pod of the replica range: {@code spec.replicas}, or more for a set of our kind
+     * whose {@code reserveOrdinals} push the range past it (the partition counts ordinals from {@code ordinals.start},
+     * reserved ones included: with ordinal 1 reserved, 3 replicas are web-0, web-2 and web-3, and only 4 holds web-3).
+     */
+    static int holdingPartition(StatefulSet set) {
+        int replicas = set.spec().replicasOrDefault();
+        int start = set.spec().startOrdinal();
+        long end = ReservedOrdinals.of(set).endOrdinal(start, replicas);
+        return (int) Math.min(Integer.MAX_VALUE, Math.max(replicas, end - start + 1));
     }
 
     ResumeResponse resume(ResumeRequest request) {

@@ -9,6 +9,7 @@ import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.model.UpdateStrategy;
 import dev.stateful.grpc.testing.BadRequests;
+import dev.stateful.grpc.testing.Manifests;
 import dev.stateful.grpc.testing.ServiceHarness;
 import dev.stateful.grpc.testing.Sets;
 import dev.stateful.grpc.v1.ObjectRef;
@@ -117,6 +118,24 @@ class RolloutVerbsTest {
         assertThat(resumed.getStatefulSet().getPartition()).isEqualTo(1);
         assertThat(Sets.get(harness.cluster, Sets.WEB).metadata().annotations()).doesNotContainKey(RolloutVerbs.PAUSED_PARTITION);
         assertThat(podImages()).containsExactly("web-0=nginx:1.25", "web-1=nginx:1.26", "web-2=nginx:1.26");
+    }
+
+    @Test
+    void aPauseHoldsEveryPodOfASetWithReservedOrdinals() {
+        // our kind with ordinal 1 reserved: web-0, web-2, web-3; a partition of 3 would still update web-3
+        try (ServiceHarness ours = ServiceHarness.inMemory()) {
+            ours.stub.apply(dev.stateful.grpc.v1.ApplyRequest.newBuilder().setManifest(Manifests.webOfOurKind(3, "nginx:1.25")).build());
+            Sets.settle(ours.cluster);
+
+            var paused = ours.stub.pause(PauseRequest.newBuilder().setRef(WEB).build());
+            ours.stub.setImage(SetImageRequest.newBuilder().setRef(WEB).putImages("nginx", "nginx:1.26").build());
+            Sets.settle(ours.cluster);
+
+            assertThat(paused.getStatefulSet().getPartition()).isEqualTo(4);
+            assertThat(ours.cluster.stores().pods().list("default").stream().sorted(PodIdentity.ASCENDING_ORDINAL)
+                    .map(p -> p.name() + "=" + p.spec().array("containers").get(0).asObject().orElseThrow().string("image").orElseThrow()))
+                    .containsExactly("web-0=nginx:1.25", "web-2=nginx:1.25", "web-3=nginx:1.25");
+        }
     }
 
     @Test
