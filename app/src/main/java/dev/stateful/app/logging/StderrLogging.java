@@ -8,6 +8,7 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.ConsoleAppender;
 import ch.qos.logback.core.spi.ContextAwareBase;
 import ch.qos.logback.core.status.NopStatusListener;
+import java.util.List;
 import java.util.function.Function;
 import org.slf4j.Logger;
 
@@ -25,6 +26,8 @@ public final class StderrLogging extends ContextAwareBase implements Configurato
     static final String LEVEL_VARIABLE = "STATEFUL_LOG_LEVEL";
     /** What logback's {@code Level.toLevel} reads. */
     static final java.util.List<String> LEVELS = java.util.List.of("TRACE", "DEBUG", "INFO", "WARN", "ERROR", "ALL", "OFF");
+    /** The fabric8 logger that warns once per alpha or beta resource the client uses: ours is v1alpha1, by design. */
+    static final String FABRIC8_VERSION_USAGE = "io.fabric8.kubernetes.client.dsl.internal.VersionUsageUtils";
     static final String PATTERN = "%d{HH:mm:ss.SSS} %-5level %logger{0} - %msg %kvp%n";
 
     private final Function<String, String> environment;
@@ -62,6 +65,10 @@ public final class StderrLogging extends ContextAwareBase implements Configurato
         String wanted = environment.apply(LEVEL_VARIABLE);
         root.setLevel(Level.toLevel(wanted, Level.WARN));
         root.addAppender(stderr);
+        if (wanted == null || !List.of("DEBUG", "TRACE", "ALL").contains(wanted.strip().toUpperCase(java.util.Locale.ROOT))) {
+            // fabric8 warns that our own kind's version (v1alpha1) is unstable, at every --kinds crd start and migrate
+            context.getLogger(FABRIC8_VERSION_USAGE).setLevel(Level.ERROR);
+        }
         if (wanted != null && !LEVELS.contains(wanted.strip().toUpperCase(java.util.Locale.ROOT))) {
             // logback would quietly fall back to WARN, and the controller's INFO lines (its start, leader changes) with it
             root.warn("{}={} is not a level (one of {}): logging at WARN", LEVEL_VARIABLE, wanted, LEVELS);

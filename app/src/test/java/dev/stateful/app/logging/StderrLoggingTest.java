@@ -33,12 +33,16 @@ class StderrLoggingTest {
     }
 
     private static String logged(Map<String, String> environment, Level level, String message) {
+        return logged(environment, "dev.stateful.test.Example", level, message);
+    }
+
+    private static String logged(Map<String, String> environment, String logger, Level level, String message) {
         PrintStream stderr = System.err;
         ByteArrayOutputStream captured = new ByteArrayOutputStream();
         System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
         try {
             configureTheLoggerFactory(environment::get);
-            LoggerFactory.getLogger("dev.stateful.test.Example").atLevel(org.slf4j.event.Level.valueOf(level.levelStr)).log(message);
+            LoggerFactory.getLogger(logger).atLevel(org.slf4j.event.Level.valueOf(level.levelStr)).log(message);
         } finally {
             System.setErr(stderr);
         }
@@ -75,5 +79,17 @@ class StderrLoggingTest {
     void statefulLogLevelChoosesTheRootLevel() {
         assertThat(logged(Map.of("STATEFUL_LOG_LEVEL", "debug"), Level.DEBUG, "debugging")).contains("DEBUG Example - debugging");
         assertThat(logged(Map.of("STATEFUL_LOG_LEVEL", "error"), Level.WARN, "warning")).isEmpty();
+    }
+
+    @Test
+    void fabric8sWarningAboutOurKindsAlphaVersionIsQuietedUnlessDebugging() {
+        // every --kinds crd start and every failure to find the CRD would begin with it, before the line that matters
+        String fabric8 = "io.fabric8.kubernetes.client.dsl.internal.VersionUsageUtils";
+        String warning = "The client is using resource type 'statefulsets' with unstable version 'v1alpha1'";
+
+        assertThat(logged(Map.of(), fabric8, Level.WARN, warning)).isEmpty();
+        assertThat(logged(Map.of("STATEFUL_LOG_LEVEL", "info"), fabric8, Level.WARN, warning)).isEmpty();
+        assertThat(logged(Map.of("STATEFUL_LOG_LEVEL", "debug"), fabric8, Level.WARN, warning)).contains(warning);
+        assertThat(logged(Map.of(), Level.WARN, "ours")).contains("ours");
     }
 }
