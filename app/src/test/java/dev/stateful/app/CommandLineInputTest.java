@@ -91,6 +91,18 @@ class CommandLineInputTest {
     }
 
     @Test
+    void anUnknownCommandIsNamedAsOneWithSuggestions() {
+        CommandLineTest.Run run = CommandLineTest.run("valdate", "-f", "x.yaml");
+        CommandLineTest.Run sub = CommandLineTest.run("rollout", "stauts", "web");
+
+        assertThat(run.exit()).isEqualTo(ExitCodes.INVALID);
+        assertThat(run.err()).startsWith("Unknown command 'valdate' for 'stateful'").contains("stateful validate")
+                .contains("Run 'stateful --help' for usage.").doesNotContain("Unmatched");
+        assertThat(sub.exit()).isEqualTo(ExitCodes.INVALID);
+        assertThat(sub.err()).startsWith("Unknown command 'stauts' for 'stateful rollout'").contains("rollout status");
+    }
+
+    @Test
     void aShortOptionWithItsValueAttachedIsNotTakenForAnUnknownOne() {
         // kubectl takes -nprod for -n prod: the mistake here is the missing --replicas
         CommandLineTest.Run run = CommandLineTest.run("scale", "web", "-nprod");

@@ -25,13 +25,25 @@ public final class UsageErrors implements CommandLine.IParameterExceptionHandler
                 reported = new CommandLine.UnmatchedArgumentException(cmd, List.of(unknown.get()));
             }
         }
-        err.println(reported.getMessage());
+        err.println(unknownCommand(cmd, reported).orElse(reported.getMessage()));
         if (reported instanceof CommandLine.UnmatchedArgumentException unmatched) {
             CommandLine.UnmatchedArgumentException.printSuggestions(unmatched, err);
         }
         err.println("Run '" + cmd.getCommandSpec().qualifiedName() + " --help' for usage.");
         err.flush();
         return ExitCodes.INVALID;
+    }
+
+    /**
+     * A word where a command with subcommands expects one of them, named as kubectl names it; picocli's own
+     * {@code Unmatched arguments from index 0: 'valdate', '-f', 'x'} says neither that it was taken for a command nor which.
+     */
+    private static Optional<String> unknownCommand(CommandLine cmd, CommandLine.ParameterException reported) {
+        if (!(reported instanceof CommandLine.UnmatchedArgumentException unmatched) || cmd.getSubcommands().isEmpty()
+                || unmatched.getUnmatched().isEmpty() || unmatched.getUnmatched().get(0).startsWith("-")) {
+            return Optional.empty();
+        }
+        return Optional.of("Unknown command '" + unmatched.getUnmatched().get(0) + "' for '" + cmd.getCommandSpec().qualifiedName() + "'");
     }
 
     /** The first argument that looks like an option but is none of the command's (or its parents'). */
