@@ -4966,8 +4966,9 @@ export const StatefulSetServiceService = {
     responseDeserialize: (value: Buffer): RestartResponse => RestartResponse.decode(value),
   },
   /**
-   * Holds a rolling update where it is: the partition is raised to spec.replicas, the earlier
-   * partition kept in the stateful.dev/paused-partition annotation (kubectl rollout pause).
+   * Holds a rolling update where it is: the partition is raised to spec.replicas (past the last
+   * pod's ordinal where a set of our kind reserves ordinals), the earlier partition kept in the
+   * stateful.dev/paused-partition annotation (kubectl rollout pause).
    */
   pause: {
     path: "/stateful.v1.StatefulSetService/Pause" as const,
@@ -5025,8 +5026,9 @@ export interface StatefulSetServiceServer extends UntypedServiceImplementation {
    */
   restart: handleUnaryCall<RestartRequest, RestartResponse>;
   /**
-   * Holds a rolling update where it is: the partition is raised to spec.replicas, the earlier
-   * partition kept in the stateful.dev/paused-partition annotation (kubectl rollout pause).
+   * Holds a rolling update where it is: the partition is raised to spec.replicas (past the last
+   * pod's ordinal where a set of our kind reserves ordinals), the earlier partition kept in the
+   * stateful.dev/paused-partition annotation (kubectl rollout pause).
    */
   pause: handleUnaryCall<PauseRequest, PauseResponse>;
   /** Lets a paused rolling update go on: restores the partition saved by Pause (kubectl rollout resume). */
@@ -5224,8 +5226,9 @@ export interface StatefulSetServiceClient extends Client {
     callback: (error: ServiceError | null, response: RestartResponse) => void,
   ): ClientUnaryCall;
   /**
-   * Holds a rolling update where it is: the partition is raised to spec.replicas, the earlier
-   * partition kept in the stateful.dev/paused-partition annotation (kubectl rollout pause).
+   * Holds a rolling update where it is: the partition is raised to spec.replicas (past the last
+   * pod's ordinal where a set of our kind reserves ordinals), the earlier partition kept in the
+   * stateful.dev/paused-partition annotation (kubectl rollout pause).
    */
   pause(
     request: PauseRequest,
