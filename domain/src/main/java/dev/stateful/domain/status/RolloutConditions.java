@@ -1,5 +1,6 @@
 package dev.stateful.domain.status;
 
+import dev.stateful.domain.identity.ReservedOrdinals;
 import dev.stateful.domain.model.IntOrString;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.model.StatefulSetStatus;
@@ -107,7 +108,9 @@ public final class RolloutConditions {
             return Optional.of(new Condition(PROGRESSING, "True", since, REVISION_UPDATED,
                     "StatefulSet \"" + name + "\" is progressing to revision " + next.updateRevision() + ".", now));
         }
-        if (timedOut || current.lastUpdateTime() == null) {
+        // DeploymentTimedOut: a rollout last shown complete does not time out until it is seen progressing
+        // again (a partition lowered long after its canary finished starts its deadline with the first step)
+        if (timedOut || current.lastUpdateTime() == null || NEW_REVISION_AVAILABLE.equals(current.reason())) {
             return Optional.empty();
         }
         if (now.isAfter(current.lastUpdateTime().plusSeconds(set.extensions().progressDeadline()))) {
@@ -134,11 +137,33 @@ public final class RolloutConditions {
         return change(current, wanted);
     }
 
-    /** {@code DeploymentComplete}: every replica updated and available, and the generation observed. */
+    /**
+     * {@code DeploymentComplete}: every replica available, the generation observed, and updated every
+     * replica the rolling update may replace: those at or above its partition (every one without a
+     * partition). A canary held by a partition is a rollout done as far as asked, as
+     * {@code kubectl rollout status} reports it ("partitioned roll out complete"), not one that stopped
+     * progressing: it never times out, and lowering the partition makes it progress again.
+     */
     static boolean isComplete(StatefulSet set, StatefulSetStatus next) {
         int replicas = set.spec().replicasOrDefault();
-        return next.updatedReplicas() == replicas && next.availableReplicas() == replicas && next.replicas() == replicas
+        return next.updatedReplicas() >= toUpdate(set) && next.availableReplicas() == replicas && next.replicas() == replicas
                 && next.observedGeneration() >= set.metadata().generation();
+    }
+
+    /**
+     * How many replicas the rolling update replaces: those whose ordinal is at or above
+     * {@code ordinals.start + partition}, reserved ordinals counted in the partition as the rolling update
+     * counts them; every replica under OnDelete, where nothing is replaced until a pod is deleted.
+     */
+    static long toUpdate(StatefulSet set) {
+        int replicas = set.spec().replicasOrDefault();
+        UpdateStrategy strategy = set.spec().updateStrategy();
+        if (strategy.isOnDelete() || strategy.partition() <= 0) {
+            return replicas;
+        }
+        int start = set.spec().startOrdinal();
+        long below = ReservedOrdinals.of(set).indexOf(start, (long) start + strategy.partition());
+        return Math.max(0, replicas - Math.min(replicas, below));
     }
 
     /** {@code DeploymentProgressing}: more updated, ready or available replicas, or fewer old ones. */

@@ -136,6 +136,39 @@ class ProgressDeadlineTest {
     }
 
     @Test
+    void aCanaryHeldByAPartitionIsCompleteOnceTheReplicasAboveItAreUpdatedAndNeverTimesOut() {
+        Cluster cluster = rolledOut(3, 60);
+        cluster.edit(spec -> spec.withUpdateStrategy(UpdateStrategy.rollingUpdate(2, null))).image("nginx:1.27").converge();
+        assertThat(cluster.pod("web-2")).extracting(Observed::revision).isEqualTo(cluster.set().status().updateRevision());
+        assertThat(cluster.pod("web-1")).extracting(Observed::revision).isNotEqualTo(cluster.set().status().updateRevision());
+
+        Plan plan = cluster.advance(Duration.ofSeconds(600)).sync();
+
+        Condition progressing = condition(cluster, "Progressing");
+        assertThat(progressing.status()).isEqualTo("True");
+        assertThat(progressing.reason()).isEqualTo("NewRevisionAvailable");
+        assertThat(plan.requeueAfter()).isEmpty();
+    }
+
+    @Test
+    void aPartitionLoweredLongAfterItsCanaryFinishedProgressesAgainInsteadOfTimingOut() {
+        Cluster cluster = rolledOut(3, 60);
+        cluster.edit(spec -> spec.withUpdateStrategy(UpdateStrategy.rollingUpdate(2, null))).image("nginx:1.27").converge();
+        cluster.advance(Duration.ofHours(1));
+
+        cluster.edit(spec -> spec.withUpdateStrategy(UpdateStrategy.rollingUpdate(0, null))).sync();
+        assertThat(condition(cluster, "Progressing").status()).isEqualTo("True");
+        cluster.sync();
+        Condition stepping = condition(cluster, "Progressing");
+        assertThat(stepping.reason()).isEqualTo("RevisionUpdated");
+        assertThat(stepping.lastUpdateTime()).isEqualTo(cluster.now());
+
+        cluster.converge();
+        assertThat(condition(cluster, "Progressing").reason()).isEqualTo("NewRevisionAvailable");
+        assertThat(cluster.set().status().updatedReplicas()).isEqualTo(3);
+    }
+
+    @Test
     void availableIsTrueWhileAtMostMaxUnavailableReplicasAreUnavailable() {
         Cluster cluster = rolledOut(4, null);
         cluster.edit(spec -> spec.withUpdateStrategy(UpdateStrategy.rollingUpdate(0, IntOrString.of(2))));
