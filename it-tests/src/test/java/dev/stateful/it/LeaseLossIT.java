@@ -7,7 +7,6 @@ import dev.stateful.app.controller.RunningController;
 import dev.stateful.it.support.MockCluster;
 import dev.stateful.it.support.WebSet;
 import dev.stateful.it.support.Workload;
-import dev.stateful.it.support.WriteChecks;
 import dev.stateful.testsupport.api.ApiWrite;
 import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
 import io.fabric8.kubernetes.client.KubernetesClientException;
@@ -35,11 +34,7 @@ class LeaseLossIT {
 
     @AfterEach
     void stop() throws Exception {
-        try {
-            WriteChecks.assertControllerWritesConsistent(cluster.server());
-        } finally {
-            cluster.close();
-        }
+        cluster.closeAfterWriteChecks();
     }
 
     @Test

@@ -122,6 +122,18 @@ public final class MockCluster implements TestCluster {
         controllers.clear();
     }
 
+    /**
+     * Checks every write the server took ({@link WriteChecks#assertControllerWritesConsistent(MockApiServer)}),
+     * then closes the cluster, whether the checks pass or not: a test's end on a cluster of its own.
+     */
+    public void closeAfterWriteChecks() throws Exception {
+        try {
+            WriteChecks.assertControllerWritesConsistent(server);
+        } finally {
+            close();
+        }
+    }
+
     @Override
     public void close() throws Exception {
         controllers.forEach(RunningController::close);
