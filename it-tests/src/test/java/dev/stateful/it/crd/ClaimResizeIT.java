@@ -5,8 +5,6 @@ import static dev.stateful.it.crd.CustomSets.status;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.stateful.it.support.RealCluster;
-import dev.stateful.it.support.RealClusterExtension;
 import dev.stateful.it.support.WebSet;
 import dev.stateful.testsupport.Eventually;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -16,14 +14,9 @@ import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.storage.StorageClassBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import java.io.IOException;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Our kind's storage resize through {@code volumeClaimTemplates} (kubernetes#68737, KEP-4650) on the
@@ -32,28 +25,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * each claim's {@code status.capacity}; a class without {@code allowVolumeExpansion} is refused by the
  * API server's {@code PersistentVolumeClaimResize} admission.
  */
-class ClaimResizeIT {
-
-    static final Duration TIMEOUT = Duration.ofSeconds(90);
-
-    @RegisterExtension
-    static final RealClusterExtension real = new RealClusterExtension("", RealCluster.withUpstreamController());
-    static RealCluster cluster;
-
-    String namespace;
-    CustomSets sets;
-
-    @BeforeAll
-    static void installTheKindAndStartTheController() throws IOException {
-        cluster = real.get();
-        CustomKindInstall.installTheKindAndStartTheController(cluster, TIMEOUT);
-    }
-
-    @BeforeEach
-    void freshNamespace() {
-        namespace = cluster.newNamespace();
-        sets = new CustomSets(cluster.client(), namespace);
-    }
+class ClaimResizeIT extends OurKindFixture {
 
     @Test
     void aLargerRequestGrowsEachBoundClaimHighestOrdinalFirstAndThePodCountsUpdatedOnceItsCapacityShows() {

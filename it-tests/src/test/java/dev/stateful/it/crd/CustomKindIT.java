@@ -12,7 +12,6 @@ import dev.stateful.fabric8.migrate.Migrator;
 import dev.stateful.fabric8.preflight.BuiltInControllerCheck;
 import dev.stateful.it.support.Pods;
 import dev.stateful.it.support.RealCluster;
-import dev.stateful.it.support.RealClusterExtension;
 import dev.stateful.it.support.TestCluster;
 import dev.stateful.it.support.WebSet;
 import dev.stateful.it.support.Workload;
@@ -26,18 +25,13 @@ import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition
 import io.fabric8.kubernetes.api.model.apps.ControllerRevision;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.utils.Serialization;
-import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Our own StatefulSet kind end to end, on a control plane whose kube-controller-manager runs its own
@@ -47,30 +41,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * pods, claims and revisions the built-in controller gives the same manifest under apps/v1, the
  * scale subresource scales it, and {@code --kinds apps} refuses to start beside the built-in one.
  */
-class CustomKindIT {
+class CustomKindIT extends OurKindFixture {
 
-    static final Duration TIMEOUT = Duration.ofSeconds(90);
     static final Path CRD_DIR = CustomKindInstall.CRD_DIR;
     static final String CRD_CONTROLLER = CustomKindInstall.CRD_CONTROLLER;
-
-    @RegisterExtension
-    static final RealClusterExtension real = new RealClusterExtension("", RealCluster.withUpstreamController());
-    static RealCluster cluster;
-
-    String namespace;
-    CustomSets sets;
-
-    @BeforeAll
-    static void installTheKindAndStartTheController() throws IOException {
-        cluster = real.get();
-        CustomKindInstall.installTheKindAndStartTheController(cluster, TIMEOUT);
-    }
-
-    @BeforeEach
-    void freshNamespace() {
-        namespace = cluster.newNamespace();
-        sets = new CustomSets(cluster.client(), namespace);
-    }
 
     // ---------------------------------------------------------------- the kind
 
