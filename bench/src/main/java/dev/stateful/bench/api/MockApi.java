@@ -1,5 +1,6 @@
 package dev.stateful.bench.api;
 
+import dev.stateful.bench.StandInKubeconfig;
 import dev.stateful.fabric8.client.ClientFactory;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
@@ -48,25 +49,7 @@ public final class MockApi implements AutoCloseable {
         server.init(InetAddress.getLoopbackAddress(), 0);
         try {
             kubeconfig = Files.createTempFile("stateful-bench-", ".kubeconfig");
-            Files.writeString(kubeconfig, """
-                    apiVersion: v1
-                    kind: Config
-                    clusters:
-                    - name: mock
-                      cluster:
-                        server: %s
-                    users:
-                    - name: bench
-                      user:
-                        token: bench
-                    contexts:
-                    - name: mock
-                      context:
-                        cluster: mock
-                        user: bench
-                        namespace: default
-                    current-context: mock
-                    """.formatted(server.url("/").replaceAll("/$", "")));
+            Files.writeString(kubeconfig, StandInKubeconfig.forServer(server.url("/").replaceAll("/$", "")));
         } catch (IOException e) {
             server.destroy();
             throw new UncheckedIOException(e);

@@ -5,6 +5,7 @@ import dev.stateful.bench.Figure;
 import dev.stateful.bench.Log;
 import dev.stateful.bench.Row;
 import dev.stateful.bench.Scale;
+import dev.stateful.bench.StandInKubeconfig;
 import dev.stateful.bench.Stats;
 import dev.stateful.bench.upstream.BenchPlane;
 import dev.stateful.testsupport.LoopbackPorts;
@@ -144,7 +145,7 @@ public final class StartupFigure implements Figure {
         }
         Path kubeconfig = Files.createTempFile("stateful-bench-nothing-", ".kubeconfig");
         try {
-            Files.writeString(kubeconfig, kubeconfigFor("http://127.0.0.1:" + LoopbackPorts.free()));
+            Files.writeString(kubeconfig, StandInKubeconfig.forServer("http://127.0.0.1:" + LoopbackPorts.free()));
             List<String> command = new ArrayList<>(controllerCommand);
             command.add(1, "-XX:ArchiveClassesAtExit=" + archive);
             command.addAll(List.of("--kubeconfig", kubeconfig.toString(), "--metrics-port", "0", "--bind-address=127.0.0.1", "--metrics-secure=false", "--leader-elect=false"));
@@ -163,7 +164,7 @@ public final class StartupFigure implements Figure {
         try (FirstRequest api = new FirstRequest()) {
             Path kubeconfig = Files.createTempFile("stateful-bench-first-", ".kubeconfig");
             try {
-                Files.writeString(kubeconfig, kubeconfigFor(api.url()));
+                Files.writeString(kubeconfig, StandInKubeconfig.forServer(api.url()));
                 List<String> command = new ArrayList<>(base);
                 if (base.get(base.size() - 1).equals("controller")) {
                     command.addAll(List.of("--kubeconfig", kubeconfig.toString(), "--metrics-port", "0", "--bind-address=127.0.0.1", "--metrics-secure=false", "--leader-elect=false"));
@@ -181,29 +182,6 @@ public final class StartupFigure implements Figure {
                 Files.deleteIfExists(kubeconfig);
             }
         }
-    }
-
-    /** A kubeconfig for a plain-HTTP stand-in API server. */
-    private static String kubeconfigFor(String url) {
-        return """
-                apiVersion: v1
-                kind: Config
-                clusters:
-                - name: mock
-                  cluster:
-                    server: %s
-                users:
-                - name: bench
-                  user:
-                    token: bench
-                contexts:
-                - name: mock
-                  context:
-                    cluster: mock
-                    user: bench
-                    namespace: default
-                current-context: mock
-                """.formatted(url);
     }
 
     /** Starts the controller with its output to {@code log} (kept beside the plane's logs) and times it to /readyz. */
