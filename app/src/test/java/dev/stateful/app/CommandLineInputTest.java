@@ -19,11 +19,11 @@ class CommandLineInputTest {
     @TempDir
     Path dir;
 
-    static CommandLineTest.Run withStdin(String stdin, String... args) {
+    static CommandRun withStdin(String stdin, String... args) {
         InputStream original = System.in;
         System.setIn(new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)));
         try {
-            return CommandLineTest.run(args);
+            return CommandRun.run(args);
         } finally {
             System.setIn(original);
         }
@@ -37,8 +37,8 @@ class CommandLineInputTest {
     void dashReadsTheManifestFromStandardInput() throws IOException {
         String web = Files.readString(WEB);
 
-        CommandLineTest.Run validate = withStdin(web, "validate", "-f", "-");
-        CommandLineTest.Run plan = withStdin(web, "plan", "-f", "-", "--now", "2026-01-01T00:00:00Z");
+        CommandRun validate = withStdin(web, "validate", "-f", "-");
+        CommandRun plan = withStdin(web, "plan", "-f", "-", "--now", "2026-01-01T00:00:00Z");
 
         assertThat(validate.exit()).isZero();
         assertThat(validate.out()).contains("StatefulSet web: valid");
@@ -48,7 +48,7 @@ class CommandLineInputTest {
 
     @Test
     void problemsInStandardInputNameItAsTheSource() {
-        CommandLineTest.Run run = withStdin("kind: StatefulSet\nmetadata: [unclosed\n", "validate", "-f", "-");
+        CommandRun run = withStdin("kind: StatefulSet\nmetadata: [unclosed\n", "validate", "-f", "-");
 
         assertThat(run.exit()).isEqualTo(ExitCodes.INVALID);
         assertThat(run.err()).startsWith("error: standard input is not valid YAML");
@@ -59,8 +59,8 @@ class CommandLineInputTest {
         Path bad = write("bad.yaml", "kind: StatefulSet\nmetadata: [unclosed\n");
 
         for (String command : new String[] {"validate", "plan", "demo", "serve"}) {
-            CommandLineTest.Run run = command.equals("serve") ? CommandLineTest.run(command, "--port", "0", "-f", bad.toString())
-                    : CommandLineTest.run(command, "-f", bad.toString());
+            CommandRun run = command.equals("serve") ? CommandRun.run(command, "--port", "0", "-f", bad.toString())
+                    : CommandRun.run(command, "-f", bad.toString());
             assertThat(run.exit()).as(command + ": " + run.err()).isEqualTo(ExitCodes.INVALID);
             assertThat(run.err()).as(command).contains("is not valid YAML").doesNotContain("\tat ");
         }
@@ -70,8 +70,8 @@ class CommandLineInputTest {
     void anUnknownApiVersionIsInvalid() throws IOException {
         Path v9 = write("v9.yaml", Files.readString(WEB).replace("apiVersion: apps/v1", "apiVersion: apps/v9beta7"));
 
-        CommandLineTest.Run validate = CommandLineTest.run("validate", "-f", v9.toString());
-        CommandLineTest.Run plan = CommandLineTest.run("plan", "-f", v9.toString());
+        CommandRun validate = CommandRun.run("validate", "-f", v9.toString());
+        CommandRun plan = CommandRun.run("plan", "-f", v9.toString());
 
         assertThat(validate.exit()).isEqualTo(ExitCodes.INVALID);
         assertThat(validate.out()).contains("StatefulSet web: invalid",
@@ -82,7 +82,7 @@ class CommandLineInputTest {
 
     @Test
     void anUnknownOptionIsNamedEvenWhenARequiredOneIsMissingToo() {
-        CommandLineTest.Run run = CommandLineTest.run("validate", "--fiel", "x.yaml");
+        CommandRun run = CommandRun.run("validate", "--fiel", "x.yaml");
 
         assertThat(run.exit()).isEqualTo(ExitCodes.INVALID);
         assertThat(run.err()).startsWith("Unknown option: '--fiel'").contains("--file")
@@ -92,8 +92,8 @@ class CommandLineInputTest {
 
     @Test
     void anUnknownCommandIsNamedAsOneWithSuggestions() {
-        CommandLineTest.Run run = CommandLineTest.run("valdate", "-f", "x.yaml");
-        CommandLineTest.Run sub = CommandLineTest.run("rollout", "stauts", "web");
+        CommandRun run = CommandRun.run("valdate", "-f", "x.yaml");
+        CommandRun sub = CommandRun.run("rollout", "stauts", "web");
 
         assertThat(run.exit()).isEqualTo(ExitCodes.INVALID);
         assertThat(run.err()).startsWith("Unknown command 'valdate' for 'stateful'").contains("stateful validate")
@@ -105,7 +105,7 @@ class CommandLineInputTest {
     @Test
     void aShortOptionWithItsValueAttachedIsNotTakenForAnUnknownOne() {
         // kubectl takes -nprod for -n prod: the mistake here is the missing --replicas
-        CommandLineTest.Run run = CommandLineTest.run("scale", "web", "-nprod");
+        CommandRun run = CommandRun.run("scale", "web", "-nprod");
 
         assertThat(run.exit()).isEqualTo(ExitCodes.INVALID);
         assertThat(run.err()).contains("Missing required option").contains("--replicas").doesNotContain("Unknown option");
@@ -113,7 +113,7 @@ class CommandLineInputTest {
 
     @Test
     void aMissingRequiredOptionAloneIsStillReportedAsSuch() {
-        CommandLineTest.Run run = CommandLineTest.run("validate");
+        CommandRun run = CommandRun.run("validate");
 
         assertThat(run.exit()).isEqualTo(ExitCodes.INVALID);
         assertThat(run.err()).startsWith("Missing required option: '--file=FILE'");

@@ -1,10 +1,8 @@
 package dev.stateful.app;
 
+import static dev.stateful.app.CommandRun.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stateful.app.cli.Main;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -14,19 +12,9 @@ class CommandLineTest {
 
     static final Path EXAMPLES = Path.of("..", "examples");
 
-    record Run(int exit, String out, String err) {
-    }
-
-    static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int exit = Main.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
-        return new Run(exit, out.toString(), err.toString());
-    }
-
     @Test
     void demoCreatesPodsInOrderScalesDownHighestFirstAndRollsBack() {
-        Run run = run("demo");
+        CommandRun run = run("demo");
         String out = run.out();
         assertThat(run.exit()).isZero();
         assertThat(out.indexOf("pod web-0 created")).isPositive()
@@ -47,7 +35,7 @@ class CommandLineTest {
 
     @Test
     void versionPrintsTheVersionTheBuildWasMadeAt() {
-        Run run = run("--version");
+        CommandRun run = run("--version");
         assertThat(run.exit()).isZero();
         // surefire passes the pom's version: the filtered version.properties must say the same, never "dev"
         assertThat(run.out().strip()).isEqualTo("stateful " + System.getProperty("stateful.version")).isNotEqualTo("stateful dev");
@@ -55,7 +43,7 @@ class CommandLineTest {
 
     @Test
     void helpListsEveryCommandWithASummaryThatIsAWholeSentence() {
-        Run run = run("--help");
+        CommandRun run = run("--help");
         assertThat(run.exit()).isZero();
         // picocli lists a command by the first element of its description; a summary cut mid-sentence reads as a defect
         String commands = run.out().substring(run.out().indexOf("Commands:"));
@@ -73,7 +61,7 @@ class CommandLineTest {
         // help says what is expected (--namespace=NAMESPACE)
         for (String command : List.of("demo", "controller", "migrate", "serve", "rollout status", "rollout history", "rollout undo",
                 "rollout restart", "rollout pause", "rollout resume", "scale", "set image", "engine", "validate", "plan", "completion")) {
-            Run run = run((command + " --help").split(" "));
+            CommandRun run = run((command + " --help").split(" "));
             assertThat(run.exit()).as(command).isZero();
             assertThat(run.out()).as(command).contains("--help").doesNotContainPattern("=<[A-Za-z]+>");
         }
@@ -84,7 +72,7 @@ class CommandLineTest {
         Path service = java.nio.file.Files.createDirectories(Path.of("target")).resolve("service-only.yaml");
         java.nio.file.Files.writeString(service, "apiVersion: v1\nkind: Service\nmetadata: {name: nginx}\nspec: {clusterIP: None}\n");
 
-        Run run = run("demo", "--file", service.toString());
+        CommandRun run = run("demo", "--file", service.toString());
 
         assertThat(run.exit()).isEqualTo(ExitCodes.INVALID);
         assertThat(run.err()).contains("the manifest has no StatefulSet").doesNotContain("\tat ");
@@ -95,7 +83,7 @@ class CommandLineTest {
         String version = run("--version").out();
         assertThat(version).startsWith("stateful ");
         for (String command : List.of("controller", "serve", "engine", "plan", "rollout status", "scale", "set image", "demo")) {
-            Run run = run((command + " --version").split(" "));
+            CommandRun run = run((command + " --version").split(" "));
             assertThat(run.exit()).as(command).isZero();
             assertThat(run.out()).as(command).isEqualTo(version);
         }
@@ -103,14 +91,14 @@ class CommandLineTest {
 
     @Test
     void serveRefusesAnObjectQuotaBelowOne() {
-        Run run = run("serve", "--port", "0", "--max-objects", "0");
+        CommandRun run = run("serve", "--port", "0", "--max-objects", "0");
         assertThat(run.exit()).isEqualTo(ExitCodes.INVALID);
         assertThat(run.err()).contains("error: --max-objects must be at least 1, got 0");
     }
 
     @Test
     void demoRefusesAManifestWithMistakesAndListsEachOne() {
-        Run run = run("demo", "--file", EXAMPLES.resolve("myapp-typos.yaml").toString());
+        CommandRun run = run("demo", "--file", EXAMPLES.resolve("myapp-typos.yaml").toString());
         assertThat(run.exit()).isEqualTo(ExitCodes.INVALID);
         assertThat(run.err()).contains("unknown field \"spec.selector.matchLables\"",
                 "unknown field \"spec.volumeClaimTeplates\"", "unknown field \"spec.template.labels\"");
@@ -119,7 +107,7 @@ class CommandLineTest {
 
     @Test
     void validateReportsEveryProblemWithItsFieldPathAndLine() {
-        Run run = run("validate", "-f", EXAMPLES.resolve("myapp-typos.yaml").toString());
+        CommandRun run = run("validate", "-f", EXAMPLES.resolve("myapp-typos.yaml").toString());
         assertThat(run.exit()).isEqualTo(ExitCodes.INVALID);
         assertThat(run.out()).contains(
                 "line 25, column 5: unknown field \"spec.selector.matchLables\"",
@@ -130,14 +118,14 @@ class CommandLineTest {
 
     @Test
     void validateAcceptsTheWebExample() {
-        Run run = run("validate", "-f", EXAMPLES.resolve("web.yaml").toString());
+        CommandRun run = run("validate", "-f", EXAMPLES.resolve("web.yaml").toString());
         assertThat(run.exit()).isZero();
         assertThat(run.out()).contains("StatefulSet web: valid");
     }
 
     @Test
     void planForAFreshClusterCreatesTheFirstRevisionAndOnlyTheFirstPod() {
-        Run run = run("plan", "-f", EXAMPLES.resolve("web.yaml").toString(), "--now", "2026-01-01T00:00:00Z");
+        CommandRun run = run("plan", "-f", EXAMPLES.resolve("web.yaml").toString(), "--now", "2026-01-01T00:00:00Z");
         assertThat(run.exit()).isZero();
         assertThat(run.out()).containsPattern("1\\. create ControllerRevision web-\\w+ \\(revision 1\\)");
         assertThat(run.out()).contains("2. create Pod web-0 (with new claim www-web-0)");
@@ -150,7 +138,7 @@ class CommandLineTest {
         for (List<String> args : List.of(List.of("validate", "-f", "does-not-exist.yaml"), List.of("plan", "-f", "does-not-exist.yaml"),
                 List.of("plan", "-f", web, "--state", "does-not-exist.yaml"), List.of("demo", "-f", "does-not-exist.yaml"),
                 List.of("serve", "--port", "0", "-f", "does-not-exist.yaml"))) {
-            Run run = run(args.toArray(String[]::new));
+            CommandRun run = run(args.toArray(String[]::new));
             assertThat(run.exit()).as(args.toString()).isEqualTo(ExitCodes.FAILURE);
             assertThat(run.err().strip()).as(args.toString()).isEqualTo("error: cannot read does-not-exist.yaml: no such file");
         }
@@ -158,7 +146,7 @@ class CommandLineTest {
 
     @Test
     void aNowThatIsNoRfc3339TimeIsAUsageErrorThatShowsTheForm() {
-        Run run = run("plan", "-f", EXAMPLES.resolve("web.yaml").toString(), "--now", "yesterday");
+        CommandRun run = run("plan", "-f", EXAMPLES.resolve("web.yaml").toString(), "--now", "yesterday");
 
         assertThat(run.exit()).isEqualTo(ExitCodes.INVALID);
         assertThat(run.err()).startsWith("Invalid value for option '--now': expected an RFC 3339 time such as 2026-12-01T17:40:12Z, got \"yesterday\"")
@@ -175,7 +163,7 @@ class CommandLineTest {
         } catch (java.io.IOException e) {
             throw new IllegalStateException(e);
         }
-        Run run = run("validate", "-f", bad.toString());
+        CommandRun run = run("validate", "-f", bad.toString());
         // malformed YAML is invalid input, exit 2, from every command that reads a manifest
         assertThat(run.exit()).isEqualTo(ExitCodes.INVALID);
         assertThat(run.err()).startsWith("error: target/bad.yaml is not valid YAML").contains("line");

@@ -33,7 +33,7 @@ class CompletionTest {
     @Test
     void bashCompletesSubcommandsAndTheirOptions() throws Exception {
         Assumptions.assumeTrue(Files.isExecutable(Path.of("/bin/bash")) || Files.isExecutable(Path.of("/usr/bin/bash")), "bash is installed");
-        CommandLineTest.Run run = CommandLineTest.run("completion", "bash");
+        CommandRun run = CommandRun.run("completion", "bash");
         assertThat(run.exit()).isZero();
 
         assertThat(complete(run.out(), "stateful", "val").lines()).containsExactly("validate");
@@ -43,8 +43,8 @@ class CompletionTest {
 
     @Test
     void zshGetsTheSameScriptThroughBashCompatibility() {
-        CommandLineTest.Run zsh = CommandLineTest.run("completion", "zsh");
-        CommandLineTest.Run bash = CommandLineTest.run("completion", "bash");
+        CommandRun zsh = CommandRun.run("completion", "zsh");
+        CommandRun bash = CommandRun.run("completion", "bash");
 
         assertThat(zsh.exit()).isZero();
         assertThat(zsh.out()).startsWith("autoload -U +X compinit && compinit").endsWith(bash.out());
@@ -52,7 +52,7 @@ class CompletionTest {
 
     @Test
     void anUnknownShellIsInvalid() {
-        CommandLineTest.Run run = CommandLineTest.run("completion", "fish");
+        CommandRun run = CommandRun.run("completion", "fish");
 
         assertThat(run.exit()).isEqualTo(ExitCodes.INVALID);
         assertThat(run.err()).contains("fish").contains("bash, zsh");

@@ -24,7 +24,7 @@ class CustomKindCommandLineTest {
 
     @Test
     void validateAcceptsASetOfOurKind() {
-        CommandLineTest.Run run = CommandLineTest.run("validate", "-f", RESERVED.toString());
+        CommandRun run = CommandRun.run("validate", "-f", RESERVED.toString());
 
         assertThat(run.exit()).as(run.out() + run.err()).isZero();
         assertThat(run.out()).contains("StatefulSet web: valid");
@@ -34,7 +34,7 @@ class CustomKindCommandLineTest {
     void validateRefusesAReversedRangeWithExitTwoNamingTheEntryAndItsLine() throws IOException {
         Path bad = variant("bad-range.yaml", "reserveOrdinals: [1]", "reserveOrdinals: [1, \"5-2\"]");
 
-        CommandLineTest.Run run = CommandLineTest.run("validate", "-f", bad.toString());
+        CommandRun run = CommandRun.run("validate", "-f", bad.toString());
 
         assertThat(run.exit()).isEqualTo(ExitCodes.INVALID);
         assertThat(run.out()).contains("StatefulSet web: invalid")
@@ -46,7 +46,7 @@ class CustomKindCommandLineTest {
     void validateRefusesANegativeOrdinalAndAStringThatIsNotARange() throws IOException {
         Path bad = variant("bad-entries.yaml", "reserveOrdinals: [1]", "reserveOrdinals: [-1, \"3\", \"2-x\"]");
 
-        CommandLineTest.Run run = CommandLineTest.run("validate", "-f", bad.toString());
+        CommandRun run = CommandRun.run("validate", "-f", bad.toString());
 
         assertThat(run.exit()).isEqualTo(ExitCodes.INVALID);
         assertThat(run.out()).contains("spec.reserveOrdinals[0]: Invalid value: -1", "spec.reserveOrdinals[1]: Invalid value: \"3\"",
@@ -57,7 +57,7 @@ class CustomKindCommandLineTest {
     void validateRefusesAProgressDeadlineNotAboveMinReadySeconds() throws IOException {
         Path bad = variant("deadline.yaml", "  replicas: 3\n", "  replicas: 3\n  minReadySeconds: 30\n  progressDeadlineSeconds: 30\n");
 
-        CommandLineTest.Run run = CommandLineTest.run("validate", "-f", bad.toString());
+        CommandRun run = CommandRun.run("validate", "-f", bad.toString());
 
         assertThat(run.exit()).isEqualTo(ExitCodes.INVALID);
         assertThat(run.out()).contains("spec.progressDeadlineSeconds: Invalid value: 30: must be greater than minReadySeconds");
@@ -67,7 +67,7 @@ class CustomKindCommandLineTest {
     void aFieldOurKindLacksIsStillAnUnknownField() throws IOException {
         Path bad = variant("typo.yaml", "reserveOrdinals: [1]", "reserveOrdinal: [1]");
 
-        CommandLineTest.Run run = CommandLineTest.run("validate", "-f", bad.toString());
+        CommandRun run = CommandRun.run("validate", "-f", bad.toString());
 
         assertThat(run.exit()).isEqualTo(ExitCodes.INVALID);
         assertThat(run.out()).contains("unknown field \"spec.reserveOrdinal\"");
@@ -77,7 +77,7 @@ class CustomKindCommandLineTest {
     void anAppsV1SetHasNoReserveOrdinals() throws IOException {
         Path apps = variant("apps.yaml", "apiVersion: apps.stateful.dev/v1alpha1", "apiVersion: apps/v1");
 
-        CommandLineTest.Run run = CommandLineTest.run("validate", "-f", apps.toString());
+        CommandRun run = CommandRun.run("validate", "-f", apps.toString());
 
         assertThat(run.exit()).isEqualTo(ExitCodes.INVALID);
         assertThat(run.out()).contains("unknown field \"spec.reserveOrdinals\"");
@@ -87,9 +87,9 @@ class CustomKindCommandLineTest {
     void anUnknownVersionOfOurGroupIsStillRefusedByEveryCommand() throws IOException {
         Path v9 = variant("v9.yaml", "apiVersion: apps.stateful.dev/v1alpha1", "apiVersion: apps.stateful.dev/v9");
 
-        CommandLineTest.Run validate = CommandLineTest.run("validate", "-f", v9.toString());
-        CommandLineTest.Run plan = CommandLineTest.run("plan", "-f", v9.toString());
-        CommandLineTest.Run demo = CommandLineTest.run("demo", "-f", v9.toString());
+        CommandRun validate = CommandRun.run("validate", "-f", v9.toString());
+        CommandRun plan = CommandRun.run("plan", "-f", v9.toString());
+        CommandRun demo = CommandRun.run("demo", "-f", v9.toString());
 
         assertThat(validate.exit()).isEqualTo(ExitCodes.INVALID);
         assertThat(validate.out()).contains("no matches for kind \"StatefulSet\" in version \"apps.stateful.dev/v9\"");
@@ -103,7 +103,7 @@ class CustomKindCommandLineTest {
     void planSkipsTheReservedOrdinal() throws IOException {
         Path parallel = variant("parallel.yaml", "  replicas: 3\n", "  replicas: 3\n  podManagementPolicy: Parallel\n");
 
-        CommandLineTest.Run run = CommandLineTest.run("plan", "-f", parallel.toString(), "--now", "2026-01-01T00:00:00Z");
+        CommandRun run = CommandRun.run("plan", "-f", parallel.toString(), "--now", "2026-01-01T00:00:00Z");
 
         assertThat(run.exit()).as(run.out() + run.err()).isZero();
         assertThat(run.out()).contains("create Pod web-0", "create Pod web-2", "create Pod web-3").doesNotContain("Pod web-1");
@@ -113,7 +113,7 @@ class CustomKindCommandLineTest {
     void planRefusesAnInvalidRangeWithExitTwo() throws IOException {
         Path bad = variant("bad-plan.yaml", "reserveOrdinals: [1]", "reserveOrdinals: [\"9-4\"]");
 
-        CommandLineTest.Run run = CommandLineTest.run("plan", "-f", bad.toString());
+        CommandRun run = CommandRun.run("plan", "-f", bad.toString());
 
         assertThat(run.exit()).isEqualTo(ExitCodes.INVALID);
         assertThat(run.out()).contains("spec.reserveOrdinals[0]").doesNotContain("create Pod");
@@ -121,7 +121,7 @@ class CustomKindCommandLineTest {
 
     @Test
     void demoRunsASetOfOurKindAndNeverCreatesAPodAtTheReservedOrdinal() {
-        CommandLineTest.Run run = CommandLineTest.run("demo", "-f", RESERVED.toString());
+        CommandRun run = CommandRun.run("demo", "-f", RESERVED.toString());
 
         assertThat(run.exit()).as(run.err()).isZero();
         assertThat(run.out()).contains("pod web-0 created", "pod web-2 created", "pod web-3 created").doesNotContain("pod web-1 created");

@@ -31,7 +31,7 @@ class DemoTest {
     void anOnDeleteSetStaysOnDeleteAndIsUpdatedByDeletingItsPods() throws IOException {
         Path manifest = web("  minReadySeconds: 10 # by default is 0\n", "  minReadySeconds: 10 # by default is 0\n  updateStrategy:\n    type: OnDelete\n");
 
-        CommandLineTest.Run run = CommandLineTest.run("demo", "-f", manifest.toString());
+        CommandRun run = CommandRun.run("demo", "-f", manifest.toString());
 
         assertThat(run.exit()).as(run.err()).isZero();
         String out = run.out();
@@ -53,7 +53,7 @@ class DemoTest {
         Path manifest = web("  minReadySeconds: 10 # by default is 0\n",
                 "  minReadySeconds: 10 # by default is 0\n  persistentVolumeClaimRetentionPolicy:\n    whenScaled: Delete\n");
 
-        CommandLineTest.Run run = CommandLineTest.run("demo", "-f", manifest.toString());
+        CommandRun run = CommandRun.run("demo", "-f", manifest.toString());
 
         assertThat(run.exit()).as(run.err()).isZero();
         String out = run.out();
@@ -66,7 +66,7 @@ class DemoTest {
 
     @Test
     void theDefaultRetainPolicyHeadingSaysClaimsStay() {
-        CommandLineTest.Run run = CommandLineTest.run("demo");
+        CommandRun run = CommandRun.run("demo");
 
         assertThat(run.out()).contains("their claims stay (whenScaled: Retain)").doesNotContain("claim www-web-4 deleted");
     }
@@ -75,7 +75,7 @@ class DemoTest {
     void aClaimTemplateNameWithADashIsShownInUseByItsPod() throws IOException {
         Path manifest = web("name: www", "name: my-data");
 
-        CommandLineTest.Run run = CommandLineTest.run("demo", "-f", manifest.toString());
+        CommandRun run = CommandRun.run("demo", "-f", manifest.toString());
 
         assertThat(run.exit()).as(run.err()).isZero();
         String claims = between(run.out(), "CLAIM ", "REVISION ");

@@ -25,7 +25,7 @@ class PlanStatusTest {
         Path set = write("complete-set.yaml", set(1, "nginx:1.26", "currentReplicas: 0\n  updatedReplicas: 1\n  currentRevision: web-old\n  updateRevision: " + update));
         Path state = write("complete-state.yaml", revision("web-old", 1, "nginx:1.25") + "---\n" + pod("web-0", update));
 
-        CommandLineTest.Run run = CommandLineTest.run("plan", "-f", set.toString(), "--state", state.toString(), "--now", NOW);
+        CommandRun run = CommandRun.run("plan", "-f", set.toString(), "--state", state.toString(), "--now", NOW);
 
         assertThat(run.exit()).isZero();
         assertThat(run.out()).contains("replicas=1 ready=1 available=1 current=1 updated=1")
@@ -38,13 +38,13 @@ class PlanStatusTest {
         Path set = write("rolling-set.yaml", set(2, "nginx:1.26", "currentReplicas: 2\n  updatedReplicas: 0\n  currentRevision: web-old\n  updateRevision: web-old"));
         Path state = write("rolling-state.yaml", revision("web-old", 1, "nginx:1.25") + "---\n" + pod("web-0", "web-old") + "---\n" + pod("web-1", "web-old"));
 
-        CommandLineTest.Run run = CommandLineTest.run("plan", "-f", set.toString(), "--state", state.toString(), "--now", NOW);
+        CommandRun run = CommandRun.run("plan", "-f", set.toString(), "--state", state.toString(), "--now", NOW);
 
         assertThat(run.exit()).isZero();
         assertThat(run.out()).contains("delete Pod web-1 (it is not at the update revision)")
                 .contains("replicas=2 ready=2 available=2 current=1 updated=0")
                 .contains("currentRevision=web-old updateRevision=" + update);
-        CommandLineTest.Run json = CommandLineTest.run("plan", "-f", set.toString(), "--state", state.toString(), "--now", NOW, "-o", "json");
+        CommandRun json = CommandRun.run("plan", "-f", set.toString(), "--state", state.toString(), "--now", NOW, "-o", "json");
         Json.Obj status = JsonParser.parseObject(json.out()).array("items").get(0).asObject().orElseThrow().objectOrEmpty("status");
         assertThat(status.integer("currentReplicas")).contains(1L);
     }
@@ -60,8 +60,8 @@ class PlanStatusTest {
         Path live = write("live-set.yaml", set(2, "nginx:1.25", "currentReplicas: 2\n  currentRevision: web-old\n  updateRevision: web-old")
                 .replace("  uid: web-uid\n", "  uid: 4f1c2a9e-live\n"));
 
-        CommandLineTest.Run run = CommandLineTest.run("plan", "-f", set.toString(), "--state", state.toString(), "--now", NOW);
-        CommandLineTest.Run ofTheLiveSet = CommandLineTest.run("plan", "-f", live.toString(), "--state", state.toString(), "--now", NOW);
+        CommandRun run = CommandRun.run("plan", "-f", set.toString(), "--state", state.toString(), "--now", NOW);
+        CommandRun ofTheLiveSet = CommandRun.run("plan", "-f", live.toString(), "--state", state.toString(), "--now", NOW);
 
         assertThat(run.exit()).isZero();
         assertThat(run.out()).contains("replicas=2 ready=2 available=2").doesNotContain("garbage collector", "create Pod")
@@ -71,7 +71,7 @@ class PlanStatusTest {
     /** The update revision's name, as the plan for a fresh cluster creates it. */
     private static String updateRevision(String image) throws IOException {
         Path fresh = write("fresh-" + image.replace(':', '-') + ".yaml", set(1, image, "currentReplicas: 0"));
-        CommandLineTest.Run run = CommandLineTest.run("plan", "-f", fresh.toString(), "--now", NOW, "-o", "json");
+        CommandRun run = CommandRun.run("plan", "-f", fresh.toString(), "--now", NOW, "-o", "json");
         assertThat(run.exit()).isZero();
         return JsonParser.parseObject(run.out()).array("items").get(0).asObject().orElseThrow()
                 .objectOrEmpty("status").string("updateRevision").orElseThrow();

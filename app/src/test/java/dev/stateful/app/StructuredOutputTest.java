@@ -17,7 +17,7 @@ class StructuredOutputTest {
 
     @Test
     void validateAsJsonListsEachSetWithItsProblemsAndPositions() {
-        CommandLineTest.Run run = CommandLineTest.run("validate", "-f", TYPOS, "-o", "json");
+        CommandRun run = CommandRun.run("validate", "-f", TYPOS, "-o", "json");
 
         assertThat(run.exit()).isEqualTo(ExitCodes.INVALID);
         Json.Obj item = JsonParser.parseObject(run.out()).array("items").get(0).asObject().orElseThrow();
@@ -33,7 +33,7 @@ class StructuredOutputTest {
 
     @Test
     void validateAsYamlSaysTheWebExampleIsValid() {
-        CommandLineTest.Run run = CommandLineTest.run("validate", "-f", WEB, "-o", "yaml");
+        CommandRun run = CommandRun.run("validate", "-f", WEB, "-o", "yaml");
 
         assertThat(run.exit()).isZero();
         Map<String, Object> doc = new Yaml().load(run.out());
@@ -44,7 +44,7 @@ class StructuredOutputTest {
 
     @Test
     void planAsJsonHasTheActionsInOrderAndTheStatusToWrite() {
-        CommandLineTest.Run run = CommandLineTest.run("plan", "-f", WEB, "--now", "2026-01-01T00:00:00Z", "-o", "json");
+        CommandRun run = CommandRun.run("plan", "-f", WEB, "--now", "2026-01-01T00:00:00Z", "-o", "json");
 
         assertThat(run.exit()).as(run.err()).isZero();
         Json.Obj plan = JsonParser.parseObject(run.out()).array("items").get(0).asObject().orElseThrow();
@@ -59,8 +59,8 @@ class StructuredOutputTest {
 
     @Test
     void planAsYamlCarriesTheSameActions() {
-        CommandLineTest.Run json = CommandLineTest.run("plan", "-f", WEB, "--now", "2026-01-01T00:00:00Z", "-o", "json");
-        CommandLineTest.Run yaml = CommandLineTest.run("plan", "-f", WEB, "--now", "2026-01-01T00:00:00Z", "-o", "yaml");
+        CommandRun json = CommandRun.run("plan", "-f", WEB, "--now", "2026-01-01T00:00:00Z", "-o", "json");
+        CommandRun yaml = CommandRun.run("plan", "-f", WEB, "--now", "2026-01-01T00:00:00Z", "-o", "yaml");
 
         Map<String, Object> fromYaml = new Yaml().load(yaml.out());
         assertThat(Json.from(fromYaml).asObject().orElseThrow().array("items").get(0).asObject().orElseThrow().array("actions"))
@@ -69,8 +69,8 @@ class StructuredOutputTest {
 
     @Test
     void wideIsRefusedWhereNoTableIsPrintedAndUnknownFormatsAreNamed() {
-        CommandLineTest.Run wide = CommandLineTest.run("plan", "-f", WEB, "-o", "wide");
-        CommandLineTest.Run xml = CommandLineTest.run("validate", "-f", WEB, "-o", "xml");
+        CommandRun wide = CommandRun.run("plan", "-f", WEB, "-o", "wide");
+        CommandRun xml = CommandRun.run("validate", "-f", WEB, "-o", "xml");
 
         assertThat(wide.exit()).isEqualTo(ExitCodes.INVALID);
         assertThat(wide.err()).startsWith("-o wide applies to tables only");

@@ -1,14 +1,14 @@
 package dev.stateful.app.cli;
 
+import static dev.stateful.app.CommandRun.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stateful.app.CommandRun;
 import dev.stateful.app.ExitCodes;
 import dev.stateful.app.controller.ControllerSettings;
 import dev.stateful.app.controller.InCluster;
 import dev.stateful.testsupport.LoopbackPorts;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -40,16 +40,6 @@ class ControllerCommandTest {
         Files.writeString(serviceAccount.resolve("token"), "t");
         Files.writeString(serviceAccount.resolve("namespace"), namespace);
         return new InCluster(POD_ENV, serviceAccount);
-    }
-
-    record Run(int exit, String out, String err) {
-    }
-
-    static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int exit = Main.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
-        return new Run(exit, out.toString(), err.toString());
     }
 
     @Test
@@ -114,7 +104,7 @@ class ControllerCommandTest {
     void anUnreadableServingCertificateIsRefusedBeforeConnectingWithExitCodeTwo() {
         Path missing = dir.resolve("tls.crt");
 
-        Run run = run("controller", "--kubeconfig", dir.resolve("nope").toString(), "--tls-cert-file", missing.toString(),
+        CommandRun run = run("controller", "--kubeconfig", dir.resolve("nope").toString(), "--tls-cert-file", missing.toString(),
                 "--tls-private-key-file", dir.resolve("tls.key").toString());
 
         assertThat(run.exit()).isEqualTo(ExitCodes.INVALID);
@@ -132,7 +122,7 @@ class ControllerCommandTest {
         assertThat(run("controller", "--leader-elect-retry-period", "2").err()).contains("invalid duration '2'");
         // an address, as kube-controller-manager's, refused before connecting (a name would wait for the serving certificate)
         for (String notAnAddress : java.util.List.of("foo.invalid", "300.1.1.1", "localhost")) {
-            Run bind = run("controller", "--bind-address", notAnAddress);
+            CommandRun bind = run("controller", "--bind-address", notAnAddress);
             assertThat(bind.exit()).as(notAnAddress).isEqualTo(ExitCodes.INVALID);
             assertThat(bind.err()).startsWith("--bind-address must be an IP address, got \"" + notAnAddress + "\"");
         }
@@ -141,7 +131,7 @@ class ControllerCommandTest {
 
     @Test
     void aNamespaceOrLeaseNameTheApiServerWouldRefuseIsAUsageError() {
-        Run lease = run("controller", "--lease-name", "Bad_Name");
+        CommandRun lease = run("controller", "--lease-name", "Bad_Name");
         assertThat(lease.exit()).isEqualTo(ExitCodes.INVALID);
         assertThat(lease.err()).startsWith("--lease-name must be a valid name, got \"Bad_Name\": a lowercase RFC 1123 subdomain");
         assertThat(run("controller", "--lease-namespace", "kube.system").err()).startsWith("--lease-namespace must be a valid name");
@@ -152,7 +142,7 @@ class ControllerCommandTest {
 
     @Test
     void aMissingKubeconfigIsOneLineAndExitCodeOne() {
-        Run run = run("controller", "--kubeconfig", dir.resolve("nope").toString());
+        CommandRun run = run("controller", "--kubeconfig", dir.resolve("nope").toString());
 
         assertThat(run.exit()).isEqualTo(ExitCodes.FAILURE);
         assertThat(run.err()).isEqualTo("error: kubeconfig " + dir.resolve("nope") + " does not exist" + System.lineSeparator());
@@ -170,7 +160,7 @@ class ControllerCommandTest {
                 current-context: c
                 """.formatted(closed));
 
-        Run run = run("controller", "--kubeconfig", kubeconfig.toString(), "--metrics-port", "0", "--bind-address", "127.0.0.1");
+        CommandRun run = run("controller", "--kubeconfig", kubeconfig.toString(), "--metrics-port", "0", "--bind-address", "127.0.0.1");
 
         assertThat(run.exit()).isEqualTo(ExitCodes.FAILURE);
         assertThat(run.err()).isEqualTo("error: cannot reach the Kubernetes API server at http://127.0.0.1:" + closed
@@ -188,8 +178,8 @@ class ControllerCommandTest {
                 current-context: c
                 """);
 
-        Run run = run("controller", "--kubeconfig", kubeconfig.toString(), "--context", "nope", "--metrics-port", "0", "--bind-address", "127.0.0.1");
-        Run migrate = run("migrate", "statefulset/web", "--kubeconfig", kubeconfig.toString(), "--context", "nope", "--dry-run");
+        CommandRun run = run("controller", "--kubeconfig", kubeconfig.toString(), "--context", "nope", "--metrics-port", "0", "--bind-address", "127.0.0.1");
+        CommandRun migrate = run("migrate", "statefulset/web", "--kubeconfig", kubeconfig.toString(), "--context", "nope", "--dry-run");
 
         assertThat(run.exit()).isEqualTo(ExitCodes.INVALID);
         assertThat(run.err()).isEqualTo("error: context \"nope\" was not found" + System.lineSeparator());
@@ -199,7 +189,7 @@ class ControllerCommandTest {
 
     @Test
     void helpListsTheFlags() {
-        Run run = run("controller", "--help");
+        CommandRun run = run("controller", "--help");
 
         assertThat(run.exit()).isZero();
         assertThat(run.out()).contains("--kubeconfig", "--namespace", "--workers", "--leader-elect", "--lease-namespace", "--lease-name",

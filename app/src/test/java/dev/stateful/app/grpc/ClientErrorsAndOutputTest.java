@@ -2,6 +2,7 @@ package dev.stateful.app.grpc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stateful.app.CommandRun;
 import dev.stateful.app.ExitCodes;
 import dev.stateful.codec.JsonParser;
 import dev.stateful.domain.json.Json;
@@ -28,10 +29,10 @@ class ClientErrorsAndOutputTest {
     @Test
     void rolloutHistoryAndStatusPrintJsonYamlAndWide() throws Exception {
         try (Commands.Served served = Commands.serve("--time-scale", "50", "--file", Commands.WEB.toString())) {
-            Commands.Run status = Commands.main("rollout", "status", "web", "--server", served.address(), "--timeout", "60", "-o", "json");
-            Commands.Run json = Commands.main("rollout", "history", "web", "--server", served.address(), "-o", "json");
-            Commands.Run yaml = Commands.main("rollout", "history", "web", "--server", served.address(), "-o", "yaml");
-            Commands.Run wide = Commands.main("rollout", "history", "web", "--server", served.address(), "-o", "wide");
+            CommandRun status = Commands.main("rollout", "status", "web", "--server", served.address(), "--timeout", "60", "-o", "json");
+            CommandRun json = Commands.main("rollout", "history", "web", "--server", served.address(), "-o", "json");
+            CommandRun yaml = Commands.main("rollout", "history", "web", "--server", served.address(), "-o", "yaml");
+            CommandRun wide = Commands.main("rollout", "history", "web", "--server", served.address(), "-o", "wide");
 
             assertThat(status.exit()).as(status.err()).isZero();
             // a stream of objects, the last one the completion
@@ -58,9 +59,9 @@ class ClientErrorsAndOutputTest {
     @Test
     void rolloutCommandsTakeKubectlsTypedNameAndRefuseAnotherType() throws Exception {
         try (Commands.Served served = Commands.serve("--time-scale", "50", "--file", Commands.WEB.toString())) {
-            Commands.Run status = Commands.main("rollout", "status", "statefulset/web", "--server", served.address(), "--timeout", "60");
-            Commands.Run history = Commands.main("rollout", "history", "sts/web", "--server", served.address());
-            Commands.Run deployment = Commands.main("rollout", "undo", "deployment/web", "--server", served.address());
+            CommandRun status = Commands.main("rollout", "status", "statefulset/web", "--server", served.address(), "--timeout", "60");
+            CommandRun history = Commands.main("rollout", "history", "sts/web", "--server", served.address());
+            CommandRun deployment = Commands.main("rollout", "undo", "deployment/web", "--server", served.address());
 
             assertThat(status.exit()).as(status.err()).isZero();
             assertThat(history.exit()).as(history.err()).isZero();
@@ -84,7 +85,7 @@ class ClientErrorsAndOutputTest {
                 List.of("engine", "--ports", "grpc://127.0.0.1:" + closedPort(), "--resync-seconds", "0"),
                 List.of("engine", "--ports", "grpc://127.0.0.1:" + closedPort(), "--call-timeout-seconds", "-1"));
         for (List<String> args : bad) {
-            Commands.Run run = Commands.main(args.toArray(String[]::new));
+            CommandRun run = Commands.main(args.toArray(String[]::new));
             assertThat(run.exit()).as(String.join(" ", args) + ": " + run.err()).isEqualTo(ExitCodes.INVALID);
             assertThat(run.err()).as(String.join(" ", args)).doesNotContain("\tat ", "Exception");
         }
@@ -94,7 +95,7 @@ class ClientErrorsAndOutputTest {
     void aRefusedConnectionIsSaidInWords() throws IOException {
         int port = closedPort();
 
-        Commands.Run run = Commands.main("rollout", "history", "web", "--server", "127.0.0.1:" + port);
+        CommandRun run = Commands.main("rollout", "history", "web", "--server", "127.0.0.1:" + port);
 
         assertThat(run.exit()).isEqualTo(ExitCodes.FAILURE);
         assertThat(run.err()).isEqualTo("error: cannot reach 127.0.0.1:" + port + ": connection refused" + System.lineSeparator());
@@ -105,8 +106,8 @@ class ClientErrorsAndOutputTest {
         Certificates.Issued cert = Certificates.authority(dir, "private").server("server");
         try (Commands.Served served = Commands.serve("--tls-cert", cert.certificate().toString(), "--tls-key", cert.privateKey().toString(),
                 "--file", Commands.WEB.toString())) {
-            Commands.Run untrusted = Commands.main("rollout", "history", "web", "--server", served.address(), "--tls");
-            Commands.Run plaintext = Commands.main("rollout", "history", "web", "--server", served.address());
+            CommandRun untrusted = Commands.main("rollout", "history", "web", "--server", served.address(), "--tls");
+            CommandRun plaintext = Commands.main("rollout", "history", "web", "--server", served.address());
 
             assertThat(untrusted.exit()).isEqualTo(ExitCodes.FAILURE);
             assertThat(untrusted.err()).startsWith("error: TLS: server certificate not trusted").doesNotContain("Pipeline", "Handler");
@@ -119,7 +120,7 @@ class ClientErrorsAndOutputTest {
     void aTimeoutSaysHowLongAndWhatFor() throws Exception {
         // real time: web's minReadySeconds=10 keeps its rollout going far longer than the timeout
         try (Commands.Served served = Commands.serve("--file", Commands.WEB.toString())) {
-            Commands.Run run = Commands.main("rollout", "status", "web", "--server", served.address(), "--timeout", "1");
+            CommandRun run = Commands.main("rollout", "status", "web", "--server", served.address(), "--timeout", "1");
 
             assertThat(run.exit()).isEqualTo(ExitCodes.FAILURE);
             assertThat(run.err()).isEqualTo("error: timed out after 1s waiting for web" + System.lineSeparator());
@@ -159,7 +160,7 @@ class ClientErrorsAndOutputTest {
 
     @Test
     void theEnginesHelpNamesTheServerOneWay() {
-        Commands.Run help = Commands.main("engine", "--help");
+        CommandRun help = Commands.main("engine", "--help");
 
         assertThat(help.out()).contains("--ports").doesNotContain("--server");
         assertThat(List.of(help.out().split("\\R"))).anyMatch(l -> l.contains("grpc://127.0.0.1:50051"));

@@ -1,5 +1,6 @@
 package dev.stateful.app.grpc;
 
+import dev.stateful.app.CommandRun;
 import dev.stateful.app.cli.EngineCommand;
 import dev.stateful.app.cli.RolloutCommand;
 import dev.stateful.app.cli.ServeCommand;
@@ -24,29 +25,23 @@ final class Commands {
     private Commands() {
     }
 
-    record Run(int exit, String out, String err) {
-    }
-
-    static Run rollout(String... args) {
+    static CommandRun rollout(String... args) {
         return run(new RolloutCommand(), args);
     }
 
     /** The whole command line, {@code stateful ARGS}, through the real main. */
-    static Run main(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int exit = dev.stateful.app.cli.Main.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
-        return new Run(exit, out.toString(), err.toString());
+    static CommandRun main(String... args) {
+        return CommandRun.run(args);
     }
 
-    static Run run(Object command, String... args) {
+    static CommandRun run(Object command, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         CommandLine cli = new CommandLine(command);
         cli.setOut(new PrintWriter(out, true));
         cli.setErr(new PrintWriter(err, true));
         int exit = cli.execute(args);
-        return new Run(exit, out.toString(), err.toString());
+        return new CommandRun(exit, out.toString(), err.toString());
     }
 
     /** A command running in the background until closed. */

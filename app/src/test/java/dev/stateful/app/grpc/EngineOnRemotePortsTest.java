@@ -2,6 +2,7 @@ package dev.stateful.app.grpc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stateful.app.CommandRun;
 import dev.stateful.app.ExitCodes;
 import dev.stateful.app.cli.EngineCommand;
 import dev.stateful.app.cli.ServeCommand;
@@ -28,7 +29,7 @@ class EngineOnRemotePortsTest {
             try (Commands.Background engine = Commands.engine("--ports", "grpc://" + served.address(), "--resync-seconds", "1")) {
                 engine.await(Pattern.compile("the controller runs against the remote ports"), Duration.ofSeconds(30));
 
-                Commands.Run status = Commands.rollout("status", "web", "--server", served.address(), "--timeout", "60");
+                CommandRun status = Commands.rollout("status", "web", "--server", served.address(), "--timeout", "60");
 
                 assertThat(status.exit()).as(status.err()).isZero();
                 assertThat(status.out()).contains("pod web-1 is Running and Ready");
@@ -39,7 +40,7 @@ class EngineOnRemotePortsTest {
 
     @Test
     void withRemotePortsClusterTimeCannotBeScaled() {
-        Commands.Run run = Commands.run(new ServeCommand(), "--remote-ports", "--time-scale", "10", "--port", "0");
+        CommandRun run = Commands.run(new ServeCommand(), "--remote-ports", "--time-scale", "10", "--port", "0");
 
         assertThat(run.exit()).isEqualTo(ExitCodes.INVALID);
         assertThat(run.err()).contains("--time-scale must stay 1 with --remote-ports");

@@ -2,8 +2,8 @@ package dev.stateful.app.grpc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stateful.app.CommandRun;
 import dev.stateful.app.ExitCodes;
-import dev.stateful.app.cli.Main;
 import dev.stateful.grpc.runtime.Channels;
 import dev.stateful.grpc.runtime.ClientSettings;
 import dev.stateful.grpc.v1.GetStatefulSetRequest;
@@ -12,20 +12,11 @@ import dev.stateful.grpc.v1.ObjectRef;
 import dev.stateful.grpc.v1.PodInfo;
 import dev.stateful.grpc.v1.StatefulSetServiceGrpc;
 import io.grpc.ManagedChannel;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** {@code stateful scale}, {@code set image} and {@code rollout restart|pause|resume} through the real main against a running serve. */
 class RolloutVerbsCliTest {
-
-    private static Commands.Run main(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int exit = Main.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
-        return new Commands.Run(exit, out.toString(), err.toString());
-    }
 
     private static GetStatefulSetResponse get(Commands.Served served) {
         ManagedChannel channel = Channels.open(ClientSettings.plaintext(served.address()));
@@ -38,7 +29,7 @@ class RolloutVerbsCliTest {
     }
 
     private static void rolledOut(Commands.Served served) {
-        Commands.Run status = main("rollout", "status", "web", "--server", served.address(), "--timeout", "60");
+        CommandRun status = Commands.main("rollout", "status", "web", "--server", served.address(), "--timeout", "60");
         assertThat(status.exit()).as(status.out() + status.err()).isZero();
     }
 
@@ -47,17 +38,17 @@ class RolloutVerbsCliTest {
         try (Commands.Served served = Commands.serve("--time-scale", "50", "--file", Commands.WEB.toString())) {
             rolledOut(served);
 
-            Commands.Run scale = main("scale", "statefulset/web", "--replicas", "4", "--server", served.address());
+            CommandRun scale = Commands.main("scale", "statefulset/web", "--replicas", "4", "--server", served.address());
             assertThat(scale.exit()).as(scale.err()).isZero();
             assertThat(scale.out().strip()).isEqualTo("statefulset.apps/web scaled");
             rolledOut(served);
             assertThat(get(served).getPodsList()).extracting(PodInfo::getName).containsExactly("web-0", "web-1", "web-2", "web-3");
 
-            Commands.Run image = main("set", "image", "web", "nginx=registry.k8s.io/nginx-slim:0.9", "--server", served.address());
+            CommandRun image = Commands.main("set", "image", "web", "nginx=registry.k8s.io/nginx-slim:0.9", "--server", served.address());
             assertThat(image.exit()).as(image.err()).isZero();
             assertThat(image.out().strip()).isEqualTo("statefulset.apps/web image updated");
             rolledOut(served);
-            assertThat(main("rollout", "history", "web", "--server", served.address()).out())
+            assertThat(Commands.main("rollout", "history", "web", "--server", served.address()).out())
                     .containsPattern("2\\s+<none>\\s+registry.k8s.io/nginx-slim:0.9\\s+4 \\(update\\)");
         }
     }
@@ -68,18 +59,18 @@ class RolloutVerbsCliTest {
             rolledOut(served);
             var before = get(served).getPodsList().stream().map(PodInfo::getUid).toList();
 
-            Commands.Run restart = main("rollout", "restart", "web", "--server", served.address());
+            CommandRun restart = Commands.main("rollout", "restart", "web", "--server", served.address());
             assertThat(restart.out().strip()).isEqualTo("statefulset.apps/web restarted");
             rolledOut(served);
             assertThat(get(served).getPodsList()).hasSize(3).extracting(PodInfo::getUid).doesNotContainAnyElementsOf(before);
 
-            assertThat(main("rollout", "pause", "web", "--server", served.address()).out().strip()).isEqualTo("statefulset.apps/web paused");
+            assertThat(Commands.main("rollout", "pause", "web", "--server", served.address()).out().strip()).isEqualTo("statefulset.apps/web paused");
             var revisionsBefore = get(served).getPodsList().stream().map(PodInfo::getRevision).toList();
-            assertThat(main("set", "image", "web", "*=registry.k8s.io/nginx-slim:0.9", "--server", served.address()).exit()).isZero();
+            assertThat(Commands.main("set", "image", "web", "*=registry.k8s.io/nginx-slim:0.9", "--server", served.address()).exit()).isZero();
             TimeUnit.MILLISECONDS.sleep(500);
             assertThat(get(served).getPodsList()).extracting(PodInfo::getRevision).containsExactlyElementsOf(revisionsBefore);
 
-            assertThat(main("rollout", "resume", "web", "--server", served.address()).out().strip()).isEqualTo("statefulset.apps/web resumed");
+            assertThat(Commands.main("rollout", "resume", "web", "--server", served.address()).out().strip()).isEqualTo("statefulset.apps/web resumed");
             rolledOut(served);
             GetStatefulSetResponse after = get(served);
             assertThat(after.getPodsList()).extracting(PodInfo::getRevision).containsOnly(after.getStatefulSet().getStatus().getUpdateRevision());
@@ -90,11 +81,11 @@ class RolloutVerbsCliTest {
     @Test
     void refusedChangesAreInvalidInputWithKubectlsWords() throws Exception {
         try (Commands.Served served = Commands.serve("--file", Commands.WEB.toString())) {
-            Commands.Run negative = main("scale", "web", "--replicas", "-1", "--server", served.address());
-            Commands.Run noSuchContainer = main("set", "image", "web", "sidecar=busybox", "--server", served.address());
-            Commands.Run notPaused = main("rollout", "resume", "web", "--server", served.address());
-            Commands.Run deployment = main("rollout", "restart", "deployment/web", "--server", served.address());
-            Commands.Run unknown = main("scale", "db", "--replicas", "1", "--server", served.address());
+            CommandRun negative = Commands.main("scale", "web", "--replicas", "-1", "--server", served.address());
+            CommandRun noSuchContainer = Commands.main("set", "image", "web", "sidecar=busybox", "--server", served.address());
+            CommandRun notPaused = Commands.main("rollout", "resume", "web", "--server", served.address());
+            CommandRun deployment = Commands.main("rollout", "restart", "deployment/web", "--server", served.address());
+            CommandRun unknown = Commands.main("scale", "db", "--replicas", "1", "--server", served.address());
 
             assertThat(negative.exit()).isEqualTo(ExitCodes.INVALID);
             assertThat(negative.err()).contains("spec.replicas").doesNotContain("\tat ");

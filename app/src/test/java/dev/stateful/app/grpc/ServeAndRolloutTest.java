@@ -2,6 +2,7 @@ package dev.stateful.app.grpc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stateful.app.CommandRun;
 import dev.stateful.app.ExitCodes;
 import dev.stateful.app.cli.ServeCommand;
 import dev.stateful.domain.testing.HostileManifests;
@@ -34,7 +35,7 @@ class ServeAndRolloutTest {
     @Test
     void rolloutStatusFollowsTheControllerUntilTheRolloutIsComplete() throws Exception {
         try (Commands.Served served = Commands.serve("--time-scale", "50", "--file", Commands.WEB.toString())) {
-            Commands.Run status = Commands.rollout("status", "web", "--server", served.address(), "--timeout", "60");
+            CommandRun status = Commands.rollout("status", "web", "--server", served.address(), "--timeout", "60");
 
             assertThat(status.exit()).as(status.err()).isZero();
             assertThat(status.out().strip()).endsWith("partitioned roll out complete: 3 new pods have been updated...");
@@ -45,18 +46,18 @@ class ServeAndRolloutTest {
     void historyAndUndoWorkLikeKubectl() throws Exception {
         try (Commands.Served served = Commands.serve("--time-scale", "10", "--file", Commands.WEB.toString())) {
             assertThat(Commands.rollout("status", "web", "--server", served.address(), "--timeout", "60").exit()).isZero();
-            Commands.Run nothingToUndo = Commands.rollout("undo", "web", "--server", served.address());
+            CommandRun nothingToUndo = Commands.rollout("undo", "web", "--server", served.address());
             assertThat(nothingToUndo.exit()).isEqualTo(ExitCodes.FAILURE);
             assertThat(nothingToUndo.err()).isEqualTo("error: no last revision to roll back to" + System.lineSeparator());
 
             applyImage(served, "registry.k8s.io/nginx-slim:0.9");
-            Commands.Run rollout = Commands.rollout("status", "web", "--server", served.address(), "--timeout", "60");
+            CommandRun rollout = Commands.rollout("status", "web", "--server", served.address(), "--timeout", "60");
             assertThat(rollout.exit()).isZero();
             assertThat(rollout.out()).contains("pod web-0 deleted", "pod web-0 is Running and Ready",
                     "waiting for web-1 to be available (Ready for minReadySeconds=10)");
             assertThat(rollout.out().lines().filter(l -> l.startsWith("partitioned roll out complete"))).hasSize(1);
 
-            Commands.Run history = Commands.rollout("history", "web", "--server", served.address());
+            CommandRun history = Commands.rollout("history", "web", "--server", served.address());
             assertThat(history.out()).startsWith("statefulset.apps/web" + System.lineSeparator() + "REVISION  CHANGE-CAUSE");
             assertThat(history.out()).containsPattern("1\\s+<none>\\s+registry.k8s.io/nginx-slim:0.8\\s+0")
                     .containsPattern("2\\s+<none>\\s+registry.k8s.io/nginx-slim:0.9\\s+3 \\(update\\)");
@@ -66,7 +67,7 @@ class ServeAndRolloutTest {
             assertThat(Commands.rollout("history", "web", "--server", served.address()).out())
                     .containsPattern("3\\s+<none>\\s+registry.k8s.io/nginx-slim:0.8\\s+3 \\(update\\)");
 
-            Commands.Run unknown = Commands.rollout("undo", "web", "--to-revision", "9", "--server", served.address());
+            CommandRun unknown = Commands.rollout("undo", "web", "--to-revision", "9", "--server", served.address());
             assertThat(unknown.exit()).isEqualTo(ExitCodes.FAILURE);
             assertThat(unknown.err()).contains("error: unable to find specified revision 9 in history");
         }
@@ -77,9 +78,9 @@ class ServeAndRolloutTest {
         Path token = Files.writeString(dir.resolve("token"), "s3cret-token\n");
         Path wrong = Files.writeString(dir.resolve("wrong"), "guess\n");
         try (Commands.Served served = Commands.serve("--token-file", token.toString(), "--file", Commands.WEB.toString())) {
-            Commands.Run anonymous = Commands.rollout("history", "web", "--server", served.address());
-            Commands.Run guessed = Commands.rollout("history", "web", "--server", served.address(), "--token-file", wrong.toString());
-            Commands.Run allowed = Commands.rollout("history", "web", "--server", served.address(), "--token-file", token.toString());
+            CommandRun anonymous = Commands.rollout("history", "web", "--server", served.address());
+            CommandRun guessed = Commands.rollout("history", "web", "--server", served.address(), "--token-file", wrong.toString());
+            CommandRun allowed = Commands.rollout("history", "web", "--server", served.address(), "--token-file", token.toString());
 
             assertThat(anonymous.exit()).isEqualTo(ExitCodes.FAILURE);
             assertThat(anonymous.err()).contains("missing bearer token", "use --token-file or set STATEFUL_TOKEN");
@@ -112,7 +113,7 @@ class ServeAndRolloutTest {
     void aSetScaledToTheLargestReplicaCountGetsPodsAndTheServerStaysServing() throws Exception {
         // cluster time 50 times faster: the example's minReadySeconds pass before the next pod of the OrderedReady set
         try (Commands.Served served = Commands.serve("--time-scale", "50", "--file", Commands.WEB.toString())) {
-            Commands.Run scaled = Commands.main("scale", "web", "--replicas", "2147483647", "--server", served.address());
+            CommandRun scaled = Commands.main("scale", "web", "--replicas", "2147483647", "--server", served.address());
             assertThat(scaled.exit()).as(scaled.err()).isZero();
             ManagedChannel channel = Channels.open(ClientSettings.plaintext(served.address()));
             try {
@@ -135,7 +136,7 @@ class ServeAndRolloutTest {
 
     @Test
     void serveRefusesToListenBeyondLoopbackWithoutAToken() {
-        Commands.Run run = Commands.run(new ServeCommand(), "--bind", "0.0.0.0", "--port", "0");
+        CommandRun run = Commands.run(new ServeCommand(), "--bind", "0.0.0.0", "--port", "0");
 
         assertThat(run.exit()).isEqualTo(ExitCodes.INVALID);
         assertThat(run.err()).contains("error: refusing to listen on 0.0.0.0 without authentication");
@@ -145,7 +146,7 @@ class ServeAndRolloutTest {
     void serveRefusesBeyondLoopbackATokenShorterThan32Bytes(@TempDir Path dir) throws IOException {
         Path token = Files.writeString(dir.resolve("token"), "x\n");
 
-        Commands.Run run = Commands.run(new ServeCommand(), "--bind", "0.0.0.0", "--port", "0", "--token-file", token.toString(),
+        CommandRun run = Commands.run(new ServeCommand(), "--bind", "0.0.0.0", "--port", "0", "--token-file", token.toString(),
                 "--insecure-plaintext");
 
         assertThat(run.exit()).isEqualTo(ExitCodes.INVALID);
@@ -156,7 +157,7 @@ class ServeAndRolloutTest {
     void serveRefusesPlaintextBeyondLoopbackUnlessAskedForWithInsecurePlaintext(@TempDir Path dir) throws IOException {
         Path token = Files.writeString(dir.resolve("token"), "0123456789abcdef0123456789abcdef\n");
 
-        Commands.Run run = Commands.run(new ServeCommand(), "--bind", "0.0.0.0", "--port", "0", "--token-file", token.toString());
+        CommandRun run = Commands.run(new ServeCommand(), "--bind", "0.0.0.0", "--port", "0", "--token-file", token.toString());
 
         assertThat(run.exit()).isEqualTo(ExitCodes.INVALID);
         assertThat(run.err()).contains("error: refusing to serve plaintext on 0.0.0.0", "--insecure-plaintext");
@@ -164,7 +165,7 @@ class ServeAndRolloutTest {
 
     @Test
     void serveRefusesCallLimitsBelowOne() {
-        Commands.Run run = Commands.run(new ServeCommand(), "--port", "0", "--max-streams", "0");
+        CommandRun run = Commands.run(new ServeCommand(), "--port", "0", "--max-streams", "0");
 
         assertThat(run.exit()).isEqualTo(ExitCodes.INVALID);
         assertThat(run.err()).contains("every call limit and the thread count must be at least 1");
@@ -172,7 +173,7 @@ class ServeAndRolloutTest {
 
     @Test
     void tlsFlagsGoTogether() {
-        Commands.Run run = Commands.run(new ServeCommand(), "--tls-cert", "cert.pem", "--port", "0");
+        CommandRun run = Commands.run(new ServeCommand(), "--tls-cert", "cert.pem", "--port", "0");
 
         assertThat(run.exit()).isEqualTo(ExitCodes.INVALID);
         assertThat(run.err()).contains("--tls-cert and --tls-key go together");
@@ -180,7 +181,7 @@ class ServeAndRolloutTest {
 
     @Test
     void anUnreachableServerIsOneLine() {
-        Commands.Run run = Commands.rollout("status", "web", "--server", "127.0.0.1:1", "--timeout", "10");
+        CommandRun run = Commands.rollout("status", "web", "--server", "127.0.0.1:1", "--timeout", "10");
 
         assertThat(run.exit()).isEqualTo(ExitCodes.FAILURE);
         assertThat(run.err()).isEqualTo("error: cannot reach 127.0.0.1:1: connection refused" + System.lineSeparator());

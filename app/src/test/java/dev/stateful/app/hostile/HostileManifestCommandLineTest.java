@@ -1,15 +1,14 @@
 package dev.stateful.app.hostile;
 
+import static dev.stateful.app.CommandRun.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stateful.app.CommandRun;
 import dev.stateful.app.ExitCodes;
-import dev.stateful.app.cli.Main;
 import dev.stateful.domain.testing.HostileManifests;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
@@ -28,21 +27,8 @@ class HostileManifestCommandLineTest {
     @TempDir
     Path dir;
 
-    record Run(int exit, String out, String err) {
-        String both() {
-            return out + err;
-        }
-    }
-
     static Stream<HostileManifests.Entry> corpus() {
         return HostileManifests.all().stream();
-    }
-
-    static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int exit = Main.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
-        return new Run(exit, out.toString(), err.toString());
     }
 
     @ParameterizedTest(name = "{0}")
@@ -51,7 +37,7 @@ class HostileManifestCommandLineTest {
         Path file = Files.write(dir.resolve("hostile.yaml"), entry.bytes());
 
         for (String command : new String[] {"validate", "plan", "demo"}) {
-            Run run = run(command, "-f", file.toString());
+            CommandRun run = run(command, "-f", file.toString());
 
             assertThat(run.exit()).as(command + ": " + run.both()).isEqualTo(ExitCodes.INVALID);
             assertThat(run.both()).as(command).contains(entry.error()).doesNotContain("\tat ", "Exception");
@@ -64,7 +50,7 @@ class HostileManifestCommandLineTest {
     void validateRefusesItFromStandardInputToo(HostileManifests.Entry entry) {
         InputStream original = System.in;
         System.setIn(new ByteArrayInputStream(entry.bytes()));
-        Run run;
+        CommandRun run;
         try {
             run = run("validate", "-f", "-");
         } finally {
