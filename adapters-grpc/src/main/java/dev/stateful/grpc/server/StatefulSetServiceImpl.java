@@ -165,16 +165,7 @@ public final class StatefulSetServiceImpl implements StatefulSetServiceGrpc.Asyn
     }
 
     private static <T> void unary(StreamObserver<T> out, Supplier<T> call) {
-        T response;
-        try {
-            // a call that waited for a thread after its caller gave up is not run at all
-            Deadlines.beforeStart();
-            response = call.get();
-        } catch (RuntimeException e) {
-            out.onError(Failures.toStatus(e));
-            return;
-        }
-        out.onNext(response);
-        out.onCompleted();
+        // a call that waited for a thread after its caller gave up is not run at all
+        UnaryAnswer.answer(out, Deadlines::beforeStart, call);
     }
 }

@@ -1,7 +1,7 @@
 package dev.stateful.grpc.remote.server;
 
 import dev.stateful.grpc.server.Deadlines;
-import dev.stateful.grpc.status.Failures;
+import dev.stateful.grpc.server.UnaryAnswer;
 import io.grpc.stub.StreamObserver;
 import java.util.function.Supplier;
 
@@ -15,15 +15,6 @@ final class Unary {
     }
 
     static <T> void answer(StreamObserver<T> out, Supplier<T> call) {
-        T response;
-        try {
-            Deadlines.beforeWrite();
-            response = call.get();
-        } catch (RuntimeException e) {
-            out.onError(Failures.toStatus(e));
-            return;
-        }
-        out.onNext(response);
-        out.onCompleted();
+        UnaryAnswer.answer(out, Deadlines::beforeWrite, call);
     }
 }
