@@ -9,6 +9,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import java.util.function.Consumer;
 
 /**
  * The apps/v1 defaulting fabric8's mock does not do, played after the fact: a StatefulSet whose
@@ -26,36 +27,27 @@ final class PlayedDefaulting implements AutoCloseable {
 
     PlayedDefaulting(KubernetesClient client) {
         this.client = client;
-        this.informer = client.apps().statefulSets().inAnyNamespace().inform(new ResourceEventHandler<>() {
+        this.informer = client.apps().statefulSets().inAnyNamespace().inform(onAddOrUpdate(this::defaultIfNeeded));
+        this.pods = client.pods().inAnyNamespace().inform(onAddOrUpdate(this::pendingIfNoPhase));
+    }
+
+    /** A handler that plays {@code write} on each object added or updated, its newest version; deletions need nothing. */
+    private static <T> ResourceEventHandler<T> onAddOrUpdate(Consumer<T> write) {
+        return new ResourceEventHandler<>() {
             @Override
-            public void onAdd(StatefulSet set) {
-                defaultIfNeeded(set);
+            public void onAdd(T object) {
+                write.accept(object);
             }
 
             @Override
-            public void onUpdate(StatefulSet before, StatefulSet set) {
-                defaultIfNeeded(set);
+            public void onUpdate(T before, T object) {
+                write.accept(object);
             }
 
             @Override
-            public void onDelete(StatefulSet set, boolean finalStateUnknown) {
+            public void onDelete(T object, boolean finalStateUnknown) {
             }
-        });
-        this.pods = client.pods().inAnyNamespace().inform(new ResourceEventHandler<>() {
-            @Override
-            public void onAdd(Pod pod) {
-                pendingIfNoPhase(pod);
-            }
-
-            @Override
-            public void onUpdate(Pod before, Pod pod) {
-                pendingIfNoPhase(pod);
-            }
-
-            @Override
-            public void onDelete(Pod pod, boolean finalStateUnknown) {
-            }
-        });
+        };
     }
 
     private void pendingIfNoPhase(Pod pod) {
