@@ -13,6 +13,7 @@ import dev.stateful.domain.model.OwnerReference;
 import dev.stateful.domain.model.PersistentVolumeClaim;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.StatefulSet;
+import dev.stateful.domain.testing.SeededRuns;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -37,17 +38,7 @@ class ClaimOwnershipPropertyTest {
 
     @Test
     void ownerRefFixConvergesToThePolicyTableOrBacksOff() {
-        long masterSeed = Long.getLong("stateful.seed", 0x5707A6EL);
-        Random master = new Random(masterSeed);
-        for (int run = 0; run < RUNS; run++) {
-            long seed = master.nextLong();
-            World world = generate(new Random(seed));
-            try {
-                checkProperties(world);
-            } catch (AssertionError e) {
-                throw new AssertionError("property failed for seed " + seed + " (master seed " + masterSeed + ", run " + run + "): " + world, e);
-            }
-        }
+        SeededRuns.check(0x5707A6EL, RUNS, ClaimOwnershipPropertyTest::generate, ClaimOwnershipPropertyTest::checkProperties, String::valueOf);
     }
 
     private static void checkProperties(World w) {

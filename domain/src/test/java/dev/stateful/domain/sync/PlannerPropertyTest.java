@@ -17,6 +17,7 @@ import dev.stateful.domain.model.StatefulSetStatus;
 import dev.stateful.domain.model.UpdateStrategy;
 import dev.stateful.domain.revision.RevisionHistory;
 import dev.stateful.domain.testing.Fixtures;
+import dev.stateful.domain.testing.SeededRuns;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -47,18 +48,7 @@ class PlannerPropertyTest {
 
     @Test
     void everyPlanKeepsTheOrderingBudgetAndStatusRules() {
-        long masterSeed = Long.getLong("stateful.seed", 0x57A7EF01L);
-        Random master = new Random(masterSeed);
-        for (int run = 0; run < RUNS; run++) {
-            long seed = master.nextLong();
-            Snapshot snapshot = generate(new Random(seed));
-            try {
-                check(snapshot);
-            } catch (AssertionError | RuntimeException e) {
-                throw new AssertionError("property failed for seed " + seed + " (master seed " + masterSeed + ", run " + run
-                        + ")\n" + describe(snapshot), e);
-            }
-        }
+        SeededRuns.check(0x57A7EF01L, RUNS, PlannerPropertyTest::generate, PlannerPropertyTest::check, PlannerPropertyTest::describe);
     }
 
     // ------------------------------------------------------------------ generator
