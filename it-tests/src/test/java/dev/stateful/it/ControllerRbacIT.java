@@ -75,12 +75,9 @@ class ControllerRbacIT {
     @Test
     void withoutCreateOnPodsTheSetGetsNoPods() throws IOException {
         String user = "controller-without-pod-create";
-        cluster.bindLikeDeploy(user, roleWithout(user, "", "pods", "create"), ELECTION_ROLE);
-        cluster.startController(user);
-        String namespace = cluster.newNamespace();
-        Workload web = new Workload(cluster.client(), namespace, "web", TIMEOUT);
+        Workload web = controllerWithout(user, "", "pods", "create");
 
-        web.create(WebSet.in(namespace).replicas(2));
+        web.create(WebSet.in(web.namespace()).replicas(2));
 
         web.await("a pod create refused", () -> deniedTo(user).stream().anyMatch(d -> d.verb().equals("create") && d.uri().contains("/pods")));
         assertThat(web.pods()).isEmpty();
@@ -90,18 +87,25 @@ class ControllerRbacIT {
     @Test
     void withoutUpdateOnTheStatusSubresourceTheStatusIsNeverWritten() throws IOException {
         String user = "controller-without-status-update";
-        cluster.bindLikeDeploy(user, roleWithout(user, "apps", "statefulsets/status", "update"), ELECTION_ROLE);
-        cluster.startController(user);
-        String namespace = cluster.newNamespace();
-        Workload web = new Workload(cluster.client(), namespace, "web", TIMEOUT);
+        Workload web = controllerWithout(user, "apps", "statefulsets/status", "update");
 
-        web.create(WebSet.in(namespace).replicas(1));
+        web.create(WebSet.in(web.namespace()).replicas(1));
 
         web.await("a status update refused", () -> deniedTo(user).stream()
                 .anyMatch(d -> d.verb().equals("update") && d.uri().contains("/statefulsets/web/status")));
         web.await("web-0 created", () -> web.podNames().contains("web-0"));
         assertThat(web.set().getStatus() == null || web.set().getStatus().getObservedGeneration() == null)
                 .as("no status was written: " + web.set().getStatus()).isTrue();
+    }
+
+    /**
+     * A controller connecting as {@code user}, bound like deploy/ but with {@link #roleWithout} {@code verb} on
+     * {@code group/resource}, started; returns the workload "web" in a fresh namespace, not yet created.
+     */
+    static Workload controllerWithout(String user, String group, String resource, String verb) throws IOException {
+        cluster.bindLikeDeploy(user, roleWithout(user, group, resource, verb), ELECTION_ROLE);
+        cluster.startController(user);
+        return new Workload(cluster.client(), cluster.newNamespace(), "web", TIMEOUT);
     }
 
     static List<AuditLog.Denial> deniedTo(String user) {
