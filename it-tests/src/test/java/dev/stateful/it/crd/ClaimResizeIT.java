@@ -35,7 +35,10 @@ class ClaimResizeIT extends OurKindFixture {
 
         Eventually.await("web-1's claim asks for 2Mi", TIMEOUT, () -> request("www-web-1").equals("2Mi"));
         assertThat(request("www-web-0")).as("maxUnavailable 1: web-0's claim waits until web-1's shows its capacity").isEqualTo("1Mi");
-        assertThat(number(status(sets.get("web")), "updatedReplicas")).isLessThan(2);
+        // the sync writes the status after the claim's patch: wait for it rather than read the one before the edit
+        Eventually.await("web-1 not counted updated while its claim has not grown", TIMEOUT,
+                () -> number(status(sets.get("web")), "updatedReplicas") < 2);
+        assertThat(request("www-web-0")).as("still waiting for web-1's capacity").isEqualTo("1Mi");
 
         resizerGrows("www-web-1");
         Eventually.await("web-0's claim asks for 2Mi", TIMEOUT, () -> request("www-web-0").equals("2Mi"));
