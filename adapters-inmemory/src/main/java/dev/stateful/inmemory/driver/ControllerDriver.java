@@ -4,6 +4,7 @@ import dev.stateful.domain.model.ObjectKey;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.inmemory.InMemoryCluster;
 import dev.stateful.inmemory.audit.Actor;
+import dev.stateful.inmemory.audit.WriteRecord;
 import dev.stateful.ports.reconcile.OwnWrites;
 import dev.stateful.ports.reconcile.ReconcileListener;
 import dev.stateful.ports.reconcile.StatefulSetReconciler;
@@ -16,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 
 /**
  * Runs the real reconciler against an {@link InMemoryCluster}, deterministically: one pass syncs
@@ -28,6 +30,8 @@ public final class ControllerDriver {
     /** Retry delay after a failed sync when nothing else is scheduled (the first step of upstream's backoff is 5 ms). */
     static final Duration RETRY_DELAY = Duration.ofSeconds(1);
     static final int DEFAULT_MAX_ROUNDS = 10_000;
+    /** How many of the latest writes a cluster that did not settle shows. */
+    private static final int SHOWN_WRITES = 12;
 
     private final InMemoryCluster cluster;
     private final Supplier<StatefulSetReconciler> reconcilers;
@@ -128,8 +132,17 @@ public final class ControllerDriver {
             idleRequeues = requeues;
             cluster.advance(Duration.between(cluster.clock().instant(), next.get()));
         }
-        throw new IllegalStateException("the cluster did not settle within " + maxRounds + " rounds; last errors: "
-                + last.stream().flatMap(r -> r.error().stream()).map(Throwable::getMessage).toList());
+        throw new IllegalStateException("the cluster did not settle within " + maxRounds + " rounds ("
+                + Duration.between(started, cluster.clock().instant()) + " of cluster time); last errors: "
+                + last.stream().flatMap(r -> r.error().stream()).map(Throwable::getMessage).toList()
+                + "; the latest writes, which kept it moving (a pod that keeps failing is replaced for ever):\n"
+                + latestWrites(SHOWN_WRITES));
+    }
+
+    private String latestWrites(int n) {
+        List<WriteRecord> records = cluster.audit().query().records();
+        return records.subList(Math.max(0, records.size() - n), records.size()).stream()
+                .map(r -> "  " + r).collect(Collectors.joining("\n"));
     }
 
     /** The earliest of: a kubelet transition, a requeue the controller asked for, a retry of a failed sync. */
