@@ -39,6 +39,7 @@ public final class StatefulSetsExtension implements BeforeEachCallback, AfterEac
             throw new ExtensionConfigurationException("@EnableStatefulSets needs a KubernetesClient field with a client in it before each test "
                     + "(e.g. filled by @EnableKubernetesMockClient, declared before @EnableStatefulSets)");
         }
+        requireNoStaticClusterField(instances);
         String[] unstartable = instances.stream().map(i -> AnnotationSupport.findAnnotation(i.getClass(), EnableStatefulSets.class))
                 .flatMap(Optional::stream).findFirst().map(EnableStatefulSets::unstartableImages).orElse(new String[0]);
         StatefulSetCluster cluster = StatefulSetCluster.start(client, StatefulSetCluster.Options.defaults().startPodsThat(noImageOf(unstartable)));
@@ -80,6 +81,19 @@ public final class StatefulSetsExtension implements BeforeEachCallback, AfterEac
             }
             return false;
         });
+    }
+
+    /** A cluster is started for each test: a static field would be shared by the tests of a class and is not filled. */
+    static void requireNoStaticClusterField(List<Object> instances) {
+        for (Object instance : instances) {
+            for (Field field : fields(instance.getClass())) {
+                if (field.getType() == StatefulSetCluster.class && Modifier.isStatic(field.getModifiers())) {
+                    throw new ExtensionConfigurationException("@EnableStatefulSets starts a StatefulSetCluster for each test and fills "
+                            + "instance fields and parameters only: make " + field.getDeclaringClass().getSimpleName() + "." + field.getName()
+                            + " an instance field (it is static)");
+                }
+            }
+        }
     }
 
     private static Optional<KubernetesClient> client(Object test) throws IllegalAccessException {
