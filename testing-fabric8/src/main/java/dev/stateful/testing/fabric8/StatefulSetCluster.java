@@ -88,7 +88,7 @@ public final class StatefulSetCluster implements AutoCloseable {
         this.collector = new PlayedGarbageCollector(client);
     }
 
-    /** With the default options: every pod starts, garbage is collected. */
+    /** With the default options: every pod starts but those of an image containing {@code does-not-exist}, garbage is collected. */
     public static StatefulSetCluster start(KubernetesClient client) {
         return start(client, Options.defaults());
     }
