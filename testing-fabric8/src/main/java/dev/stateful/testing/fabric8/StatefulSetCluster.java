@@ -4,6 +4,7 @@ import dev.stateful.app.cli.ControllerCommand;
 import dev.stateful.app.controller.RunningController;
 import dev.stateful.app.wiring.Injectors;
 import dev.stateful.fabric8.informer.ClusterCache;
+import dev.stateful.fabric8.preflight.BuiltInControllerCheck;
 import dev.stateful.testsupport.Eventually;
 import dev.stateful.testsupport.gc.PlayedGarbageCollector;
 import dev.stateful.testsupport.kubelet.SimulatedKubelet;
@@ -41,10 +42,14 @@ public final class StatefulSetCluster implements AutoCloseable {
     static final long QUIET_MILLIS = 500;
     static final Duration QUIET = Duration.ofMillis(QUIET_MILLIS);
     static final Duration POLL = Duration.ofMillis(100);
+    /** Where and how long, on a real API server, {@link #start} looks for kube-controller-manager's StatefulSet controller (as {@code --kinds apps}). */
+    static final String BUILT_IN_CHECK_NAMESPACE = "kube-system";
+    static final Duration BUILT_IN_CHECK_WAIT = Duration.ofSeconds(5);
 
     /**
      * @param kubelet which pods the kubelet starts, and where (its per-pod behaviour: a pod it does not start stays Pending)
-     * @param garbageCollector false on a real API server, which has its own
+     * @param garbageCollector false on a real API server, which has its own; {@link #start} then first makes sure (in about
+     *                         5 s) that its kube-controller-manager runs no StatefulSet controller of its own
      * @param settleTimeout how long {@link #settle()} waits at most
      */
     public record Options(SimulatedKubelet.Options kubelet, boolean garbageCollector, Duration settleTimeout) {
@@ -93,10 +98,20 @@ public final class StatefulSetCluster implements AutoCloseable {
         return start(client, Options.defaults());
     }
 
-    /** Starts the controller (no leader election, metrics on a free port) and the kubelet; returns once both watch. */
+    /**
+     * Starts the controller (no leader election, metrics on a free port) and the kubelet; returns once both watch.
+     *
+     * @throws BuiltInControllerCheck.BuiltInControllerOnException without the garbage collector (a real API server) when the
+     *         cluster's kube-controller-manager runs its own StatefulSet controller, which would fight ours over the pods
+     */
     public static StatefulSetCluster start(KubernetesClient client, Options options) {
         Objects.requireNonNull(client, "client");
         requireCrud(client);
+        if (!options.garbageCollector()) {
+            // a real API server: its kube-controller-manager must not run its own StatefulSet controller, or the two
+            // fight over the pods; the embedded controller is handed its client, so its own start does not check
+            BuiltInControllerCheck.requireOff(client, BUILT_IN_CHECK_NAMESPACE, BUILT_IN_CHECK_WAIT);
+        }
         // each actor on a client (and connections) of its own, as in a cluster: sharing the test's client,
         // fabric8's mock was seen to leave a pod's ADDED event undelivered to one of two pod watches
         List<AutoCloseable> started = new ArrayList<>();
