@@ -6,15 +6,18 @@ import java.lang.annotation.Inherited;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Configures the cluster {@link InMemoryClusterExtension} creates: the one on the test method wins, then the
- * test class's (or a superclass's), then an enclosing class's for a {@code @Nested} test.
+ * test class's (or a superclass's), then an enclosing class's for a {@code @Nested} test. It registers that
+ * extension itself; an {@code @ExtendWith(InMemoryClusterExtension.class)} beside it changes nothing.
  */
 @Documented
 @Inherited
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.TYPE, ElementType.METHOD})
+@ExtendWith(InMemoryClusterExtension.class)
 public @interface ClusterConfig {
 
     /** Seeds uids and random faults. */
