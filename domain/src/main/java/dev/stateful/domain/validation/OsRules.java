@@ -44,6 +44,11 @@ final class OsRules {
     private OsRules() {
     }
 
+    /** Whether the pod spec names windows as its {@code os} (what {@code ValidatePodSpec}'s windows-only rules ask). */
+    static boolean isWindows(Json.Obj spec) {
+        return spec.objectOrEmpty("os").string("name").map("windows"::equals).orElse(false);
+    }
+
     static List<Violation> os(Json.Obj spec, String path) {
         if (!spec.has("os")) {
             return List.of();

@@ -32,7 +32,7 @@ final class PodResourceRules {
             return List.of();
         }
         String at = path + ".resources";
-        if (spec.objectOrEmpty("os").string("name").map("windows"::equals).orElse(false)) {
+        if (OsRules.isWindows(spec)) {
             return List.of(Errors.forbidden(at, WINDOWS));
         }
         Json.Obj resources = spec.objectOrEmpty("resources");
@@ -76,14 +76,13 @@ final class PodResourceRules {
         List<Json> containers = spec.array("containers");
         for (int i = 0; i < containers.size(); i++) {
             String at = path + ".containers[" + i + "]";
-            ContainerRules.quantities(containers.get(i).asObject().orElse(Json.EMPTY_OBJECT).objectOrEmpty("resources").objectOrEmpty("limits"))
-                    .forEach((name, limit) -> {
-                        Quantity pod = podLimits.get(name);
-                        if (pod != null && limit.compareTo(pod) > 0) {
-                            out.add(Errors.invalid(at + "[" + name + "].limits", limit.canonical(),
-                                    "must be less than or equal to pod limits of " + pod.canonical()));
-                        }
-                    });
+            of(containers.get(i), "limits").forEach((name, limit) -> {
+                Quantity pod = podLimits.get(name);
+                if (pod != null && limit.compareTo(pod) > 0) {
+                    out.add(Errors.invalid(at + "[" + name + "].limits", limit.canonical(),
+                            "must be less than or equal to pod limits of " + pod.canonical()));
+                }
+            });
         }
         return out;
     }

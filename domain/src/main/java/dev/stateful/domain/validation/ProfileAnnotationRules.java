@@ -43,7 +43,7 @@ final class ProfileAnnotationRules {
                 out.addAll(seccomp(annotation, profile.get(), at + ".securityContext.seccompProfile"));
             }
         });
-        if (spec.objectOrEmpty("os").string("name").map("windows"::equals).orElse(false)) {
+        if (OsRules.isWindows(spec)) {
             return out;
         }
         Optional<Json.Obj> podAppArmor = podContext.object("appArmorProfile");
@@ -83,8 +83,7 @@ final class ProfileAnnotationRules {
         if (!annotation.startsWith(LOCALHOST_PREFIX)) {
             return List.of(Errors.forbidden(path + ".type", typeMismatch));
         }
-        Optional<String> field = profile.has("localhostProfile") ? Optional.of(profile.string("localhostProfile").orElse("")) : Optional.empty();
-        return field.map(annotation.substring(LOCALHOST_PREFIX.length())::equals).orElse(false)
+        return SecurityContextRules.localhostProfile(profile).map(annotation.substring(LOCALHOST_PREFIX.length())::equals).orElse(false)
                 ? List.of()
                 : List.of(Errors.forbidden(path + ".localhostProfile", profileMismatch));
     }

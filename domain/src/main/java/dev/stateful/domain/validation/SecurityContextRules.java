@@ -131,6 +131,11 @@ final class SecurityContextRules {
         return out;
     }
 
+    /** A profile's {@code localhostProfile} when the field is given: a pointer upstream, so null reads as "". */
+    static Optional<String> localhostProfile(Json.Obj profile) {
+        return profile.has("localhostProfile") ? Optional.of(profile.string("localhostProfile").orElse("")) : Optional.empty();
+    }
+
     /**
      * {@code ValidateAppArmorProfileField}: a known type; for Localhost a profile, not padded with whitespace (Go's
      * {@code strings.TrimSpace}), of at most 4095 bytes; for the others none (shown as JSON, a pointer upstream).
@@ -138,7 +143,7 @@ final class SecurityContextRules {
     static List<Violation> appArmorProfile(Json.Obj profile, String path) {
         String type = profile.string("type").orElse("");
         String at = path + ".localhostProfile";
-        Optional<String> localhostProfile = profile.has("localhostProfile") ? Optional.of(profile.string("localhostProfile").orElse("")) : Optional.empty();
+        Optional<String> localhostProfile = localhostProfile(profile);
         List<Violation> out = new ArrayList<>();
         switch (type) {
             case LOCALHOST -> {

@@ -54,7 +54,7 @@ final class WindowsRules {
             }
         });
         options.get().string("runAsUserName").ifPresent(name ->
-                userName(name).forEach(msg -> out.add(Errors.invalid(at + ".runAsUserName", Json.from(name), msg))));
+                out.addAll(Errors.invalidEach(at + ".runAsUserName", Json.from(name), userName(name))));
         return out;
     }
 
