@@ -66,6 +66,13 @@ public final class LeaderElection implements AutoCloseable {
     private final Runnable onStartedLeading;
     private final Runnable onStoppedLeading;
     private final AtomicBoolean leading = new AtomicBoolean();
+    /**
+     * Orders the elector's callbacks with {@link #close()}: fabric8 calls them from its own threads
+     * (holding its elector's monitor), so without it a close landing while leadership is being taken
+     * could stop first and start after, leaving the gate open on a closed election.
+     */
+    private final Object transitions = new Object();
+    private boolean closed;
     private CompletableFuture<?> election;
 
     public LeaderElection(KubernetesClient client, Settings settings, Runnable onStartedLeading, Runnable onStoppedLeading) {
@@ -86,27 +93,32 @@ public final class LeaderElection implements AutoCloseable {
     }
 
     /** Starts campaigning in the background; returns at once. */
-    public synchronized void start() {
-        if (election != null) {
-            throw new IllegalStateException("already started");
+    public void start() {
+        synchronized (transitions) {
+            if (election != null || closed) {
+                throw new IllegalStateException(closed ? "closed" : "already started");
+            }
+            var lock = new RenewalTrackingLock(new LeaseLock(settings.namespace(), settings.leaseName(), settings.identity()), gate);
+            var config = new LeaderElectionConfigBuilder()
+                    .withName(settings.leaseName())
+                    .withLock(lock)
+                    .withLeaseDuration(settings.leaseDuration())
+                    .withRenewDeadline(settings.renewDeadline())
+                    .withRetryPeriod(settings.retryPeriod())
+                    .withReleaseOnCancel(true)
+                    .withLeaderCallbacks(new LeaderCallbacks(this::started, this::stopped,
+                            leader -> LOG.info("lease {}/{} is held by {}", settings.namespace(), settings.leaseName(), leader)))
+                    .build();
+            LOG.info("campaigning for lease {}/{} as {}", settings.namespace(), settings.leaseName(), settings.identity());
+            election = client.leaderElector().withConfig(config).build().start();
         }
-        var lock = new RenewalTrackingLock(new LeaseLock(settings.namespace(), settings.leaseName(), settings.identity()), gate);
-        var config = new LeaderElectionConfigBuilder()
-                .withName(settings.leaseName())
-                .withLock(lock)
-                .withLeaseDuration(settings.leaseDuration())
-                .withRenewDeadline(settings.renewDeadline())
-                .withRetryPeriod(settings.retryPeriod())
-                .withReleaseOnCancel(true)
-                .withLeaderCallbacks(new LeaderCallbacks(this::started, this::stopped,
-                        leader -> LOG.info("lease {}/{} is held by {}", settings.namespace(), settings.leaseName(), leader)))
-                .build();
-        LOG.info("campaigning for lease {}/{} as {}", settings.namespace(), settings.leaseName(), settings.identity());
-        election = client.leaderElector().withConfig(config).build().start();
     }
 
     private void started() {
-        if (leading.compareAndSet(false, true)) {
+        synchronized (transitions) {
+            if (closed || !leading.compareAndSet(false, true)) {
+                return;
+            }
             LOG.info("became leader as {}", settings.identity());
             gate.open();
             onStartedLeading.run();
@@ -115,19 +127,34 @@ public final class LeaderElection implements AutoCloseable {
 
     /** fabric8 may report the loss twice (observed record, then the renew loop ending). */
     private void stopped() {
-        if (leading.compareAndSet(true, false)) {
+        synchronized (transitions) {
+            if (!leading.compareAndSet(true, false)) {
+                return;
+            }
             gate.close();
             LOG.warn("stopped leading as {}", settings.identity());
             onStoppedLeading.run();
         }
     }
 
-    /** Stops writing and the loop, then releases the lease. */
+    /**
+     * Stops writing and the loop (after a start callback already running has finished), then
+     * releases the lease. Cancelling outside {@code transitions}: the release takes fabric8's
+     * elector monitor, which its threads hold while they wait for ours.
+     */
     @Override
-    public synchronized void close() {
-        stopped();
-        if (election != null) {
-            election.cancel(true);
+    public void close() {
+        CompletableFuture<?> running;
+        synchronized (transitions) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            stopped();
+            running = election;
+        }
+        if (running != null) {
+            running.cancel(true);
         }
     }
 }

@@ -11,6 +11,7 @@ import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
@@ -29,9 +30,13 @@ class LeaderElectionTest {
     }
 
     LeaderElection candidate(String identity) {
+        return candidate(identity, () -> log.add(identity + " started"));
+    }
+
+    LeaderElection candidate(String identity, Runnable onStartedLeading) {
         var settings = LeaderElection.Settings.defaults("kube-system", "stateful-controller").withIdentity(identity)
                 .withTimings(Duration.ofSeconds(3), Duration.ofSeconds(2), Duration.ofMillis(100));
-        LeaderElection election = new LeaderElection(client, settings, () -> log.add(identity + " started"), () -> log.add(identity + " stopped"));
+        LeaderElection election = new LeaderElection(client, settings, onStartedLeading, () -> log.add(identity + " stopped"));
         elections.add(election);
         return election;
     }
@@ -112,6 +117,38 @@ class LeaderElectionTest {
         eventually(b::isLeading);
         assertThat(lease().getSpec().getHolderIdentity()).isEqualTo("b");
         assertThat(log).containsExactly("a started", "a stopped", "b started");
+    }
+
+    @Test
+    void close_while_leadership_is_being_taken_waits_for_the_start_and_stops_after_it() throws Exception {
+        CountDownLatch inStartCallback = new CountDownLatch(1);
+        CountDownLatch releaseStart = new CountDownLatch(1);
+        LeaderElection a = candidate("a", () -> {
+            inStartCallback.countDown();
+            awaitQuietly(releaseStart);
+            log.add("a started");
+        });
+        a.start();
+        assertThat(inStartCallback.await(10, TimeUnit.SECONDS)).isTrue();
+
+        Thread closer = new Thread(a::close);
+        closer.start();
+        closer.join(300);
+        releaseStart.countDown();
+        closer.join(10_000);
+
+        assertThat(closer.isAlive()).isFalse();
+        assertThat(log).containsExactly("a started", "a stopped");
+        assertThat(a.gate().isOpen()).isFalse();
+        assertThat(a.isLeading()).isFalse();
+    }
+
+    static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @Test
