@@ -63,11 +63,22 @@ public interface ClusterReader {
      * Every set of the namespace ("" for all) whose latest state the cache holds but could not decode
      * ({@link #undecodableStatefulSet}), ordered by namespace then name. {@link #statefulSets} lists
      * none of them as they are now (at most the last state of each that was decoded): a lister of
-     * everything the cache holds, as the remote-ports watch is for its initial list, asks both. The
-     * default has none.
+     * everything the cache holds reads both, with {@link #statefulSetList}. The default has none.
      */
     default List<UndecodableSet> undecodableStatefulSets(String namespace) {
         return List.of();
+    }
+
+    /**
+     * {@link #statefulSets} and {@link #undecodableStatefulSets} of one namespace together, as a lister of
+     * every set as it is now reads them (the remote ports' {@code ListStatefulSetObjects} and their watch's
+     * initial list), both of one moment: a set changing meanwhile is listed as it was then, undecodable
+     * or decoded, neither as an old decoded state beside nothing nor missing from both. The remote
+     * ports' client answers from one {@code ListStatefulSetObjects} call (where the two lists would be
+     * two calls). The default asks the two in turn, for readers that have no undecodable sets.
+     */
+    default StatefulSetList statefulSetList(String namespace) {
+        return new StatefulSetList(statefulSets(namespace), undecodableStatefulSets(namespace));
     }
 
     /**

@@ -19,6 +19,7 @@ import dev.stateful.grpc.v1.ListObjectsResponse;
 import dev.stateful.grpc.v1.ObjectRef;
 import dev.stateful.ports.ApiException;
 import dev.stateful.ports.ClusterReader;
+import dev.stateful.ports.StatefulSetList;
 import dev.stateful.ports.StatefulSetRead;
 import dev.stateful.ports.UndecodableSet;
 import io.grpc.Status;
@@ -45,7 +46,7 @@ import org.slf4j.LoggerFactory;
  * were missing until it decodes: in the replica range the controller creates it again and the
  * remote's AlreadyExists fails that set's sync alone; above the range it is neither condemned nor
  * counted in the set's status. A set whose JSON does not decode is not left out but undecodable
- * ({@link #undecodableStatefulSets}, {@link #statefulSetRead}), as fabric8's caches hold such a set: the
+ * ({@link #statefulSetList}, {@link #statefulSetRead}), as fabric8's caches hold such a set: the
  * engine reports it and does not sync it.
  */
 final class GrpcClusterReader implements ClusterReader {
@@ -93,24 +94,31 @@ final class GrpcClusterReader implements ClusterReader {
     /** The sets that decode here; the others are {@link #undecodableStatefulSets}. */
     @Override
     public List<StatefulSet> statefulSets(String namespace) {
-        return readSets(calls.call(stub, "list statefulsets", s -> s.listStatefulSetObjects(list(namespace)))).stream()
-                .flatMap(read -> read.decoded().stream()).toList();
+        return statefulSetList(namespace).decoded();
+    }
+
+    /** Those of {@link #statefulSetList}. */
+    @Override
+    public List<UndecodableSet> undecodableStatefulSets(String namespace) {
+        return statefulSetList(namespace).undecodable();
     }
 
     /**
-     * From the same list call: the sets the server could not decode, and those it sent whose JSON
-     * the codec here refuses, ordered by namespace then name as fabric8's caches order theirs. A
-     * server from before the field has none of its own.
+     * Both from one list call: the sets that decode here, and beside them the sets the server could not
+     * decode and those it sent whose JSON the codec here refuses, ordered by namespace then name as
+     * fabric8's caches order theirs. A server from before the field has none of its own.
      */
     @Override
-    public List<UndecodableSet> undecodableStatefulSets(String namespace) {
+    public StatefulSetList statefulSetList(String namespace) {
         ListObjectsResponse response = calls.call(stub, "list statefulsets", s -> s.listStatefulSetObjects(list(namespace)));
+        List<StatefulSet> decoded = new ArrayList<>();
         Map<ObjectKey, UndecodableSet> undecodable = new TreeMap<>();
         response.getUndecodableStatefulSetsList().forEach(u -> undecodable.put(UndecodableSets.key(u), UndecodableSets.of(u)));
         for (StatefulSetRead read : readSets(response)) {
+            read.decoded().ifPresent(decoded::add);
             read.undecodable().ifPresent(u -> undecodable.putIfAbsent(ObjectKey.of(u.metadata()), u));
         }
-        return List.copyOf(undecodable.values());
+        return new StatefulSetList(decoded, List.copyOf(undecodable.values()));
     }
 
     /** Each listed set read here; one that is not even a named JSON object is left out, as any such object of a list. */

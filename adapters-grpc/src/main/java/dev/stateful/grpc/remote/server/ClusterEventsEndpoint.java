@@ -13,6 +13,7 @@ import dev.stateful.grpc.v1.StatefulSetUndecodable;
 import dev.stateful.grpc.v1.WatchClusterRequest;
 import dev.stateful.ports.ClusterEvents;
 import dev.stateful.ports.ClusterReader;
+import dev.stateful.ports.StatefulSetList;
 import dev.stateful.ports.UndecodableSet;
 import io.grpc.Status;
 import io.grpc.stub.ServerCallStreamObserver;
@@ -106,14 +107,15 @@ final class ClusterEventsEndpoint extends ClusterEventsServiceGrpc.ClusterEvents
     /**
      * Every set and pod the caches hold, as each is now: a set whose latest state could not be
      * decoded as such, not as the last state of it that was (which {@link ClusterReader#statefulSets}
-     * lists), as an informer's list hands its handlers the latest state of each object.
+     * lists), as an informer's list hands its handlers the latest state of each object. The sets are
+     * of one read ({@link ClusterReader#statefulSetList}), so each is listed once, as it was then.
      */
     private List<Supplier<ClusterChange>> initialList(String namespace) {
         List<Supplier<ClusterChange>> out = new ArrayList<>();
-        List<UndecodableSet> undecodable = reader.undecodableStatefulSets(namespace);
-        Set<ObjectKey> undecodableKeys = undecodable.stream().map(u -> ObjectKey.of(u.metadata())).collect(Collectors.toSet());
-        reader.statefulSets(namespace).stream().filter(s -> !undecodableKeys.contains(s.key())).forEach(s -> out.add(() -> setChange(null, s)));
-        undecodable.forEach(u -> out.add(() -> undecodableChange(u)));
+        StatefulSetList sets = reader.statefulSetList(namespace);
+        Set<ObjectKey> undecodableKeys = sets.undecodable().stream().map(u -> ObjectKey.of(u.metadata())).collect(Collectors.toSet());
+        sets.decoded().stream().filter(s -> !undecodableKeys.contains(s.key())).forEach(s -> out.add(() -> setChange(null, s)));
+        sets.undecodable().forEach(u -> out.add(() -> undecodableChange(u)));
         reader.pods(namespace).forEach(p -> out.add(() -> podChange(null, p)));
         return out;
     }

@@ -14,6 +14,7 @@ import dev.stateful.grpc.v1.KubeObject;
 import dev.stateful.grpc.v1.ListObjectsRequest;
 import dev.stateful.grpc.v1.ListObjectsResponse;
 import dev.stateful.ports.ClusterReader;
+import dev.stateful.ports.StatefulSetList;
 import dev.stateful.ports.StatefulSetRead;
 import io.grpc.stub.StreamObserver;
 import java.util.List;
@@ -40,12 +41,19 @@ final class ClusterReaderEndpoint extends ClusterReaderServiceGrpc.ClusterReader
         });
     }
 
-    /** The sets the caches decoded (of an undecodable one, the last state that was) and, beside them, the undecodable ones. */
+    /**
+     * The sets the caches decoded (of an undecodable one, the last state that was) and, beside them, the
+     * undecodable ones, of one read ({@link ClusterReader#statefulSetList}): behind a reader that is
+     * itself a client of the remote ports, one list call.
+     */
     @Override
     public void listStatefulSetObjects(ListObjectsRequest request, StreamObserver<ListObjectsResponse> out) {
-        Unary.answer(out, () -> list(reader.statefulSets(request.getNamespace()), KubeObjects::of).toBuilder()
-                .addAllUndecodableStatefulSets(reader.undecodableStatefulSets(request.getNamespace()).stream().map(UndecodableSets::of).toList())
-                .build());
+        Unary.answer(out, () -> {
+            StatefulSetList sets = reader.statefulSetList(request.getNamespace());
+            return list(sets.decoded(), KubeObjects::of).toBuilder()
+                    .addAllUndecodableStatefulSets(sets.undecodable().stream().map(UndecodableSets::of).toList())
+                    .build();
+        });
     }
 
     @Override

@@ -8,8 +8,13 @@ import dev.stateful.domain.model.PersistentVolumeClaim;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.SetKind;
 import dev.stateful.domain.model.StatefulSet;
+import dev.stateful.grpc.remote.PortSet;
+import dev.stateful.grpc.runtime.ClientSettings;
 import dev.stateful.grpc.runtime.ServerSettings;
+import dev.stateful.grpc.testing.Eventually;
+import dev.stateful.grpc.testing.InMemory;
 import dev.stateful.grpc.testing.InProcessServer;
+import dev.stateful.grpc.testing.RemotePortsServer;
 import dev.stateful.grpc.v1.ClusterReaderServiceGrpc;
 import dev.stateful.grpc.v1.GetStatefulSetObjectRequest;
 import dev.stateful.grpc.v1.GetStatefulSetObjectResponse;
@@ -18,10 +23,15 @@ import dev.stateful.grpc.v1.ListObjectsRequest;
 import dev.stateful.grpc.v1.ListObjectsResponse;
 import dev.stateful.grpc.v1.ObjectRef;
 import dev.stateful.grpc.v1.UndecodableStatefulSet;
+import dev.stateful.inmemory.InMemoryCluster;
+import dev.stateful.ports.ClusterEvents;
+import dev.stateful.ports.StatefulSetList;
 import dev.stateful.ports.StatefulSetRead;
 import io.grpc.stub.StreamObserver;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -117,10 +127,86 @@ class GrpcClusterReaderTest {
         assertThat(reader.statefulSets("")).extracting(StatefulSet::name).containsExactly("web");
     }
 
+    /**
+     * A set the server's caches change between two lists (bad, undecodable on one list and decoded on
+     * the next) is read as of one list: undecodable, not missing from both the sets and the undecodable
+     * ones as a decoded list of one moment beside an undecodable list of the next would have it.
+     */
+    @Test
+    void theSetsAndTheUndecodableSetsAreReadFromOneListOfTheServer() {
+        lists.badDecodesEveryOtherList = true;
+
+        StatefulSetList listed = reader.statefulSetList("");
+
+        assertReadFromTheFirstList(listed);
+    }
+
+    /**
+     * A second remote-ports server in front of this reader answers a list of the sets from one list of
+     * the server behind it: a client of the second reads every set of one moment, and the chain makes
+     * one call per list at each link.
+     */
+    @Test
+    void aRemotePortsServerInFrontOfThisReaderListsTheSetsFromOneListOfTheServerBehindIt() {
+        lists.badDecodesEveryOtherList = true;
+        try (RemotePortsServer front = front(); RemotePorts client = RemotePorts.connect(ClientSettings.plaintext(front.target()), CallPolicy.defaults())) {
+
+            StatefulSetList listed = client.ports().reader().statefulSetList("");
+
+            assertReadFromTheFirstList(listed);
+        }
+    }
+
+    /** So is the initial list of its watch: every set as it is now, from one list of the sets behind it. */
+    @Test
+    void theWatchOfARemotePortsServerInFrontOfThisReaderListsTheSetsFromOneListOfTheServerBehindIt() {
+        lists.badDecodesEveryOtherList = true;
+        List<String> seen = new CopyOnWriteArrayList<>();
+        try (RemotePortsServer front = front(); RemotePorts client = RemotePorts.connect(ClientSettings.plaintext(front.target()), CallPolicy.defaults())) {
+            client.ports().clusterEvents().subscribe(new ClusterEvents.Handler() {
+                @Override
+                public void statefulSetChanged(StatefulSet oldSet, StatefulSet newSet) {
+                    seen.add("set " + newSet.name());
+                }
+
+                @Override
+                public void statefulSetUndecodable(ObjectKey key) {
+                    seen.add("undecodable " + key.name());
+                }
+
+                @Override
+                public void podChanged(Pod oldPod, Pod newPod) {
+                }
+            });
+            Eventually.until(Duration.ofSeconds(20), "the front's watch to sync", client.ports().clusterEvents()::hasSynced);
+
+            assertThat(seen).containsExactly("set web", "undecodable bad", "undecodable other");
+            assertThat(lists.setLists).hasValue(1);
+        }
+    }
+
+    /** What one list, the server's first, answers when bad decodes on every other list: bad undecodable beside the others. */
+    private void assertReadFromTheFirstList(StatefulSetList listed) {
+        assertThat(listed.undecodable()).extracting(u -> u.metadata().name()).containsExactly("bad", "other");
+        assertThat(listed.decoded()).extracting(StatefulSet::name).containsExactly("web");
+        assertThat(lists.setLists).hasValue(1);
+    }
+
+    /** A remote-ports server whose reader is this one (its other ports an in-memory cluster's). */
+    private RemotePortsServer front() {
+        PortSet others = InMemory.ports(InMemoryCluster.create());
+        return new RemotePortsServer(new PortSet(reader, others.clusterEvents(), others.pods(), others.claims(), others.revisions(),
+                others.status(), others.events()));
+    }
+
     /** Each list: one object that decodes, then one that does not. */
     private static final class Lists extends ClusterReaderServiceGrpc.ClusterReaderServiceImplBase {
 
         private volatile String askedController;
+        /** How many times the sets were listed. */
+        private final AtomicInteger setLists = new AtomicInteger();
+        /** Whether bad decodes on every second list of the sets (a change between two lists); if not, it never does. */
+        private volatile boolean badDecodesEveryOtherList;
         /** What GetStatefulSetObject answers for db. */
         private volatile String db;
 
@@ -136,17 +222,25 @@ class GrpcClusterReaderTest {
             return "\"metadata\":{\"name\":\"" + name + "\",\"namespace\":\"default\",\"uid\":\"" + name + "-uid\"}";
         }
 
-        /** Beside the two objects, a set the server could not decode. */
+        /** Beside the two objects, a set the server could not decode (or, on every second list if so told, decoded). */
         @Override
         public void listStatefulSetObjects(ListObjectsRequest request, StreamObserver<ListObjectsResponse> out) {
-            out.onNext(ListObjectsResponse.newBuilder()
-                    .addObjects(KubeObject.newBuilder().setJson("{" + meta("web") + ",\"spec\":{\"selector\":{\"matchLabels\":{\"app\":\"nginx\"}}}}"))
-                    .addObjects(KubeObject.newBuilder().setJson(MALFORMED))
-                    .addUndecodableStatefulSets(UndecodableStatefulSet.newBuilder()
-                            .setRef(ObjectRef.newBuilder().setNamespace("default").setName("bad")).setUid("bad-uid").setResourceVersion("3")
-                            .setReason("spec.replicas: refused by the server's codec"))
-                    .build());
+            ListObjectsResponse.Builder response = ListObjectsResponse.newBuilder()
+                    .addObjects(KubeObject.newBuilder().setJson(set("web")))
+                    .addObjects(KubeObject.newBuilder().setJson(MALFORMED));
+            if (setLists.incrementAndGet() % 2 == 0 && badDecodesEveryOtherList) {
+                response.addObjects(KubeObject.newBuilder().setJson(set("bad")));
+            } else {
+                response.addUndecodableStatefulSets(UndecodableStatefulSet.newBuilder()
+                        .setRef(ObjectRef.newBuilder().setNamespace("default").setName("bad")).setUid("bad-uid").setResourceVersion("3")
+                        .setReason("spec.replicas: refused by the server's codec"));
+            }
+            out.onNext(response.build());
             out.onCompleted();
+        }
+
+        private static String set(String name) {
+            return "{" + meta(name) + ",\"spec\":{\"selector\":{\"matchLabels\":{\"app\":\"" + name + "\"}}}}";
         }
 
         @Override
