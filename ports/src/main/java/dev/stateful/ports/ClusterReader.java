@@ -73,9 +73,10 @@ public interface ClusterReader {
      * {@link #statefulSets} and {@link #undecodableStatefulSets} of one namespace together, as a lister of
      * every set as it is now reads them (the remote ports' {@code ListStatefulSetObjects} and their watch's
      * initial list), both of one moment: a set changing meanwhile is listed as it was then, undecodable
-     * or decoded, neither as an old decoded state beside nothing nor missing from both. The remote
-     * ports' client answers from one {@code ListStatefulSetObjects} call (where the two lists would be
-     * two calls). The default asks the two in turn, for readers that have no undecodable sets.
+     * or decoded, neither as an old decoded state beside nothing nor missing from both. fabric8's
+     * informers answer from one snapshot of each kind's cache, the remote ports' client from one
+     * {@code ListStatefulSetObjects} call (where the two lists would be two calls). The default asks
+     * the two in turn, for readers that have no undecodable sets.
      */
     default StatefulSetList statefulSetList(String namespace) {
         return new StatefulSetList(statefulSets(namespace), undecodableStatefulSets(namespace));

@@ -11,6 +11,7 @@ import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.fabric8.convert.CustomKindConvert;
 import dev.stateful.ports.ClusterEvents;
 import dev.stateful.ports.ClusterReader;
+import dev.stateful.ports.StatefulSetList;
 import dev.stateful.ports.UndecodableSet;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -275,6 +276,23 @@ public final class ClusterCache implements ClusterReader, ClusterEvents, AutoClo
     public List<UndecodableSet> undecodableStatefulSets(String namespace) {
         return sets.entrySet().stream().flatMap(cached -> cached.getValue().store().undecodable(namespace).stream()
                 .map(carrier -> undecodable(cached.getKey(), carrier))).toList();
+    }
+
+    /**
+     * Kind by kind, in the order of {@link #statefulSets}, each kind from one snapshot of its cache
+     * ({@link DomainStore#listing}): a set whose latest state the informer replaces meanwhile is listed
+     * either as it was or as it is, undecodable or not.
+     */
+    @Override
+    public StatefulSetList statefulSetList(String namespace) {
+        List<StatefulSet> decoded = new ArrayList<>();
+        List<UndecodableSet> undecodable = new ArrayList<>();
+        sets.forEach((kind, cached) -> {
+            DomainStore.Listing<? extends HasMetadata, StatefulSet> listing = cached.store().listing(namespace);
+            decoded.addAll(listing.records());
+            listing.undecodable().forEach(carrier -> undecodable.add(undecodable(kind, carrier)));
+        });
+        return new StatefulSetList(decoded, undecodable);
     }
 
     private static UndecodableSet undecodable(SetKind kind, HasMetadata carrier) {

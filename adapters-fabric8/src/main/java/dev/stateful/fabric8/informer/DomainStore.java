@@ -98,6 +98,12 @@ final class DomainStore<T extends HasMetadata, D> implements ItemStore<T> {
      * identity and {@link Undecodable}). Left at the next state that decodes, or at the removal.
      */
     private final Map<String, T> undecodable = new ConcurrentHashMap<>();
+    /**
+     * Held by {@link #put} and {@link #remove}, each of which changes more than one map for an object,
+     * and by {@link #listing}, which reads two. fabric8 calls the first two one at a time anyway (under
+     * its cache's lock), and the other reads stay lock-free.
+     */
+    private final Object changes = new Object();
 
     /**
      * @param blank a new, empty fabric8 object of the kind (the carrier of a record)
@@ -156,6 +162,22 @@ final class DomainStore<T extends HasMetadata, D> implements ItemStore<T> {
                 .sorted(Comparator.comparing((T carrier) -> carrier.getMetadata().getNamespace())
                         .thenComparing(carrier -> carrier.getMetadata().getName()))
                 .toList();
+    }
+
+    /** What {@link #listing} answers: {@link #list} and {@link #undecodable(String)} of one moment. */
+    record Listing<T, D>(List<D> records, List<T> undecodable) {
+    }
+
+    /**
+     * {@link #list} and {@link #undecodable(String)} of {@code namespace} as of one moment, no change
+     * landing between the two: an object whose latest state could not be decoded is in
+     * {@code undecodable}, beside the record decoded last before it, if any; any other is listed as
+     * its latest record.
+     */
+    Listing<T, D> listing(String namespace) {
+        synchronized (changes) {
+            return new Listing<>(list(namespace), undecodable(namespace));
+        }
     }
 
     /** Why the object {@code carrier} carries could not be decoded; null when it was. */
@@ -246,6 +268,12 @@ final class DomainStore<T extends HasMetadata, D> implements ItemStore<T> {
 
     @Override
     public T put(String key, T obj) {
+        synchronized (changes) {
+            return keep(key, obj);
+        }
+    }
+
+    private T keep(String key, T obj) {
         ObjectKey k = ObjectKey.parse(key);
         if (carried(obj) instanceof Undecodable unread) {
             T previous = undecodable.put(key, obj);
@@ -282,6 +310,12 @@ final class DomainStore<T extends HasMetadata, D> implements ItemStore<T> {
 
     @Override
     public T remove(String key) {
+        synchronized (changes) {
+            return forget(key);
+        }
+    }
+
+    private T forget(String key) {
         ObjectKey k = ObjectKey.parse(key);
         T unread = undecodable.remove(key);
         Map<String, D> names = byNamespace.get(k.namespace());

@@ -17,6 +17,7 @@ import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.testing.Fixtures;
 import dev.stateful.fabric8.convert.Fabric8Codec;
 import dev.stateful.ports.ClusterEvents;
+import dev.stateful.ports.StatefulSetList;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
@@ -287,6 +288,7 @@ class ClusterCacheTest {
         assertThat(cache.undecodableStatefulSets("")).singleElement().isEqualTo(cache.undecodableStatefulSet(web).orElseThrow());
         assertThat(cache.undecodableStatefulSets("default")).hasSize(1);
         assertThat(cache.undecodableStatefulSets("other")).isEmpty();
+        assertThat(cache.statefulSetList("default")).isEqualTo(new StatefulSetList(List.of(), cache.undecodableStatefulSets("")));
 
         writeCustomSet("web", 1, false);
         eventually(() -> seen.contains("set null -> web"));
@@ -298,6 +300,8 @@ class ClusterCacheTest {
         eventually(() -> seen.size() == 3);
         assertThat(cache.undecodableStatefulSet(web)).isPresent();
         assertThat(cache.statefulSet(web)).as("the last state decoded, for the domain reads").isPresent();
+        assertThat(cache.statefulSetList("")).isEqualTo(new StatefulSetList(cache.statefulSets(""), cache.undecodableStatefulSets("")));
+        assertThat(cache.statefulSetList("").undecodable()).singleElement().isEqualTo(cache.undecodableStatefulSet(web).orElseThrow());
 
         client.genericKubernetesResources(dev.stateful.fabric8.convert.CustomKindConvert.CONTEXT).inNamespace("default").withName("web").delete();
         eventually(() -> seen.size() == 4);

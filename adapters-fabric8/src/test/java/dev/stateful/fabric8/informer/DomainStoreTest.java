@@ -3,11 +3,20 @@ package dev.stateful.fabric8.informer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.PodStatus;
 import io.fabric8.kubernetes.api.model.ManagedFieldsEntryBuilder;
 import io.fabric8.kubernetes.api.model.PodBuilder;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
 
 class DomainStoreTest {
 
@@ -164,5 +173,47 @@ class DomainStoreTest {
         assertThat(store.undecodable("default", "web-0")).isEmpty();
         assertThat(store.size()).isZero();
         assertThat(store.values()).isEmpty();
+    }
+
+    /**
+     * A listing is of one moment while the informer changes the store: here a pod whose states decode
+     * and do not in turn (odd resourceVersions decode, even ones do not), listed over and over as it
+     * goes through a few hundred versions. Each listing has either its latest record alone or, beside
+     * the record of the version before, its undecodable latest state; and no listing goes back to a
+     * state older than one an earlier listing had, as a list of the records before a change beside the
+     * undecodable states after it would.
+     */
+    @Test
+    void a_listing_is_of_one_moment_while_the_store_changes() throws Exception {
+        Logger log = (Logger) LoggerFactory.getLogger(DomainStore.class);
+        Level level = log.getLevel();
+        log.setLevel(Level.OFF); // every undecodable state is warned about
+        AtomicBoolean listed = new AtomicBoolean();
+        ExecutorService informer = Executors.newSingleThreadExecutor();
+        try {
+            Future<?> changing = informer.submit(() -> {
+                for (long rv = 1; !listed.get(); rv++) {
+                    store.put("default/web-0", rv % 2 == 1 ? pod("default", "web-0", "" + rv) : undecodablePod("default", "web-0", "" + rv));
+                }
+            });
+            List<String> wrong = new ArrayList<>();
+            long latestListed = 0;
+            while (latestListed < 400 && wrong.size() < 5 && !changing.isDone()) {
+                DomainStore.Listing<io.fabric8.kubernetes.api.model.Pod, Pod> listing = store.listing("default");
+                long record = listing.records().stream().mapToLong(p -> Long.parseLong(p.metadata().resourceVersion())).max().orElse(0);
+                long latest = listing.undecodable().stream().mapToLong(c -> Long.parseLong(c.getMetadata().getResourceVersion())).max().orElse(record);
+                if (latest != record && latest != record + 1 || latest < latestListed) {
+                    wrong.add("record " + record + " and latest state " + latest + ", after " + latestListed);
+                }
+                latestListed = Math.max(latestListed, latest);
+            }
+            listed.set(true);
+            changing.get();
+            assertThat(wrong).isEmpty();
+        } finally {
+            listed.set(true);
+            informer.shutdownNow();
+            log.setLevel(level);
+        }
     }
 }
