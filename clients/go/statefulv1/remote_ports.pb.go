@@ -2057,7 +2057,9 @@ type ListObjectsResponse struct {
 	// ListStatefulSetObjects only: every set whose latest state the server's caches hold but could
 	// not decode (the engine's undecodableStatefulSets), sorted by namespace and name: what a
 	// remote-ports server whose cluster is itself reached through these services lists in its own
-	// WatchCluster as StatefulSetUndecodable. A server that decodes nothing itself leaves it empty.
+	// WatchCluster as StatefulSetUndecodable. Of the same moment as objects: a set that changes
+	// while the server lists is listed, here and in objects alike, as it was before the change or as
+	// it is after it. A server that decodes nothing itself leaves it empty.
 	UndecodableStatefulSets []*UndecodableStatefulSet `protobuf:"bytes,2,rep,name=undecodable_stateful_sets,json=undecodableStatefulSets,proto3" json:"undecodable_stateful_sets,omitempty"`
 	unknownFields           protoimpl.UnknownFields
 	sizeCache               protoimpl.SizeCache

@@ -1052,7 +1052,7 @@ type ClusterReaderServiceClient interface {
 	// One StatefulSet.
 	GetStatefulSetObject(ctx context.Context, in *GetStatefulSetObjectRequest, opts ...grpc.CallOption) (*GetStatefulSetObjectResponse, error)
 	// Every StatefulSet of a namespace, and in undecodable_stateful_sets those whose latest state
-	// could not be decoded.
+	// could not be decoded, both as of one moment of the caches.
 	ListStatefulSetObjects(ctx context.Context, in *ListObjectsRequest, opts ...grpc.CallOption) (*ListObjectsResponse, error)
 	// Every pod of a namespace.
 	ListPods(ctx context.Context, in *ListObjectsRequest, opts ...grpc.CallOption) (*ListObjectsResponse, error)
@@ -1155,7 +1155,7 @@ type ClusterReaderServiceServer interface {
 	// One StatefulSet.
 	GetStatefulSetObject(context.Context, *GetStatefulSetObjectRequest) (*GetStatefulSetObjectResponse, error)
 	// Every StatefulSet of a namespace, and in undecodable_stateful_sets those whose latest state
-	// could not be decoded.
+	// could not be decoded, both as of one moment of the caches.
 	ListStatefulSetObjects(context.Context, *ListObjectsRequest) (*ListObjectsResponse, error)
 	// Every pod of a namespace.
 	ListPods(context.Context, *ListObjectsRequest) (*ListObjectsResponse, error)

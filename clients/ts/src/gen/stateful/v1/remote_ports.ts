@@ -410,7 +410,9 @@ export interface ListObjectsResponse {
    * ListStatefulSetObjects only: every set whose latest state the server's caches hold but could
    * not decode (the engine's undecodableStatefulSets), sorted by namespace and name: what a
    * remote-ports server whose cluster is itself reached through these services lists in its own
-   * WatchCluster as StatefulSetUndecodable. A server that decodes nothing itself leaves it empty.
+   * WatchCluster as StatefulSetUndecodable. Of the same moment as objects: a set that changes
+   * while the server lists is listed, here and in objects alike, as it was before the change or as
+   * it is after it. A server that decodes nothing itself leaves it empty.
    */
   undecodableStatefulSets: UndecodableStatefulSet[];
 }
@@ -4709,7 +4711,7 @@ export const ClusterReaderServiceService = {
   },
   /**
    * Every StatefulSet of a namespace, and in undecodable_stateful_sets those whose latest state
-   * could not be decoded.
+   * could not be decoded, both as of one moment of the caches.
    */
   listStatefulSetObjects: {
     path: "/stateful.v1.ClusterReaderService/ListStatefulSetObjects" as const,
@@ -4780,7 +4782,7 @@ export interface ClusterReaderServiceServer extends UntypedServiceImplementation
   getStatefulSetObject: handleUnaryCall<GetStatefulSetObjectRequest, GetStatefulSetObjectResponse>;
   /**
    * Every StatefulSet of a namespace, and in undecodable_stateful_sets those whose latest state
-   * could not be decoded.
+   * could not be decoded, both as of one moment of the caches.
    */
   listStatefulSetObjects: handleUnaryCall<ListObjectsRequest, ListObjectsResponse>;
   /** Every pod of a namespace. */
@@ -4817,7 +4819,7 @@ export interface ClusterReaderServiceClient extends Client {
   ): ClientUnaryCall;
   /**
    * Every StatefulSet of a namespace, and in undecodable_stateful_sets those whose latest state
-   * could not be decoded.
+   * could not be decoded, both as of one moment of the caches.
    */
   listStatefulSetObjects(
     request: ListObjectsRequest,
