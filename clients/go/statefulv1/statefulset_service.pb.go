@@ -2586,7 +2586,8 @@ type PauseResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// As stored.
 	StatefulSet *StatefulSetInfo `protobuf:"bytes,1,opt,name=stateful_set,json=statefulSet,proto3" json:"stateful_set,omitempty"`
-	// kubectl's words, e.g. "statefulset.apps/web paused".
+	// kubectl's words, e.g. "statefulset.apps/web paused" ("statefulset.apps.stateful.dev/web paused"
+	// for our kind).
 	Message       string `protobuf:"bytes,2,opt,name=message,proto3" json:"message,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -2687,7 +2688,8 @@ type ResumeResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// As stored.
 	StatefulSet *StatefulSetInfo `protobuf:"bytes,1,opt,name=stateful_set,json=statefulSet,proto3" json:"stateful_set,omitempty"`
-	// kubectl's words, e.g. "statefulset.apps/web resumed".
+	// kubectl's words, e.g. "statefulset.apps/web resumed" ("statefulset.apps.stateful.dev/web
+	// resumed" for our kind).
 	Message       string `protobuf:"bytes,2,opt,name=message,proto3" json:"message,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache

@@ -84,11 +84,13 @@ type StatefulSetServiceClient interface {
 	// Replaces every pod, one by one under the update strategy (kubectl rollout restart): stamps the
 	// template with the kubectl.kubernetes.io/restartedAt annotation.
 	Restart(ctx context.Context, in *RestartRequest, opts ...grpc.CallOption) (*RestartResponse, error)
-	// Holds a rolling update where it is: the partition is raised to spec.replicas (past the last
-	// pod's ordinal where a set of our kind reserves ordinals), the earlier partition kept in the
-	// stateful.dev/paused-partition annotation (kubectl rollout pause).
+	// Holds a rolling update where it is (kubectl rollout pause): a set of our kind gets
+	// spec.updateStrategy.rollingUpdate.paused, as a Deployment gets spec.paused; an apps/v1 set, which
+	// has no such field, gets its partition raised to spec.replicas, the earlier partition kept in the
+	// stateful.dev/paused-partition annotation.
 	Pause(ctx context.Context, in *PauseRequest, opts ...grpc.CallOption) (*PauseResponse, error)
-	// Lets a paused rolling update go on: restores the partition saved by Pause (kubectl rollout resume).
+	// Lets a paused rolling update go on (kubectl rollout resume): clears rollingUpdate.paused, and
+	// restores the partition Pause saved in the annotation where there is one.
 	Resume(ctx context.Context, in *ResumeRequest, opts ...grpc.CallOption) (*ResumeResponse, error)
 }
 
@@ -282,11 +284,13 @@ type StatefulSetServiceServer interface {
 	// Replaces every pod, one by one under the update strategy (kubectl rollout restart): stamps the
 	// template with the kubectl.kubernetes.io/restartedAt annotation.
 	Restart(context.Context, *RestartRequest) (*RestartResponse, error)
-	// Holds a rolling update where it is: the partition is raised to spec.replicas (past the last
-	// pod's ordinal where a set of our kind reserves ordinals), the earlier partition kept in the
-	// stateful.dev/paused-partition annotation (kubectl rollout pause).
+	// Holds a rolling update where it is (kubectl rollout pause): a set of our kind gets
+	// spec.updateStrategy.rollingUpdate.paused, as a Deployment gets spec.paused; an apps/v1 set, which
+	// has no such field, gets its partition raised to spec.replicas, the earlier partition kept in the
+	// stateful.dev/paused-partition annotation.
 	Pause(context.Context, *PauseRequest) (*PauseResponse, error)
-	// Lets a paused rolling update go on: restores the partition saved by Pause (kubectl rollout resume).
+	// Lets a paused rolling update go on (kubectl rollout resume): clears rollingUpdate.paused, and
+	// restores the partition Pause saved in the annotation where there is one.
 	Resume(context.Context, *ResumeRequest) (*ResumeResponse, error)
 	mustEmbedUnimplementedStatefulSetServiceServer()
 }

@@ -808,7 +808,10 @@ export interface PauseResponse {
   statefulSet?:
     | StatefulSetInfo
     | undefined;
-  /** kubectl's words, e.g. "statefulset.apps/web paused". */
+  /**
+   * kubectl's words, e.g. "statefulset.apps/web paused" ("statefulset.apps.stateful.dev/web paused"
+   * for our kind).
+   */
   message: string;
 }
 
@@ -824,7 +827,10 @@ export interface ResumeResponse {
   statefulSet?:
     | StatefulSetInfo
     | undefined;
-  /** kubectl's words, e.g. "statefulset.apps/web resumed". */
+  /**
+   * kubectl's words, e.g. "statefulset.apps/web resumed" ("statefulset.apps.stateful.dev/web
+   * resumed" for our kind).
+   */
   message: string;
 }
 
@@ -4966,9 +4972,10 @@ export const StatefulSetServiceService = {
     responseDeserialize: (value: Buffer): RestartResponse => RestartResponse.decode(value),
   },
   /**
-   * Holds a rolling update where it is: the partition is raised to spec.replicas (past the last
-   * pod's ordinal where a set of our kind reserves ordinals), the earlier partition kept in the
-   * stateful.dev/paused-partition annotation (kubectl rollout pause).
+   * Holds a rolling update where it is (kubectl rollout pause): a set of our kind gets
+   * spec.updateStrategy.rollingUpdate.paused, as a Deployment gets spec.paused; an apps/v1 set, which
+   * has no such field, gets its partition raised to spec.replicas, the earlier partition kept in the
+   * stateful.dev/paused-partition annotation.
    */
   pause: {
     path: "/stateful.v1.StatefulSetService/Pause" as const,
@@ -4979,7 +4986,10 @@ export const StatefulSetServiceService = {
     responseSerialize: (value: PauseResponse): Buffer => Buffer.from(PauseResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): PauseResponse => PauseResponse.decode(value),
   },
-  /** Lets a paused rolling update go on: restores the partition saved by Pause (kubectl rollout resume). */
+  /**
+   * Lets a paused rolling update go on (kubectl rollout resume): clears rollingUpdate.paused, and
+   * restores the partition Pause saved in the annotation where there is one.
+   */
   resume: {
     path: "/stateful.v1.StatefulSetService/Resume" as const,
     requestStream: false as const,
@@ -5026,12 +5036,16 @@ export interface StatefulSetServiceServer extends UntypedServiceImplementation {
    */
   restart: handleUnaryCall<RestartRequest, RestartResponse>;
   /**
-   * Holds a rolling update where it is: the partition is raised to spec.replicas (past the last
-   * pod's ordinal where a set of our kind reserves ordinals), the earlier partition kept in the
-   * stateful.dev/paused-partition annotation (kubectl rollout pause).
+   * Holds a rolling update where it is (kubectl rollout pause): a set of our kind gets
+   * spec.updateStrategy.rollingUpdate.paused, as a Deployment gets spec.paused; an apps/v1 set, which
+   * has no such field, gets its partition raised to spec.replicas, the earlier partition kept in the
+   * stateful.dev/paused-partition annotation.
    */
   pause: handleUnaryCall<PauseRequest, PauseResponse>;
-  /** Lets a paused rolling update go on: restores the partition saved by Pause (kubectl rollout resume). */
+  /**
+   * Lets a paused rolling update go on (kubectl rollout resume): clears rollingUpdate.paused, and
+   * restores the partition Pause saved in the annotation where there is one.
+   */
   resume: handleUnaryCall<ResumeRequest, ResumeResponse>;
 }
 
@@ -5226,9 +5240,10 @@ export interface StatefulSetServiceClient extends Client {
     callback: (error: ServiceError | null, response: RestartResponse) => void,
   ): ClientUnaryCall;
   /**
-   * Holds a rolling update where it is: the partition is raised to spec.replicas (past the last
-   * pod's ordinal where a set of our kind reserves ordinals), the earlier partition kept in the
-   * stateful.dev/paused-partition annotation (kubectl rollout pause).
+   * Holds a rolling update where it is (kubectl rollout pause): a set of our kind gets
+   * spec.updateStrategy.rollingUpdate.paused, as a Deployment gets spec.paused; an apps/v1 set, which
+   * has no such field, gets its partition raised to spec.replicas, the earlier partition kept in the
+   * stateful.dev/paused-partition annotation.
    */
   pause(
     request: PauseRequest,
@@ -5245,7 +5260,10 @@ export interface StatefulSetServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: PauseResponse) => void,
   ): ClientUnaryCall;
-  /** Lets a paused rolling update go on: restores the partition saved by Pause (kubectl rollout resume). */
+  /**
+   * Lets a paused rolling update go on (kubectl rollout resume): clears rollingUpdate.paused, and
+   * restores the partition Pause saved in the annotation where there is one.
+   */
   resume(
     request: ResumeRequest,
     callback: (error: ServiceError | null, response: ResumeResponse) => void,

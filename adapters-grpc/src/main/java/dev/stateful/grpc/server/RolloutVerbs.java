@@ -1,8 +1,8 @@
 package dev.stateful.grpc.server;
 
-import dev.stateful.domain.identity.ReservedOrdinals;
 import dev.stateful.domain.json.Json;
 import dev.stateful.domain.model.ObjectKey;
+import dev.stateful.domain.model.SetKind;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.model.UpdateStrategy;
 import dev.stateful.domain.validation.Violation;
@@ -28,9 +28,11 @@ import java.util.Set;
 /**
  * kubectl's rollout verbs as spec edits: {@code set image}, {@code rollout restart} (the
  * {@code kubectl.kubernetes.io/restartedAt} template annotation kubectl's
- * {@code ObjectRestarterFn} writes), {@code rollout pause|resume}. kubectl refuses to pause a
- * StatefulSet (it has no {@code spec.paused}); here a pause is a partition at spec.replicas, the
- * standard way to hold a StatefulSet rollout, and the earlier partition is kept to resume to.
+ * {@code ObjectRestarterFn} writes), {@code rollout pause|resume}. A set of our kind is paused as a
+ * Deployment is ({@code ObjectPauserFn}): by its own {@code spec.updateStrategy.rollingUpdate.paused},
+ * which the Progressing condition reports as RolloutPaused. kubectl refuses to pause an apps/v1
+ * StatefulSet (it has no such field); here its pause is a partition at spec.replicas, the standard
+ * way to hold a StatefulSet rollout, and the earlier partition is kept in an annotation to resume to.
  */
 final class RolloutVerbs {
 
@@ -73,45 +75,63 @@ final class RolloutVerbs {
         ObjectKey key = Keys.of(request.getRef());
         StatefulSet updated = SpecEdit.apply(backend, key, set -> {
             UpdateStrategy strategy = rollingUpdateOf(set, "paused");
-            if (set.metadata().annotations().containsKey(PAUSED_PARTITION)) {
-                throw Failures.failedPrecondition("statefulsets.apps \"" + key.name() + "\" is already paused");
+            if (isPaused(set)) {
+                throw Failures.failedPrecondition(resource(set) + " \"" + key.name() + "\" is already paused");
             }
+            if (set.kind().isCustom()) {
+                return set.as(set.kind(), set.extensions().withPaused(true));
+            }
+            // apps/v1 reserves no ordinals, so spec.replicas is past every pod
             Map<String, String> annotations = new LinkedHashMap<>(set.metadata().annotations());
             annotations.put(PAUSED_PARTITION, Integer.toString(strategy.partition()));
-            UpdateStrategy held = UpdateStrategy.rollingUpdate(holdingPartition(set), maxUnavailable(strategy));
+            UpdateStrategy held = UpdateStrategy.rollingUpdate(set.spec().replicasOrDefault(), maxUnavailable(strategy));
             return set.withMetadata(set.metadata().withAnnotations(annotations)).withSpec(set.spec().withUpdateStrategy(held));
         });
         return PauseResponse.newBuilder().setStatefulSet(Summaries.statefulSet(updated))
-                .setMessage("statefulset.apps/" + key.name() + " paused").build();
-    }
-
-    /**
-     * The partition that holds every pod of the replica range: {@code spec.replicas}, or more for a set of our kind
-     * whose {@code reserveOrdinals} push the range past it (the partition counts ordinals from {@code ordinals.start},
-     * reserved ones included: with ordinal 1 reserved, 3 replicas are web-0, web-2 and web-3, and only 4 holds web-3).
-     */
-    static int holdingPartition(StatefulSet set) {
-        int replicas = set.spec().replicasOrDefault();
-        int start = set.spec().startOrdinal();
-        long end = ReservedOrdinals.of(set).endOrdinal(start, replicas);
-        return (int) Math.min(Integer.MAX_VALUE, Math.max(replicas, end - start + 1));
+                .setMessage(named(updated) + " paused").build();
     }
 
     ResumeResponse resume(ResumeRequest request) {
         ObjectKey key = Keys.of(request.getRef());
         StatefulSet updated = SpecEdit.apply(backend, key, set -> {
             UpdateStrategy strategy = rollingUpdateOf(set, "resumed");
+            if (!isPaused(set)) {
+                throw Failures.failedPrecondition(resource(set) + " \"" + key.name() + "\" is not paused");
+            }
+            StatefulSet resumed = set.kind().isCustom() ? set.as(set.kind(), set.extensions().withPaused(false)) : set;
+            // a set of our kind paused before pause set its own field is held the apps/v1 way (partition at
+            // spec.replicas, the earlier one in the annotation): give that partition back, or the set would
+            // stay held with nothing left to resume it
             String saved = set.metadata().annotations().get(PAUSED_PARTITION);
             if (saved == null) {
-                throw Failures.failedPrecondition("statefulsets.apps \"" + key.name() + "\" is not paused");
+                return resumed;
             }
             Map<String, String> annotations = new LinkedHashMap<>(set.metadata().annotations());
             annotations.remove(PAUSED_PARTITION);
-            UpdateStrategy resumed = UpdateStrategy.rollingUpdate(savedPartition(saved), maxUnavailable(strategy));
-            return set.withMetadata(set.metadata().withAnnotations(annotations)).withSpec(set.spec().withUpdateStrategy(resumed));
+            UpdateStrategy restored = UpdateStrategy.rollingUpdate(savedPartition(saved), maxUnavailable(strategy));
+            return resumed.withMetadata(set.metadata().withAnnotations(annotations)).withSpec(set.spec().withUpdateStrategy(restored));
         });
         return ResumeResponse.newBuilder().setStatefulSet(Summaries.statefulSet(updated))
-                .setMessage("statefulset.apps/" + key.name() + " resumed").build();
+                .setMessage(named(updated) + " resumed").build();
+    }
+
+    /** Paused by its own field (our kind) or by a held partition (the annotation, either kind). */
+    private static boolean isPaused(StatefulSet set) {
+        return set.extensions().paused() || set.metadata().annotations().containsKey(PAUSED_PARTITION);
+    }
+
+    /** kubectl's name of the set's resource in its errors ({@code statefulsets.apps}, or our kind's group). */
+    private static String resource(StatefulSet set) {
+        return "statefulsets." + group(set);
+    }
+
+    /** kubectl's name of the set in what it prints ({@code statefulset.apps/web}, or our kind's group). */
+    private static String named(StatefulSet set) {
+        return "statefulset." + group(set) + "/" + set.name();
+    }
+
+    private static String group(StatefulSet set) {
+        return set.kind().isCustom() ? SetKind.GROUP : "apps";
     }
 
     /** The template with the images replaced; a container name the template lacks is INVALID_ARGUMENT. */

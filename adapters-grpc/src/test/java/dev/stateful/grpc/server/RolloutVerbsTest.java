@@ -7,11 +7,14 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import dev.stateful.domain.identity.PodIdentity;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.StatefulSet;
+import dev.stateful.domain.model.StatefulSetStatus;
 import dev.stateful.domain.model.UpdateStrategy;
+import dev.stateful.domain.status.RolloutConditions;
 import dev.stateful.grpc.testing.BadRequests;
 import dev.stateful.grpc.testing.Manifests;
 import dev.stateful.grpc.testing.ServiceHarness;
 import dev.stateful.grpc.testing.Sets;
+import dev.stateful.grpc.v1.ApplyRequest;
 import dev.stateful.grpc.v1.ObjectRef;
 import dev.stateful.grpc.v1.PauseRequest;
 import dev.stateful.grpc.v1.RestartRequest;
@@ -21,6 +24,7 @@ import dev.stateful.grpc.v1.SetImageResponse;
 import dev.stateful.grpc.v1.SetPartitionRequest;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -37,13 +41,34 @@ class RolloutVerbsTest {
     }
 
     private List<String> podImages() {
-        return pods().stream()
+        return podImages(harness);
+    }
+
+    private static List<String> podImages(ServiceHarness on) {
+        return pods(on).stream()
                 .map(p -> p.name() + "=" + p.spec().array("containers").get(0).asObject().orElseThrow().string("image").orElseThrow())
                 .toList();
     }
 
     private List<Pod> pods() {
-        return harness.cluster.stores().pods().list("default").stream().sorted(PodIdentity.ASCENDING_ORDINAL).toList();
+        return pods(harness);
+    }
+
+    private static List<Pod> pods(ServiceHarness on) {
+        return on.cluster.stores().pods().list("default").stream().sorted(PodIdentity.ASCENDING_ORDINAL).toList();
+    }
+
+    /** {@code web} of our kind (3 replicas of nginx:1.25, ordinal 1 reserved), applied through the service and settled. */
+    private static ServiceHarness ourKindRunning() {
+        ServiceHarness ours = ServiceHarness.inMemory();
+        ours.stub.apply(ApplyRequest.newBuilder().setManifest(Manifests.webOfOurKind(3, "nginx:1.25")).build());
+        Sets.settle(ours.cluster);
+        return ours;
+    }
+
+    private static String progressingReason(StatefulSet set) {
+        return set.status().conditions().stream().filter(c -> RolloutConditions.PROGRESSING.equals(c.type()))
+                .map(StatefulSetStatus.Condition::reason).findFirst().orElse("");
     }
 
     private static StatusRuntimeException failure(Runnable call) {
@@ -121,33 +146,74 @@ class RolloutVerbsTest {
     }
 
     @Test
-    void aPauseHoldsEveryPodOfASetWithReservedOrdinals() {
-        // our kind with ordinal 1 reserved: web-0, web-2, web-3; a partition of 3 would still update web-3
-        try (ServiceHarness ours = ServiceHarness.inMemory()) {
-            ours.stub.apply(dev.stateful.grpc.v1.ApplyRequest.newBuilder().setManifest(Manifests.webOfOurKind(3, "nginx:1.25")).build());
-            Sets.settle(ours.cluster);
-
+    void aSetOfOurKindIsPausedByItsOwnFieldSoProgressingSaysRolloutPausedAndResumingFinishesTheRollout() {
+        // our kind with ordinal 1 reserved: web-0, web-2, web-3
+        try (ServiceHarness ours = ourKindRunning()) {
             var paused = ours.stub.pause(PauseRequest.newBuilder().setRef(WEB).build());
             ours.stub.setImage(SetImageRequest.newBuilder().setRef(WEB).putImages("nginx", "nginx:1.26").build());
             Sets.settle(ours.cluster);
 
-            assertThat(paused.getStatefulSet().getPartition()).isEqualTo(4);
-            assertThat(ours.cluster.stores().pods().list("default").stream().sorted(PodIdentity.ASCENDING_ORDINAL)
-                    .map(p -> p.name() + "=" + p.spec().array("containers").get(0).asObject().orElseThrow().string("image").orElseThrow()))
-                    .containsExactly("web-0=nginx:1.25", "web-2=nginx:1.25", "web-3=nginx:1.25");
+            StatefulSet held = Sets.get(ours.cluster, Sets.WEB);
+            assertThat(paused.getMessage()).isEqualTo("statefulset.apps.stateful.dev/web paused");
+            assertThat(held.extensions().paused()).isTrue();
+            assertThat(held.spec().updateStrategy().partition()).isZero();
+            assertThat(held.metadata().annotations()).doesNotContainKey(RolloutVerbs.PAUSED_PARTITION);
+            assertThat(progressingReason(held)).isEqualTo(RolloutConditions.ROLLOUT_PAUSED);
+            assertThat(podImages(ours)).containsExactly("web-0=nginx:1.25", "web-2=nginx:1.25", "web-3=nginx:1.25");
+
+            var resumed = ours.stub.resume(ResumeRequest.newBuilder().setRef(WEB).build());
+            Sets.settle(ours.cluster);
+
+            StatefulSet done = Sets.get(ours.cluster, Sets.WEB);
+            assertThat(resumed.getMessage()).isEqualTo("statefulset.apps.stateful.dev/web resumed");
+            assertThat(done.extensions().paused()).isFalse();
+            assertThat(progressingReason(done)).isEqualTo(RolloutConditions.NEW_REVISION_AVAILABLE);
+            assertThat(podImages(ours)).containsExactly("web-0=nginx:1.26", "web-2=nginx:1.26", "web-3=nginx:1.26");
+        }
+    }
+
+    @Test
+    void pausingASetOfOurKindTwiceOrResumingItRunningIsAFailedPreconditionNamingOurResource() {
+        try (ServiceHarness ours = ourKindRunning()) {
+            resumingRunningAndPausingTwiceFailNaming(ours, "statefulsets.apps.stateful.dev");
+        }
+    }
+
+    @Test
+    void aSetOfOurKindPausedByAHeldPartitionIsAlreadyPausedAndResumesToTheSavedPartition() {
+        try (ServiceHarness ours = ourKindRunning()) {
+            StatefulSet set = Sets.get(ours.cluster, Sets.WEB);
+            Map<String, String> annotations = new LinkedHashMap<>(set.metadata().annotations());
+            annotations.put(RolloutVerbs.PAUSED_PARTITION, "1");
+            ours.cluster.user().statefulSets().update(set.withMetadata(set.metadata().withAnnotations(annotations))
+                    .withSpec(set.spec().withUpdateStrategy(UpdateStrategy.rollingUpdate(4, null))));
+
+            StatusRuntimeException twice = failure(() -> ours.stub.pause(PauseRequest.newBuilder().setRef(WEB).build()));
+            var resumed = ours.stub.resume(ResumeRequest.newBuilder().setRef(WEB).build());
+
+            assertThat(twice.getStatus().getDescription()).isEqualTo("statefulsets.apps.stateful.dev \"web\" is already paused");
+            assertThat(resumed.getStatefulSet().getPartition()).isEqualTo(1);
+            StatefulSet after = Sets.get(ours.cluster, Sets.WEB);
+            assertThat(after.metadata().annotations()).doesNotContainKey(RolloutVerbs.PAUSED_PARTITION);
+            assertThat(after.extensions().paused()).isFalse();
         }
     }
 
     @Test
     void pausingTwiceOrResumingARunningRolloutIsAFailedPrecondition() {
-        StatusRuntimeException notPaused = failure(() -> harness.stub.resume(ResumeRequest.newBuilder().setRef(WEB).build()));
-        harness.stub.pause(PauseRequest.newBuilder().setRef(WEB).build());
-        StatusRuntimeException twice = failure(() -> harness.stub.pause(PauseRequest.newBuilder().setRef(WEB).build()));
+        resumingRunningAndPausingTwiceFailNaming(harness, "statefulsets.apps");
+    }
+
+    /** Resume of a running {@code web}, then pause twice: both FAILED_PRECONDITION, in kubectl's words naming {@code resource}. */
+    private static void resumingRunningAndPausingTwiceFailNaming(ServiceHarness on, String resource) {
+        StatusRuntimeException notPaused = failure(() -> on.stub.resume(ResumeRequest.newBuilder().setRef(WEB).build()));
+        on.stub.pause(PauseRequest.newBuilder().setRef(WEB).build());
+        StatusRuntimeException twice = failure(() -> on.stub.pause(PauseRequest.newBuilder().setRef(WEB).build()));
 
         assertThat(notPaused.getStatus().getCode()).isEqualTo(Status.Code.FAILED_PRECONDITION);
-        assertThat(notPaused.getStatus().getDescription()).isEqualTo("statefulsets.apps \"web\" is not paused");
+        assertThat(notPaused.getStatus().getDescription()).isEqualTo(resource + " \"web\" is not paused");
         assertThat(twice.getStatus().getCode()).isEqualTo(Status.Code.FAILED_PRECONDITION);
-        assertThat(twice.getStatus().getDescription()).isEqualTo("statefulsets.apps \"web\" is already paused");
+        assertThat(twice.getStatus().getDescription()).isEqualTo(resource + " \"web\" is already paused");
     }
 
     @Test

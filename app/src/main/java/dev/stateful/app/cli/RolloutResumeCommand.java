@@ -6,7 +6,7 @@ import dev.stateful.grpc.v1.StatefulSetServiceGrpc.StatefulSetServiceBlockingStu
 import picocli.CommandLine.Command;
 
 /** {@code stateful rollout resume NAME}: kubectl rollout resume against a running {@code serve}. */
-@Command(name = "resume", mixinStandardHelpOptions = true, description = "Let a paused rolling update go on (back to the partition it had when paused).")
+@Command(name = "resume", mixinStandardHelpOptions = true, description = "Let a paused rolling update go on: our kind clears rollingUpdate.paused; an apps/v1 set goes back to the partition it had when paused.")
 public final class RolloutResumeCommand extends SetVerbCommand {
 
     @Override

@@ -32,6 +32,10 @@ public record SetExtensions(boolean paused, Integer progressDeadlineSeconds, Lis
         this(paused, null);
     }
 
+    public SetExtensions withPaused(boolean value) {
+        return new SetExtensions(value, progressDeadlineSeconds, reserveOrdinals);
+    }
+
     public SetExtensions withReserveOrdinals(List<IntOrString> value) {
         return new SetExtensions(paused, progressDeadlineSeconds, value);
     }
