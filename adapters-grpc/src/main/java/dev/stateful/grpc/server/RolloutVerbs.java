@@ -2,7 +2,6 @@ package dev.stateful.grpc.server;
 
 import dev.stateful.domain.json.Json;
 import dev.stateful.domain.model.ObjectKey;
-import dev.stateful.domain.model.SetKind;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.model.UpdateStrategy;
 import dev.stateful.domain.validation.Violation;
@@ -55,11 +54,11 @@ final class RolloutVerbs {
         StatefulSet current = SpecEdit.read(backend, key);
         if (withImages(current, images).equals(current.spec().template())) {
             return SetImageResponse.newBuilder().setStatefulSet(Summaries.statefulSet(current)).setUnchanged(true)
-                    .setMessage("statefulset.apps/" + key.name() + " image unchanged").build();
+                    .setMessage(KubectlNames.named(current) + " image unchanged").build();
         }
         StatefulSet updated = SpecEdit.apply(backend, key, set -> set.withSpec(set.spec().withTemplate(withImages(set, images))));
         return SetImageResponse.newBuilder().setStatefulSet(Summaries.statefulSet(updated))
-                .setMessage("statefulset.apps/" + key.name() + " image updated").build();
+                .setMessage(KubectlNames.named(updated) + " image updated").build();
     }
 
     RestartResponse restart(RestartRequest request) {
@@ -68,7 +67,7 @@ final class RolloutVerbs {
         StatefulSet updated = SpecEdit.apply(backend, key, set -> set.withSpec(set.spec().withTemplate(
                 set.spec().template().update("metadata", m -> m.update("annotations", a -> a.with(RESTARTED_AT, at))))));
         return RestartResponse.newBuilder().setStatefulSet(Summaries.statefulSet(updated))
-                .setMessage("statefulset.apps/" + key.name() + " restarted").build();
+                .setMessage(KubectlNames.named(updated) + " restarted").build();
     }
 
     PauseResponse pause(PauseRequest request) {
@@ -76,7 +75,7 @@ final class RolloutVerbs {
         StatefulSet updated = SpecEdit.apply(backend, key, set -> {
             UpdateStrategy strategy = rollingUpdateOf(set, "paused");
             if (isPaused(set)) {
-                throw Failures.failedPrecondition(resource(set) + " \"" + key.name() + "\" is already paused");
+                throw Failures.failedPrecondition(KubectlNames.resource(set) + " is already paused");
             }
             if (set.kind().isCustom()) {
                 return set.as(set.kind(), set.extensions().withPaused(true));
@@ -88,7 +87,7 @@ final class RolloutVerbs {
             return set.withMetadata(set.metadata().withAnnotations(annotations)).withSpec(set.spec().withUpdateStrategy(held));
         });
         return PauseResponse.newBuilder().setStatefulSet(Summaries.statefulSet(updated))
-                .setMessage(named(updated) + " paused").build();
+                .setMessage(KubectlNames.named(updated) + " paused").build();
     }
 
     ResumeResponse resume(ResumeRequest request) {
@@ -96,7 +95,7 @@ final class RolloutVerbs {
         StatefulSet updated = SpecEdit.apply(backend, key, set -> {
             UpdateStrategy strategy = rollingUpdateOf(set, "resumed");
             if (!isPaused(set)) {
-                throw Failures.failedPrecondition(resource(set) + " \"" + key.name() + "\" is not paused");
+                throw Failures.failedPrecondition(KubectlNames.resource(set) + " is not paused");
             }
             StatefulSet resumed = set.kind().isCustom() ? set.as(set.kind(), set.extensions().withPaused(false)) : set;
             // a set of our kind paused before pause set its own field is held the apps/v1 way (partition at
@@ -112,26 +111,12 @@ final class RolloutVerbs {
             return resumed.withMetadata(set.metadata().withAnnotations(annotations)).withSpec(set.spec().withUpdateStrategy(restored));
         });
         return ResumeResponse.newBuilder().setStatefulSet(Summaries.statefulSet(updated))
-                .setMessage(named(updated) + " resumed").build();
+                .setMessage(KubectlNames.named(updated) + " resumed").build();
     }
 
     /** Paused by its own field (our kind) or by a held partition (the annotation, either kind). */
     private static boolean isPaused(StatefulSet set) {
         return set.extensions().paused() || set.metadata().annotations().containsKey(PAUSED_PARTITION);
-    }
-
-    /** kubectl's name of the set's resource in its errors ({@code statefulsets.apps}, or our kind's group). */
-    private static String resource(StatefulSet set) {
-        return "statefulsets." + group(set);
-    }
-
-    /** kubectl's name of the set in what it prints ({@code statefulset.apps/web}, or our kind's group). */
-    private static String named(StatefulSet set) {
-        return "statefulset." + group(set) + "/" + set.name();
-    }
-
-    private static String group(StatefulSet set) {
-        return set.kind().isCustom() ? SetKind.GROUP : "apps";
     }
 
     /** The template with the images replaced; a container name the template lacks is INVALID_ARGUMENT. */

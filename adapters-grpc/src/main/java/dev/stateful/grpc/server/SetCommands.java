@@ -65,7 +65,7 @@ final class SetCommands {
                     .setMessage("skipped rollback (current template already matches revision " + target.revision() + ")").build();
         }
         StatefulSet updated = edit(key, set -> RevisionData.applyRevision(set, target));
-        return out.setStatefulSet(Summaries.statefulSet(updated)).setMessage("statefulset.apps/" + key.name() + " rolled back").build();
+        return out.setStatefulSet(Summaries.statefulSet(updated)).setMessage(KubectlNames.named(updated) + " rolled back").build();
     }
 
     ApplyResponse apply(ApplyRequest request) {

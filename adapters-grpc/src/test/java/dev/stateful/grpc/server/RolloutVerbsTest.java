@@ -126,6 +126,19 @@ class RolloutVerbsTest {
     }
 
     @Test
+    void setImageAndRestartNameASetOfOurKindByItsOwnResource() {
+        try (ServiceHarness ours = ourKindRunning()) {
+            var image = ours.stub.setImage(SetImageRequest.newBuilder().setRef(WEB).putImages("nginx", "nginx:1.26").build());
+            var unchanged = ours.stub.setImage(SetImageRequest.newBuilder().setRef(WEB).putImages("nginx", "nginx:1.26").build());
+            var restart = ours.stub.restart(RestartRequest.newBuilder().setRef(WEB).build());
+
+            assertThat(image.getMessage()).isEqualTo("statefulset.apps.stateful.dev/web image updated");
+            assertThat(unchanged.getMessage()).isEqualTo("statefulset.apps.stateful.dev/web image unchanged");
+            assertThat(restart.getMessage()).isEqualTo("statefulset.apps.stateful.dev/web restarted");
+        }
+    }
+
+    @Test
     void aPausedRolloutUpdatesNoPodUntilItIsResumedToTheEarlierPartition() {
         harness.stub.setPartition(SetPartitionRequest.newBuilder().setRef(WEB).setPartition(1).build());
         var paused = harness.stub.pause(PauseRequest.newBuilder().setRef(WEB).build());

@@ -139,6 +139,20 @@ class SetCommandsTest {
         }
 
         @Test
+        void aSetOfOurKindIsNamedByItsOwnResource() {
+            try (ServiceHarness ours = ServiceHarness.inMemory()) {
+                ours.stub.apply(ApplyRequest.newBuilder().setManifest(Manifests.webOfOurKind(3, "nginx:1.25")).build());
+                Sets.settle(ours.cluster);
+                Sets.setImage(ours.cluster, Sets.WEB, "nginx:1.26");
+                Sets.settle(ours.cluster);
+
+                RollbackResponse response = ours.stub.rollback(RollbackRequest.newBuilder().setRef(WEB).build());
+
+                assertThat(response.getMessage()).isEqualTo("statefulset.apps.stateful.dev/web rolled back");
+            }
+        }
+
+        @Test
         void aNamedRevisionThatIsCurrentAlreadyIsSkipped() {
             RollbackResponse response = harness.stub.rollback(RollbackRequest.newBuilder().setRef(WEB).setToRevision(2).build());
 
