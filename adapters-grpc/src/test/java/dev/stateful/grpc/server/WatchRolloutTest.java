@@ -14,6 +14,7 @@ import dev.stateful.grpc.testing.ServiceHarness;
 import dev.stateful.grpc.testing.Sets;
 import dev.stateful.grpc.v1.ApplyRequest;
 import dev.stateful.grpc.v1.ObjectRef;
+import dev.stateful.grpc.v1.PauseRequest;
 import dev.stateful.grpc.v1.PodChangeType;
 import dev.stateful.grpc.v1.RolloutEvent;
 import dev.stateful.grpc.v1.WatchRolloutRequest;
@@ -136,6 +137,27 @@ class WatchRolloutTest {
         RolloutEvent last = events.get(events.size() - 1);
         assertThat(last.hasStuck()).isTrue();
         assertThat(last.getStuck().getReason()).isEqualTo("statefulset \"db\" exceeded its progress deadline");
+    }
+
+    @Test
+    void aPausedSetOfOurKindIsNotReportedDoneButWaitingOnThePauseAsKubectlWaitsOnAPausedDeployment() {
+        harness.stub.apply(ApplyRequest.newBuilder().setManifest(Manifests.web(3, "nginx:1.25")
+                .replace("apiVersion: apps/v1", "apiVersion: apps.stateful.dev/v1alpha1").replace("name: web", "name: db")).build());
+        Sets.settle(harness.cluster);
+        ObjectRef db = ObjectRef.newBuilder().setName("db").build();
+        harness.stub.pause(PauseRequest.newBuilder().setRef(db).build());
+        Sets.setImage(harness.cluster, new ObjectKey("default", "db"), "nginx:1.26");
+        Sets.settle(harness.cluster);
+
+        List<RolloutEvent> events = watchToTheEnd(WatchRolloutRequest.newBuilder().setRef(db)
+                .setProgressDeadline(Timestamps.of(Duration.ofMillis(500))).build(), Duration.ofSeconds(30));
+
+        RolloutEvent last = events.get(events.size() - 1);
+        assertThat(events).noneMatch(RolloutEvent::hasDone);
+        assertThat(last.hasStuck()).isTrue();
+        assertThat(last.getStuck().getReason())
+                .startsWith("no progress for 0.5s: Waiting for partitioned roll out to finish: 0 out of 3 new pods have been updated...")
+                .contains("the rolling update is paused");
     }
 
     @Test
