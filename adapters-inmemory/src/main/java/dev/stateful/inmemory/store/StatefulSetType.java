@@ -5,9 +5,9 @@ import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.model.StatefulSetStatus;
 
 /**
- * apps/v1 StatefulSet (upstream registry {@code statefulSetStrategy}): admission on create and update,
- * status cleared on create and kept on update, spec kept on {@code /status} writes, generation
- * bumped exactly when the (admitted) spec changes.
+ * apps/v1 StatefulSet (upstream registry {@code statefulSetStrategy}), and our kind's alike: admission on
+ * create and update, status cleared on create and kept on update, spec kept on {@code /status} writes,
+ * generation bumped exactly when the (admitted) spec changes, our kind's own fields included.
  */
 public final class StatefulSetType implements ObjectType<StatefulSet> {
 
@@ -53,6 +53,9 @@ public final class StatefulSetType implements ObjectType<StatefulSet> {
             return 1;
         }
         long current = stored.metadata().generation();
-        return prepared.spec().equals(stored.spec()) ? current : current + 1;
+        // our kind's own fields (rollingUpdate.paused, progressDeadlineSeconds, reserveOrdinals) are spec
+        // fields of its CRD, whose generation the API server moves on any spec change
+        boolean same = prepared.spec().equals(stored.spec()) && prepared.extensions().equals(stored.extensions());
+        return same ? current : current + 1;
     }
 }

@@ -13,6 +13,8 @@ import dev.stateful.domain.model.ControllerRevision;
 import dev.stateful.domain.model.PersistentVolumeClaim;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.PodStatus;
+import dev.stateful.domain.model.SetExtensions;
+import dev.stateful.domain.model.SetKind;
 import dev.stateful.domain.model.StatefulSet;
 import dev.stateful.domain.model.StatefulSetSpec;
 import dev.stateful.domain.model.StatefulSetStatus;
@@ -51,6 +53,17 @@ class SubresourceTest {
         assertThat(relabelled.metadata().generation()).isEqualTo(1);
         assertThat(scaled.metadata().generation()).isEqualTo(2);
         assertThat(scaledAgainToFive.metadata().generation()).isEqualTo(2);
+    }
+
+    @Test
+    void aChangeOfOurKindsOwnFieldsIsASpecChangeAndBumpsTheGeneration() {
+        StatefulSet created = stores.statefulSets().create(statefulSet("web", 3).as(SetKind.STATEFUL_DEV, SetExtensions.NONE));
+
+        StatefulSet paused = stores.statefulSets().update(created.as(SetKind.STATEFUL_DEV, created.extensions().withPaused(true)));
+        StatefulSet pausedAgain = stores.statefulSets().update(paused.as(SetKind.STATEFUL_DEV, paused.extensions().withPaused(true)));
+
+        assertThat(paused.metadata().generation()).isEqualTo(2);
+        assertThat(pausedAgain.metadata().generation()).isEqualTo(2);
     }
 
     @Test
