@@ -20,6 +20,8 @@ import picocli.CommandLine;
 final class Commands {
 
     static final Path WEB = Path.of("..", "examples", "web.yaml");
+    /** {@link #WEB} as our own kind, ordinal 1 reserved (web-0, web-2, web-3). */
+    static final Path WEB_OF_OUR_KIND = Path.of("..", "examples", "web-reserved.yaml");
     private static final Pattern LISTENING = Pattern.compile("serving stateful\\.v1 on [^:]+:(\\d+)");
 
     private Commands() {

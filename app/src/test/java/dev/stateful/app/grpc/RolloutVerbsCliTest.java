@@ -22,10 +22,21 @@ class RolloutVerbsCliTest {
         ManagedChannel channel = Channels.open(ClientSettings.plaintext(served.address()));
         try {
             return StatefulSetServiceGrpc.newBlockingStub(channel).withDeadlineAfter(10, TimeUnit.SECONDS)
-                    .getStatefulSet(GetStatefulSetRequest.newBuilder().setRef(ObjectRef.newBuilder().setName("web")).build());
+                    .getStatefulSet(GetStatefulSetRequest.newBuilder().setRef(ObjectRef.newBuilder().setName("web")).setIncludeObject(true).build());
         } finally {
             channel.shutdownNow();
         }
+    }
+
+    /** The set's whole object once it contains {@code text} (the controller writes the status on its own time); the last one read after 20 s. */
+    private static String objectOnceItContains(Commands.Served served, String text) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        String json = get(served).getStatefulSet().getObject().getJson();
+        while (!json.contains(text) && System.nanoTime() < deadline) {
+            TimeUnit.MILLISECONDS.sleep(50);
+            json = get(served).getStatefulSet().getObject().getJson();
+        }
+        return json;
     }
 
     private static void rolledOut(Commands.Served served) {
@@ -75,6 +86,28 @@ class RolloutVerbsCliTest {
             GetStatefulSetResponse after = get(served);
             assertThat(after.getPodsList()).extracting(PodInfo::getRevision).containsOnly(after.getStatefulSet().getStatus().getUpdateRevision());
             assertThat(after.getStatefulSet().getStatus().getUpdateRevision()).isNotIn(revisionsBefore);
+        }
+    }
+
+    @Test
+    void aSetOfOurKindIsPausedByItsOwnFieldShowingRolloutPausedAndResumeFinishesTheRollout() throws Exception {
+        try (Commands.Served served = Commands.serve("--time-scale", "50", "--file", Commands.WEB_OF_OUR_KIND.toString())) {
+            rolledOut(served);
+
+            CommandRun pause = Commands.main("rollout", "pause", "web", "--server", served.address());
+            assertThat(pause.out().strip()).as(pause.err()).isEqualTo("statefulset.apps.stateful.dev/web paused");
+            var revisionsBefore = get(served).getPodsList().stream().map(PodInfo::getRevision).toList();
+            assertThat(Commands.main("set", "image", "web", "*=registry.k8s.io/nginx-slim:0.9", "--server", served.address()).exit()).isZero();
+            assertThat(objectOnceItContains(served, "\"RolloutPaused\"")).contains("\"paused\":true", "\"reason\":\"RolloutPaused\"");
+            assertThat(get(served).getPodsList()).extracting(PodInfo::getRevision).containsExactlyElementsOf(revisionsBefore);
+
+            CommandRun resume = Commands.main("rollout", "resume", "web", "--server", served.address());
+            assertThat(resume.out().strip()).as(resume.err()).isEqualTo("statefulset.apps.stateful.dev/web resumed");
+            rolledOut(served);
+            GetStatefulSetResponse after = get(served);
+            assertThat(after.getPodsList()).extracting(PodInfo::getName).containsExactly("web-0", "web-2", "web-3");
+            assertThat(after.getPodsList()).extracting(PodInfo::getRevision).containsOnly(after.getStatefulSet().getStatus().getUpdateRevision());
+            assertThat(after.getStatefulSet().getObject().getJson()).doesNotContain("\"paused\":true");
         }
     }
 
