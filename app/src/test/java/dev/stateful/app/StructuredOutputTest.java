@@ -4,16 +4,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stateful.codec.JsonParser;
 import dev.stateful.domain.json.Json;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.yaml.snakeyaml.Yaml;
 
-/** {@code -o json|yaml} of validate and plan: the same facts as the text, as data a script can read. */
+/** {@code -o json|yaml} of validate and plan: the same facts as the text, as data a script can read; {@code -o} of every command refuses the formats it does not print. */
 class StructuredOutputTest {
 
     static final String WEB = CommandLineTest.EXAMPLES.resolve("web.yaml").toString();
     static final String TYPOS = CommandLineTest.EXAMPLES.resolve("myapp-typos.yaml").toString();
+    /** The commands with -o that print data or text but no table (rollout history prints one). */
+    static final String[][] WITHOUT_TABLES = {{"validate", "-f", WEB}, {"plan", "-f", WEB}, {"rollout", "status", "web"}};
 
     @Test
     void validateAsJsonListsEachSetWithItsProblemsAndPositions() {
@@ -68,13 +72,29 @@ class StructuredOutputTest {
     }
 
     @Test
-    void wideIsRefusedWhereNoTableIsPrintedAndUnknownFormatsAreNamed() {
-        CommandRun wide = CommandRun.run("plan", "-f", WEB, "-o", "wide");
-        CommandRun xml = CommandRun.run("validate", "-f", WEB, "-o", "xml");
+    void anUnknownFormatIsRefusedNamingExactlyTheFormatsThatCommandPrints() {
+        for (String[] command : WITHOUT_TABLES) {
+            CommandRun xml = runWith(command, "-o", "xml");
 
-        assertThat(wide.exit()).isEqualTo(ExitCodes.INVALID);
-        assertThat(wide.err()).startsWith("-o wide applies to tables only");
-        assertThat(xml.exit()).isEqualTo(ExitCodes.INVALID);
-        assertThat(xml.err()).contains("output format \"xml\"", "json,yaml,wide");
+            assertThat(xml.exit()).as(xml.err()).isEqualTo(ExitCodes.INVALID);
+            assertThat(xml.err()).contains("unable to match a printer suitable for the output format \"xml\", allowed formats are: json,yaml\n");
+        }
+        CommandRun history = CommandRun.run("rollout", "history", "web", "-o", "xml");
+        assertThat(history.exit()).isEqualTo(ExitCodes.INVALID);
+        assertThat(history.err()).contains("output format \"xml\", allowed formats are: json,wide,yaml\n");
+    }
+
+    @Test
+    void wideIsAnUnknownFormatWhereNoTableIsPrinted() {
+        for (String[] command : WITHOUT_TABLES) {
+            CommandRun wide = runWith(command, "-o", "wide");
+
+            assertThat(wide.exit()).isEqualTo(ExitCodes.INVALID);
+            assertThat(wide.err()).contains("output format \"wide\", allowed formats are: json,yaml\n");
+        }
+    }
+
+    private static CommandRun runWith(String[] command, String... more) {
+        return CommandRun.run(Stream.concat(Arrays.stream(command), Arrays.stream(more)).toArray(String[]::new));
     }
 }

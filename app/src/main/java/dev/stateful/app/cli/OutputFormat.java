@@ -5,10 +5,13 @@ import dev.stateful.domain.json.Json;
 import dev.stateful.domain.json.JsonWriter;
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.Yaml;
 import picocli.CommandLine;
@@ -60,14 +63,6 @@ public enum OutputFormat {
         }
     }
 
-    /** Rejects {@code -o wide} where no table is printed. */
-    public OutputFormat requireNoTable(CommandLine commandLine) {
-        if (this == WIDE) {
-            throw new CommandLine.ParameterException(commandLine, "-o wide applies to tables only; use -o json or -o yaml here");
-        }
-        return this;
-    }
-
     private static void indented(Json value, String indent, StringBuilder b) {
         String inner = indent + "    ";
         if (value instanceof Json.Obj o && !o.fields().isEmpty()) {
@@ -110,20 +105,50 @@ public enum OutputFormat {
         return value.toPlain();
     }
 
-    /** picocli: {@code -o json|yaml|wide}, any case. */
-    static final class Converter implements CommandLine.ITypeConverter<OutputFormat> {
+    /**
+     * picocli's {@code -o} of one command: a format it prints, in any case. Any other, {@code wide}
+     * where no table is printed included, is refused as kubectl's {@code NoCompatiblePrinterError}
+     * refuses it: naming the formats this command accepts, sorted as kubectl sorts them.
+     */
+    abstract static sealed class Converter implements CommandLine.ITypeConverter<OutputFormat> {
+
+        private final Set<OutputFormat> accepted;
+
+        Converter(Set<OutputFormat> accepted) {
+            this.accepted = accepted;
+        }
+
         @Override
         public OutputFormat convert(String value) {
             try {
                 OutputFormat format = valueOf(value.strip().toUpperCase(Locale.ROOT));
-                if (format != TEXT) {
+                if (accepted.contains(format)) {
                     return format;
                 }
             } catch (IllegalArgumentException e) {
                 // fall through to the message naming the choices
             }
             throw new CommandLine.TypeConversionException("unable to match a printer suitable for the output format \""
-                    + value + "\", allowed formats are: json,yaml,wide");
+                    + value + "\", allowed formats are: " + allowed());
+        }
+
+        /** The accepted formats as kubectl lists them: lower case, sorted, comma-separated. */
+        String allowed() {
+            return accepted.stream().map(f -> f.name().toLowerCase(Locale.ROOT)).sorted().collect(Collectors.joining(","));
+        }
+    }
+
+    /** {@code -o json|yaml}: commands that print no table. */
+    static final class DataConverter extends Converter {
+        DataConverter() {
+            super(EnumSet.of(JSON, YAML));
+        }
+    }
+
+    /** {@code -o json|yaml|wide}: commands that print a table, which {@code wide} widens. */
+    static final class TableConverter extends Converter {
+        TableConverter() {
+            super(EnumSet.of(JSON, YAML, WIDE));
         }
     }
 }

@@ -57,7 +57,7 @@ public final class PlanCommand implements Callable<Integer> {
         }
     }
 
-    @Option(names = {"-o", "--output"}, paramLabel = "json|yaml", converter = OutputFormat.Converter.class,
+    @Option(names = {"-o", "--output"}, paramLabel = "json|yaml", converter = OutputFormat.DataConverter.class,
             description = "print the plan as json or yaml instead of text")
     OutputFormat output = OutputFormat.TEXT;
 
@@ -66,7 +66,6 @@ public final class PlanCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        OutputFormat format = output.requireNoTable(spec.commandLine());
         PrintWriter out = spec.commandLine().getOut();
         List<YamlDocument> documents = ManifestFile.documents(file);
         List<StatefulSetCheck> checks = documents.stream()
@@ -91,7 +90,7 @@ public final class PlanCommand implements Callable<Integer> {
         List<Json> items = new ArrayList<>();
         for (StatefulSetCheck check : checks) {
             if (!check.isValid() || check.set().isEmpty()) {
-                PrintWriter report = format.isStructured() ? spec.commandLine().getErr() : out;
+                PrintWriter report = output.isStructured() ? spec.commandLine().getErr() : out;
                 report.println("StatefulSet " + check.name() + " is invalid:");
                 check.problems().forEach(p -> report.println("  " + p));
                 exit = ExitCodes.INVALID;
@@ -99,14 +98,14 @@ public final class PlanCommand implements Callable<Integer> {
             }
             StatefulSet set = withIdentity(check.set().get(), pods, revisions);
             Plan plan = StatefulSetPlanner.plan(new Snapshot(set, pods, claims, revisions, now == null ? Instant.now() : now));
-            if (format.isStructured()) {
+            if (output.isStructured()) {
                 items.add(PlanPrinter.toJson(plan));
             } else {
                 PlanPrinter.print(plan, out);
             }
         }
-        if (format.isStructured()) {
-            format.print(Json.object("items", items), out);
+        if (output.isStructured()) {
+            output.print(Json.object("items", items), out);
         }
         return exit;
     }

@@ -29,7 +29,7 @@ public final class RolloutHistoryCommand implements Callable<Integer> {
     @Option(names = {"-n", "--namespace"}, paramLabel = "NAMESPACE", defaultValue = "default", description = "namespace (default: ${DEFAULT-VALUE})")
     String namespace;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "json|yaml|wide", converter = OutputFormat.Converter.class,
+    @Option(names = {"-o", "--output"}, paramLabel = "json|yaml|wide", converter = OutputFormat.TableConverter.class,
             description = "json or yaml: the revisions as data; wide: also each revision's name and creation time")
     OutputFormat output = OutputFormat.TEXT;
 

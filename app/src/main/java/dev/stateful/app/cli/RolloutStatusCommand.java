@@ -44,7 +44,7 @@ public final class RolloutStatusCommand implements Callable<Integer> {
             description = "report the rollout stuck after this long without progress (default: ${DEFAULT-VALUE})")
     long progressDeadlineSeconds;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "json|yaml", converter = OutputFormat.Converter.class,
+    @Option(names = {"-o", "--output"}, paramLabel = "json|yaml", converter = OutputFormat.DataConverter.class,
             description = "print each rollout event as a json object or a yaml document instead of text")
     OutputFormat output = OutputFormat.TEXT;
 
@@ -63,7 +63,6 @@ public final class RolloutStatusCommand implements Callable<Integer> {
         if (progressDeadlineSeconds < 1) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--progress-deadline must be at least 1, got " + progressDeadlineSeconds);
         }
-        output.requireNoTable(spec.commandLine());
         PrintWriter out = spec.commandLine().getOut();
         Optional<ServerCalls.Waiting> waiting = timeoutSeconds > 0
                 ? Optional.of(new ServerCalls.Waiting(name, Duration.ofSeconds(timeoutSeconds))) : Optional.empty();

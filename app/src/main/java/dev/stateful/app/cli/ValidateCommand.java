@@ -22,7 +22,7 @@ public final class ValidateCommand implements Callable<Integer> {
     @Option(names = {"-f", "--file"}, required = true, paramLabel = "FILE", description = "YAML manifest (multi-document); - reads standard input")
     Path file;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "json|yaml", converter = OutputFormat.Converter.class,
+    @Option(names = {"-o", "--output"}, paramLabel = "json|yaml", converter = OutputFormat.DataConverter.class,
             description = "print the result as json or yaml instead of text")
     OutputFormat output = OutputFormat.TEXT;
 
@@ -31,16 +31,15 @@ public final class ValidateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        OutputFormat format = output.requireNoTable(spec.commandLine());
         PrintWriter out = spec.commandLine().getOut();
         List<YamlDocument> documents = ManifestFile.documents(file);
         List<StatefulSetCheck> checks = documents.stream().filter(StatefulSetCheck::isStatefulSet).map(StatefulSetCheck::of).toList();
         List<ApiVersionCheck> versions = ApiVersionCheck.of(documents);
         boolean valid = !checks.isEmpty() && checks.stream().allMatch(StatefulSetCheck::isValid) && versions.isEmpty();
-        if (format.isStructured()) {
+        if (output.isStructured()) {
             List<Json> items = new java.util.ArrayList<>(checks.stream().map(this::toJson).toList());
             versions.forEach(v -> items.add(toJson(v)));
-            format.print(Json.object("items", items), out);
+            output.print(Json.object("items", items), out);
         } else {
             print(checks, out);
             for (ApiVersionCheck v : versions) {
