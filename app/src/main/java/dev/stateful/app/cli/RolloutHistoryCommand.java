@@ -23,7 +23,7 @@ public final class RolloutHistoryCommand implements Callable<Integer> {
     private static final String COLUMNS = "%-9s %-14s %-40s %s";
     private static final String WIDE_COLUMNS = "%-9s %-14s %-40s %-14s %-40s %s";
 
-    @Parameters(paramLabel = "NAME", description = "the StatefulSet")
+    @Parameters(paramLabel = StatefulSetName.LABEL, description = StatefulSetName.DESCRIPTION)
     String name;
 
     @Option(names = {"-n", "--namespace"}, paramLabel = "NAMESPACE", defaultValue = "default", description = "namespace (default: ${DEFAULT-VALUE})")
@@ -41,7 +41,7 @@ public final class RolloutHistoryCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        name = StatefulSetName.bare(spec.commandLine(), name); // kubectl's statefulset/NAME too
+        name = StatefulSetName.bare(spec.commandLine(), name);
         PrintWriter out = spec.commandLine().getOut();
         return ServerCalls.run(client.settings(), spec.commandLine().getErr(), channel -> {
             RolloutHistoryResponse history = StatefulSetServiceGrpc.newBlockingStub(channel).withDeadlineAfter(30, TimeUnit.SECONDS)

@@ -27,7 +27,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "status", mixinStandardHelpOptions = true, description = "Show the status of a StatefulSet rollout, live until it completes.")
 public final class RolloutStatusCommand implements Callable<Integer> {
 
-    @Parameters(paramLabel = "NAME", description = "the StatefulSet")
+    @Parameters(paramLabel = StatefulSetName.LABEL, description = StatefulSetName.DESCRIPTION)
     String name;
 
     @Option(names = {"-n", "--namespace"}, paramLabel = "NAMESPACE", defaultValue = "default", description = "namespace (default: ${DEFAULT-VALUE})")
@@ -56,7 +56,7 @@ public final class RolloutStatusCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        name = StatefulSetName.bare(spec.commandLine(), name); // kubectl's statefulset/NAME too
+        name = StatefulSetName.bare(spec.commandLine(), name);
         if (timeoutSeconds < 0) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--timeout must not be negative (0 waits forever), got " + timeoutSeconds);
         }

@@ -17,7 +17,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "undo", mixinStandardHelpOptions = true, description = "Roll a StatefulSet back to its previous revision, or to --to-revision.")
 public final class RolloutUndoCommand implements Callable<Integer> {
 
-    @Parameters(paramLabel = "NAME", description = "the StatefulSet")
+    @Parameters(paramLabel = StatefulSetName.LABEL, description = StatefulSetName.DESCRIPTION)
     String name;
 
     @Option(names = {"-n", "--namespace"}, paramLabel = "NAMESPACE", defaultValue = "default", description = "namespace (default: ${DEFAULT-VALUE})")
@@ -34,7 +34,7 @@ public final class RolloutUndoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        name = StatefulSetName.bare(spec.commandLine(), name); // kubectl's statefulset/NAME too
+        name = StatefulSetName.bare(spec.commandLine(), name);
         return ServerCalls.run(client.settings(), spec.commandLine().getErr(), channel -> {
             RollbackResponse response = StatefulSetServiceGrpc.newBlockingStub(channel).withDeadlineAfter(30, TimeUnit.SECONDS)
                     .rollback(RollbackRequest.newBuilder().setRef(ObjectRef.newBuilder().setNamespace(namespace).setName(name))

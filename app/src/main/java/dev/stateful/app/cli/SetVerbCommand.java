@@ -19,7 +19,7 @@ import picocli.CommandLine.Parameters;
  */
 abstract class SetVerbCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "NAME", description = "the StatefulSet: NAME or statefulset/NAME")
+    @Parameters(index = "0", paramLabel = StatefulSetName.LABEL, description = StatefulSetName.DESCRIPTION)
     String name;
 
     @Option(names = {"-n", "--namespace"}, paramLabel = "NAMESPACE", defaultValue = "default", description = "namespace (default: ${DEFAULT-VALUE})")
