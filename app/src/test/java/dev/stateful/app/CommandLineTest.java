@@ -106,6 +106,17 @@ class CommandLineTest {
     }
 
     @Test
+    void demoReportsASetTheInMemoryClusterRefusesAtTheRefusedFieldsLine() throws java.io.IOException {
+        Path invalid = java.nio.file.Files.createDirectories(Path.of("target")).resolve("web-negative-replicas.yaml");
+        java.nio.file.Files.writeString(invalid, java.nio.file.Files.readString(EXAMPLES.resolve("web.yaml")).replace("replicas: 3", "replicas: -1"));
+
+        CommandRun run = run("demo", "--file", invalid.toString());
+
+        assertThat(run.exit()).isEqualTo(ExitCodes.INVALID);
+        assertThat(run.err()).contains("line 25, column 3: spec.replicas: Invalid value: -1: must be greater than or equal to 0");
+    }
+
+    @Test
     void validateReportsEveryProblemWithItsFieldPathAndLine() {
         CommandRun run = run("validate", "-f", EXAMPLES.resolve("myapp-typos.yaml").toString());
         assertThat(run.exit()).isEqualTo(ExitCodes.INVALID);

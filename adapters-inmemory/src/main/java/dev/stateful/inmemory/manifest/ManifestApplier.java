@@ -123,6 +123,8 @@ public final class ManifestApplier {
                 }
             } catch (DecodeException e) {
                 e.violations().forEach(v -> findings.add(finding(document, v)));
+            } catch (ApiException.Invalid e) {
+                findings.addAll(refused(document, e));
             } catch (ApiException e) {
                 findings.add(new Finding("", e.getMessage(), document.start()));
             }
@@ -197,6 +199,17 @@ public final class ManifestApplier {
                 .filter(m -> m.string("namespace").orElse("").isEmpty())
                 .map(m -> content.with("metadata", m.with("namespace", defaultNamespace)))
                 .orElse(content);
+    }
+
+    /**
+     * The cluster's refusal of a document, at each field it names (as validation's own problems are), or at
+     * the document when it names none.
+     */
+    private static List<Finding> refused(YamlDocument document, ApiException.Invalid refusal) {
+        if (refusal.causes().isEmpty()) {
+            return List.of(new Finding("", refusal.getMessage(), document.start()));
+        }
+        return refusal.causes().stream().map(c -> new Finding(c.field(), c.toString(), document.locate(c.field()))).toList();
     }
 
     private static Finding finding(YamlDocument document, Violation violation) {

@@ -35,8 +35,13 @@ public final class ApiErrors {
                 + "\": Precondition failed: UID in precondition: " + expected + ", UID in object meta: " + actual);
     }
 
+    /**
+     * As {@code apierrors.NewInvalid} words a refusal of fields ({@code StatefulSet.apps "web" is invalid: ...}),
+     * each field also a cause of its own, so that whoever reports it can point at the field.
+     */
     public static ApiException.Invalid invalid(Kind kind, String name, List<Violation> violations) {
-        return new ApiException.Invalid(kind.kindName() + " \"" + name + "\" is invalid: "
-                + violations.stream().map(Violation::toString).collect(Collectors.joining(", ")));
+        return new ApiException.Invalid(kind.qualifiedKind() + " \"" + name + "\" is invalid: "
+                + violations.stream().map(Violation::toString).collect(Collectors.joining(", ")),
+                violations.stream().map(v -> new ApiException.Invalid.Cause(v.field(), v.body())).toList());
     }
 }

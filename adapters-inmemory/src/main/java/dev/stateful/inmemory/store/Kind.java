@@ -24,6 +24,11 @@ public enum Kind {
         return group.isEmpty() ? resource : resource + "." + group;
     }
 
+    /** The kind as the API server names it in a refusal ({@code schema.GroupKind}'s String), e.g. {@code StatefulSet.apps}. */
+    public String qualifiedKind() {
+        return group.isEmpty() ? kindName : kindName + "." + group;
+    }
+
     /** The {@code kind} field value, e.g. {@code StatefulSet}. */
     public String kindName() {
         return kindName;

@@ -32,7 +32,7 @@ public interface StatefulSetAdmission {
 
     /**
      * What a real API server does: apps/v1 defaulting, then create or update validation; an invalid
-     * set is rejected with {@link ApiException.Invalid} naming every field.
+     * set is rejected with {@link ApiException.Invalid} naming every field (its causes too).
      */
     static StatefulSetAdmission apiServer() {
         return (incoming, existing) -> {
@@ -41,8 +41,7 @@ public interface StatefulSetAdmission {
                     ? StatefulSetValidator.validate(defaulted)
                     : StatefulSetValidator.validateUpdate(existing, defaulted);
             if (!violations.isEmpty()) {
-                throw new ApiException.Invalid("StatefulSet.apps \"" + defaulted.name() + "\" is invalid: "
-                        + String.join(", ", violations.stream().map(Violation::toString).toList()));
+                throw ApiErrors.invalid(Kind.STATEFULSETS, defaulted.name(), violations);
             }
             return defaulted;
         };

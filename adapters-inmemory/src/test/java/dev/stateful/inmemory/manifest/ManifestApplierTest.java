@@ -146,6 +146,35 @@ class ManifestApplierTest {
     }
 
     @Test
+    void aSetTheClusterRefusesIsReportedAtEachFieldItRefusesNotAtTheDocument() {
+        ApplyResult result = cluster.applyAllowingProblems(resource("nginx-web.yaml")
+                .replace("replicas: 3", "replicas: -1").replace("minReadySeconds: 10", "minReadySeconds: -1"));
+
+        assertThat(result.applied()).extracting(ApplyResult.Applied::kind).containsExactly(Kind.SERVICES);
+        assertThat(result.problems()).singleElement().satisfies(problem -> {
+            assertThat(problem.document()).isEqualTo(2);
+            assertThat(problem.findings()).extracting(Finding::field, Finding::location, Finding::message).containsExactly(
+                    tuple("spec.replicas", new Location(25, 3), "spec.replicas: Invalid value: -1: must be greater than or equal to 0"),
+                    tuple("spec.minReadySeconds", new Location(26, 3),
+                            "spec.minReadySeconds: Invalid value: -1: must be greater than or equal to 0"));
+        });
+    }
+
+    @Test
+    void metadataTheClusterRefusesOnAnyKindIsReportedAtItsField() {
+        String yaml = "apiVersion: v1\nkind: Service\nmetadata:\n  name: nginx\n  labels:\n    \"bad key!\": x\n";
+
+        ApplyResult result = cluster.applyAllowingProblems(yaml);
+
+        assertThat(result.problems()).singleElement().satisfies(problem -> assertThat(problem.findings()).singleElement()
+                .satisfies(f -> {
+                    assertThat(f.field()).isEqualTo("metadata.labels");
+                    assertThat(f.location()).isEqualTo(new Location(5, 3));
+                    assertThat(f.message()).startsWith("metadata.labels: Invalid value: \"bad key!\": ");
+                }));
+    }
+
+    @Test
     void applyingAnInvalidManifestFailsTheTestWithEveryProblemAndStillAppliesTheValidDocuments() {
         assertThatThrownBy(() -> cluster.apply(resource("myapp-typos.yaml")))
                 .isInstanceOf(AssertionError.class)

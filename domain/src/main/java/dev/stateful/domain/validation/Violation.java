@@ -35,6 +35,11 @@ public record Violation(String field, Type type, String detail) {
         if (type == Type.UNKNOWN_FIELD) {
             return "unknown field \"" + field + "\"" + (detail.isEmpty() ? "" : " (" + detail + ")");
         }
-        return field + ": " + type.text() + (detail.isEmpty() ? "" : ": " + detail);
+        return field + ": " + body();
+    }
+
+    /** What is wrong, without the field path: field.Error's {@code ErrorBody()}, the message of a Status cause. */
+    public String body() {
+        return type.text() + (detail.isEmpty() ? "" : ": " + detail);
     }
 }
