@@ -79,6 +79,10 @@ public final class Failures {
         if (t instanceof ObjectDecodeException e) {
             return invalid(e.getMessage(), e.violations());
         }
+        if (t instanceof ApiException.Invalid e) {
+            // INVALID_ARGUMENT carries its BadRequest here too: the refused fields, or the message alone
+            return e.causes().isEmpty() ? invalid(e.getMessage()) : invalid(e.getMessage(), ApiStatus.badRequest(e.causes()));
+        }
         if (t instanceof ApiException e) {
             return ApiStatus.toStatus(e).asRuntimeException();
         }

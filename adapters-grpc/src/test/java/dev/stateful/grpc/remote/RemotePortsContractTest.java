@@ -108,6 +108,17 @@ class RemotePortsContractTest extends PortsContract {
             assertThat(created.metadata().uid()).isNotEmpty();
             assertThat(created).isEqualTo(stored("web-0"));
         }
+
+        @Test
+        void aPodTheClusterRefusesComesBackInvalidNamingTheRefusedField() {
+            Pod badLabel = pod("web-0").withMetadata(pod("web-0").metadata().withLabels(Map.of("bad key!", "x")));
+
+            assertThatThrownBy(() -> ports.pods().create(badLabel))
+                    .isInstanceOfSatisfying(ApiException.Invalid.class, e -> assertThat(e.causes()).singleElement().satisfies(c -> {
+                        assertThat(c.field()).isEqualTo("metadata.labels");
+                        assertThat(c.message()).startsWith("Invalid value: \"bad key!\": ");
+                    }));
+        }
     }
 
     @Nested
