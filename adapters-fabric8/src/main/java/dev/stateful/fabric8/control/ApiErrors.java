@@ -2,6 +2,8 @@ package dev.stateful.fabric8.control;
 
 import dev.stateful.ports.ApiException;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import java.util.List;
+import java.util.Objects;
 import java.util.function.Supplier;
 
 /**
@@ -98,7 +100,17 @@ public final class ApiErrors {
             return new ApiException.Unavailable(message, e);
         }
         // 400, 422 and the other client errors (405, 415...): sending it again cannot help.
-        return new ApiException.Invalid(message);
+        return new ApiException.Invalid(message, causes(e));
+    }
+
+    /** The fields a refusal names, its Status's {@code details.causes} (apierrors.NewInvalid fills them). */
+    private static List<ApiException.Invalid.Cause> causes(KubernetesClientException e) {
+        if (e.getStatus() == null || e.getStatus().getDetails() == null || e.getStatus().getDetails().getCauses() == null) {
+            return List.of();
+        }
+        return e.getStatus().getDetails().getCauses().stream()
+                .map(c -> new ApiException.Invalid.Cause(Objects.toString(c.getField(), ""), Objects.toString(c.getMessage(), "")))
+                .toList();
     }
 
     /**

@@ -43,6 +43,19 @@ class ApiErrorsTest {
     }
 
     @Test
+    void a_refusal_of_fields_carries_each_field_and_its_message_from_the_status_causes() {
+        var failure = new KubernetesClientException(new StatusBuilder().withCode(422).withReason("Invalid")
+                .withMessage("StatefulSet.apps \"web\" is invalid: spec.replicas: Invalid value: -1: must be greater than or equal to 0")
+                .withNewDetails().addNewCause().withField("spec.replicas").withReason("FieldValueInvalid")
+                .withMessage("Invalid value: -1: must be greater than or equal to 0").endCause().endDetails().build());
+
+        ApiException mapped = ApiErrors.translate(Verb.UPDATE, "statefulset default/web", failure);
+
+        assertThat(mapped).isInstanceOfSatisfying(ApiException.Invalid.class, invalid -> assertThat(invalid.causes())
+                .containsExactly(new ApiException.Invalid.Cause("spec.replicas", "Invalid value: -1: must be greater than or equal to 0")));
+    }
+
+    @Test
     void an_answer_without_a_message_is_told_with_the_request() {
         var failure = new KubernetesClientException(new StatusBuilder().withCode(500).build());
 
