@@ -80,8 +80,9 @@ public final class RolloutConditions {
         boolean timedOut = current != null && PROGRESS_DEADLINE_EXCEEDED.equals(current.reason());
         boolean pausedShown = current != null && ROLLOUT_PAUSED.equals(current.reason());
         boolean newRevision = !next.updateRevision().equals(stored.updateRevision());
-        // checkPausedConditions: a reported timeout is not overwritten by the pause
-        if (set.extensions().paused() && !newRevision) {
+        // checkPausedConditions: a reported timeout is not overwritten by the pause; a new revision
+        // while paused does not show progress either (a paused Deployment makes no new ReplicaSet)
+        if (set.extensions().paused()) {
             if (timedOut || pausedShown) {
                 return Optional.empty();
             }

@@ -136,6 +136,17 @@ class ProgressDeadlineTest {
     }
 
     @Test
+    void aTemplateChangedWhileThePauseIsSetIsShownPausedFromItsFirstSync() {
+        Cluster cluster = rolledOut(3, 60);
+        cluster.replaceSet(set -> ourKind(set, true, 60)).image("nginx:1.27").sync();
+
+        Condition progressing = condition(cluster, "Progressing");
+        assertThat(progressing.reason()).isEqualTo("RolloutPaused");
+        assertThat(progressing.status()).isEqualTo("Unknown");
+        assertThat(cluster.pod("web-2")).extracting(Observed::revision).isNotEqualTo(cluster.set().status().updateRevision());
+    }
+
+    @Test
     void aCanaryHeldByAPartitionIsCompleteOnceTheReplicasAboveItAreUpdatedAndNeverTimesOut() {
         Cluster cluster = rolledOut(3, 60);
         cluster.edit(spec -> spec.withUpdateStrategy(UpdateStrategy.rollingUpdate(2, null))).image("nginx:1.27").converge();
