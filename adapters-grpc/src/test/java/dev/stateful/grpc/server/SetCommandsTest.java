@@ -237,6 +237,22 @@ class SetCommandsTest {
         }
 
         @Test
+        void metadataTheClusterWouldRefuseOnAnyKindIsFoundBeforeAnythingIsWritten() {
+            String manifest = Manifests.web(3, "nginx:1.25").replace("name: web", "name: db") + "---\n"
+                    + SERVICE.replace("name: nginx", "name: Nginx_Headless\n  labels:\n    \"bad key!\": x");
+
+            StatusRuntimeException e = failure(() -> harness.stub.apply(ApplyRequest.newBuilder().setManifest(manifest).build()));
+
+            assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+            assertThat(BadRequests.fields(e)).containsExactly("documents[2].metadata.name", "documents[2].metadata.labels");
+            assertThat(BadRequests.of(e)).extracting(v -> v.getDescription()).satisfiesExactly(
+                    name -> assertThat(name).contains("metadata.name: Invalid value: \"Nginx_Headless\""),
+                    label -> assertThat(label).contains("metadata.labels: Invalid value: \"bad key!\""));
+            assertThat(harness.cluster.stores().statefulSets().list("default")).extracting(StatefulSet::name).containsExactly("web");
+            assertThat(harness.cluster.stores().services().list("default")).isEmpty();
+        }
+
+        @Test
         void whenNothingCanBeAppliedTheCallFailsWithEveryFinding() {
             StatusRuntimeException e = failure(() -> harness.stub.apply(ApplyRequest.newBuilder()
                     .setManifest(Manifests.web(3, "nginx:1.25").replace("matchLabels", "matchLables")).build()));

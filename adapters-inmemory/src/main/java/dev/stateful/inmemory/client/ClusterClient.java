@@ -10,6 +10,7 @@ import dev.stateful.inmemory.audit.AuditLog;
 import dev.stateful.inmemory.faults.FaultPolicy;
 import dev.stateful.inmemory.store.ObjectStore;
 import dev.stateful.inmemory.store.Stores;
+import java.util.function.Supplier;
 
 /** One actor's typed access to every kind, with that actor's faults and audit identity. */
 public final class ClusterClient {
@@ -58,6 +59,13 @@ public final class ClusterClient {
 
     public ResourceClient<Json.Obj> services() {
         return services;
+    }
+
+    /** Runs {@code work} holding the cluster's lock: no other actor's write lands between its reads and writes. */
+    public <R> R atomically(Supplier<R> work) {
+        synchronized (stores.lock()) {
+            return work.get();
+        }
     }
 
     /** A client for any store (the garbage collector walks all kinds generically). */

@@ -73,6 +73,20 @@ public final class ResourceClient<T> {
         return write(Verb.UPDATE, meta.namespace(), meta.name(), () -> store.update(object));
     }
 
+    /**
+     * Throws what {@link #create} would, writing nothing (a {@code dryRun=All} create). Neither faulted
+     * nor audited: it checks a write that has not happened, so it must not use up a fault rule's turn
+     * meant for the write itself, nor stand in the audit as one.
+     */
+    public void dryRunCreate(T object) {
+        store.dryRunCreate(object);
+    }
+
+    /** Throws what {@link #update} would, writing nothing; neither faulted nor audited, as {@link #dryRunCreate}. */
+    public void dryRunUpdate(T object) {
+        store.dryRunUpdate(object);
+    }
+
     public T updateStatus(T object) {
         ObjectMeta meta = store.meta(object);
         return write(Verb.UPDATE_STATUS, meta.namespace(), meta.name(), () -> store.updateStatus(object));

@@ -4,7 +4,6 @@ import dev.stateful.codec.CustomKindCodec;
 import dev.stateful.codec.DecodeException;
 import dev.stateful.codec.Decoded;
 import dev.stateful.codec.ModelCodec;
-import dev.stateful.domain.defaults.Defaults;
 import dev.stateful.domain.json.Json;
 import dev.stateful.domain.model.ObjectKey;
 import dev.stateful.domain.model.ObjectMeta;
@@ -12,7 +11,6 @@ import dev.stateful.domain.model.PersistentVolumeClaim;
 import dev.stateful.domain.model.Pod;
 import dev.stateful.domain.model.SetKind;
 import dev.stateful.domain.model.StatefulSet;
-import dev.stateful.domain.validation.StatefulSetValidator;
 import dev.stateful.domain.validation.Violation;
 import dev.stateful.inmemory.client.ClusterClient;
 import dev.stateful.inmemory.client.ResourceClient;
@@ -54,60 +52,30 @@ public final class ManifestApplier {
     }
 
     /**
-     * All or nothing, as the gRPC Apply promises: every document is checked first (kind and
-     * apiVersion, strict decoding, the API server's StatefulSet validation as a create or, for a set
-     * that exists, an update); if any has a problem nothing is applied and the problems are returned.
-     * Throws {@link ManifestException} if the text is not YAML.
+     * All or nothing, as the gRPC Apply promises: every document is first applied as a dry run (kind
+     * and apiVersion, strict decoding, then the cluster's own checks of the create or, for an object
+     * that exists, the update: its admission, metadata rules and immutable fields, for every kind);
+     * if any has a problem nothing is applied and the problems are returned. Check and apply hold the
+     * cluster's lock, so no other write can change what was checked. Throws {@link ManifestException}
+     * if the text is not YAML.
      */
     public ApplyResult applyAllOrNothing(String yaml) {
         List<YamlDocument> documents = YamlDocuments.parse(yaml);
-        List<ManifestProblem> problems = new ArrayList<>();
-        for (YamlDocument document : documents) {
-            Json.Obj content = withDefaultNamespace(document.content());
-            String kind = content.string("kind").orElse("");
-            List<Finding> findings = new ArrayList<>();
-            try {
-                checkType(document, content, kind, findings);
-                if (findings.isEmpty()) {
-                    check(document, content, kind, findings);
-                }
-            } catch (DecodeException e) {
-                e.violations().forEach(v -> findings.add(finding(document, v)));
-            }
-            if (!findings.isEmpty()) {
-                problems.add(new ManifestProblem(document.index(), kind, content.objectOrEmpty("metadata").string("name").orElse(""), findings));
-            }
-        }
-        return problems.isEmpty() ? apply(documents) : new ApplyResult(List.of(), problems);
-    }
-
-    /** What applying would refuse, found without writing (ApiServer admission for StatefulSets). */
-    private void check(YamlDocument document, Json.Obj content, String kind, List<Finding> findings) {
-        switch (kind) {
-            case "StatefulSet": {
-                Decoded<StatefulSet> decoded = CustomKindCodec.decodeStatefulSet(content, true);
-                decoded.problems().forEach(v -> findings.add(finding(document, v)));
-                if (decoded.problems().isEmpty()) {
-                    StatefulSet set = Defaults.statefulSet(decoded.value());
-                    List<Violation> violations = client.statefulSets().get(set.key())
-                            .map(existing -> StatefulSetValidator.validateUpdate(existing, set))
-                            .orElseGet(() -> StatefulSetValidator.validate(set));
-                    violations.forEach(v -> findings.add(finding(document, v)));
-                }
-                return;
-            }
-            case "Pod":
-                ModelCodec.pod(content);
-                return;
-            case "PersistentVolumeClaim":
-                ModelCodec.persistentVolumeClaim(content);
-                return;
-            default:
-                // a Service is kept as raw JSON: nothing to refuse beyond its kind
-        }
+        return client.atomically(() -> {
+            ApplyResult dryRun = apply(documents, true);
+            return dryRun.hasProblems() ? new ApplyResult(List.of(), dryRun.problems()) : apply(documents, false);
+        });
     }
 
     public ApplyResult apply(List<YamlDocument> documents) {
+        return apply(documents, false);
+    }
+
+    /**
+     * Each document as its own write; a dry run goes through the same decoding and the cluster's same
+     * checks, so that what it finds is what applying would refuse, but writes nothing.
+     */
+    private ApplyResult apply(List<YamlDocument> documents, boolean dryRun) {
         List<ApplyResult.Applied> applied = new ArrayList<>();
         List<ManifestProblem> problems = new ArrayList<>();
         for (YamlDocument document : documents) {
@@ -117,7 +85,7 @@ public final class ManifestApplier {
             List<Finding> findings = new ArrayList<>();
             try {
                 checkType(document, content, kind, findings);
-                ApplyResult.Applied done = findings.isEmpty() ? applyObject(document, content, kind, findings) : null;
+                ApplyResult.Applied done = findings.isEmpty() ? applyObject(document, content, kind, dryRun, findings) : null;
                 if (done != null) {
                     applied.add(done);
                 }
@@ -150,7 +118,7 @@ public final class ManifestApplier {
     }
 
     /** Returns what was applied, or null after adding findings. */
-    private ApplyResult.Applied applyObject(YamlDocument document, Json.Obj content, String kind, List<Finding> findings) {
+    private ApplyResult.Applied applyObject(YamlDocument document, Json.Obj content, String kind, boolean dryRun, List<Finding> findings) {
         switch (kind) {
             case "StatefulSet": {
                 Decoded<StatefulSet> decoded = CustomKindCodec.decodeStatefulSet(content, true);
@@ -159,30 +127,34 @@ public final class ManifestApplier {
                     return null;
                 }
                 StatefulSet set = decoded.value();
-                return put(Kind.STATEFULSETS, client.statefulSets(), set.key(), set.withMetadata(forApply(set.metadata())));
+                return put(Kind.STATEFULSETS, client.statefulSets(), set.key(), set.withMetadata(forApply(set.metadata())), dryRun);
             }
             case "Pod": {
                 Pod pod = ModelCodec.pod(content);
-                return put(Kind.PODS, client.pods(), ObjectKey.of(pod.metadata()), pod.withMetadata(forApply(pod.metadata())));
+                return put(Kind.PODS, client.pods(), ObjectKey.of(pod.metadata()), pod.withMetadata(forApply(pod.metadata())), dryRun);
             }
             case "PersistentVolumeClaim": {
                 PersistentVolumeClaim claim = ModelCodec.persistentVolumeClaim(content);
-                return put(Kind.CLAIMS, client.claims(), ObjectKey.of(claim.metadata()), claim.withMetadata(forApply(claim.metadata())));
+                return put(Kind.CLAIMS, client.claims(), ObjectKey.of(claim.metadata()), claim.withMetadata(forApply(claim.metadata())), dryRun);
             }
             default: {
                 ObjectMeta meta = ModelCodec.objectMeta(content.objectOrEmpty("metadata"));
                 Json.Obj service = content.update("metadata", m -> m.without("uid").without("resourceVersion")
                         .without("creationTimestamp").without("deletionTimestamp").without("generation"));
-                return put(Kind.SERVICES, client.services(), ObjectKey.of(meta), service);
+                return put(Kind.SERVICES, client.services(), ObjectKey.of(meta), service, dryRun);
             }
         }
     }
 
-    /** Create, or an unconditional replace of an existing object (the status stays the server's). */
-    private static <T> ApplyResult.Applied put(Kind kind, ResourceClient<T> resource, ObjectKey key, T object) {
+    /** Create, or an unconditional replace of an existing object (the status stays the server's); or either's dry run. */
+    private static <T> ApplyResult.Applied put(Kind kind, ResourceClient<T> resource, ObjectKey key, T object, boolean dryRun) {
         boolean exists = !key.name().isEmpty() && resource.get(key).isPresent();
-        if (exists) {
+        if (exists && dryRun) {
+            resource.dryRunUpdate(object);
+        } else if (exists) {
             resource.update(object);
+        } else if (dryRun) {
+            resource.dryRunCreate(object);
         } else {
             resource.create(object);
         }

@@ -17,6 +17,7 @@ import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Supplier;
 
 /**
  * The objects of one kind, with the API server's write semantics: server-assigned uid,
@@ -30,6 +31,8 @@ public final class ObjectStore<T> {
     public static final String ORPHAN_FINALIZER = "orphan";
 
     private static final TreeSet<ObjectKey> EMPTY_KEYS = new TreeSet<>();
+    /** What a dry run's generateName gets in place of a drawn suffix: as long as one, of its alphabet, so it passes or fails the name rules alike. */
+    private static final String DRY_RUN_SUFFIX = "bbbbb";
 
     private final ObjectType<T> type;
     private final StoreContext ctx;
@@ -134,58 +137,88 @@ public final class ObjectStore<T> {
 
     public T create(T incoming) {
         synchronized (ctx.lock) {
-            ObjectMeta requested = meta(incoming);
-            if (requested.resourceVersion() != null && !requested.resourceVersion().isEmpty()) {
-                throw new ApiException.Invalid("resourceVersion should not be set on objects to be created");
-            }
-            String name = requested.name().isEmpty() && requested.generateName() != null && !requested.generateName().isEmpty()
-                    ? requested.generateName() + ctx.ids.nameSuffix()
-                    : requested.name();
-            T prepared = type.prepareForCreate(type.withMeta(incoming, requested.withName(name)));
-            ObjectMeta meta = meta(prepared)
-                    .withUid(ctx.ids.uid())
-                    .withCreationTimestamp(ctx.clock.instant())
-                    .withDeletionTimestamp(null)
-                    .withGeneration(type.generation(prepared, null));
-            validate(meta);
-            ObjectKey key = ObjectKey.of(meta);
-            if (objects.containsKey(key)) {
-                throw ApiErrors.alreadyExists(kind(), name);
-            }
-            if (ctx.objects >= ctx.maxObjects) {
-                throw ApiErrors.exceededQuota(kind(), name, ctx.maxObjects);
-            }
+            T admitted = admitCreate(incoming, ctx.ids::nameSuffix, ctx.ids::uid);
             ctx.objects++;
-            return commit(key, null, type.withMeta(prepared, meta));
+            return commit(ObjectKey.of(meta(admitted)), null, admitted);
         }
+    }
+
+    /**
+     * A server-side dry run of {@link #create} ({@code dryRun=All}): every check create makes, its
+     * admission included, refused alike, but nothing stored and no uid or generateName suffix drawn,
+     * so that the seeded ids of a run do not depend on how many dry runs it made.
+     */
+    public void dryRunCreate(T incoming) {
+        synchronized (ctx.lock) {
+            admitCreate(incoming, () -> DRY_RUN_SUFFIX, () -> "");
+        }
+    }
+
+    /** The object create stores, after every check that may refuse it. */
+    private T admitCreate(T incoming, Supplier<String> nameSuffix, Supplier<String> uid) {
+        ObjectMeta requested = meta(incoming);
+        if (requested.resourceVersion() != null && !requested.resourceVersion().isEmpty()) {
+            throw new ApiException.Invalid("resourceVersion should not be set on objects to be created");
+        }
+        String name = requested.name().isEmpty() && requested.generateName() != null && !requested.generateName().isEmpty()
+                ? requested.generateName() + nameSuffix.get()
+                : requested.name();
+        T prepared = type.prepareForCreate(type.withMeta(incoming, requested.withName(name)));
+        ObjectMeta meta = meta(prepared)
+                .withUid(uid.get())
+                .withCreationTimestamp(ctx.clock.instant())
+                .withDeletionTimestamp(null)
+                .withGeneration(type.generation(prepared, null));
+        validate(meta);
+        if (objects.containsKey(ObjectKey.of(meta))) {
+            throw ApiErrors.alreadyExists(kind(), name);
+        }
+        if (ctx.objects >= ctx.maxObjects) {
+            throw ApiErrors.exceededQuota(kind(), name, ctx.maxObjects);
+        }
+        return type.withMeta(prepared, meta);
     }
 
     /** A plain update: metadata and spec; the status stays as stored for kinds that have one. */
     public T update(T incoming) {
         synchronized (ctx.lock) {
             ObjectKey key = ObjectKey.of(meta(incoming));
-            T stored = require(key);
-            checkPreconditions(incoming, stored);
-            T prepared = type.prepareForUpdate(incoming, stored);
-            ObjectMeta old = meta(stored);
-            ObjectMeta meta = meta(prepared)
-                    .withName(old.name())
-                    .withNamespace(old.namespace())
-                    .withGenerateName(old.generateName())
-                    .withUid(old.uid())
-                    .withResourceVersion(old.resourceVersion())
-                    .withCreationTimestamp(old.creationTimestamp())
-                    .withDeletionTimestamp(old.deletionTimestamp())
-                    .withGeneration(type.generation(prepared, stored));
-            validate(meta);
-            if (old.isTerminating() && !old.finalizers().containsAll(meta.finalizers())) {
-                throw ApiErrors.invalid(kind(), old.name(), List.of(new Violation("metadata.finalizers",
-                        Violation.Type.FORBIDDEN, "no new finalizers can be added if the object is being deleted")));
-            }
-            T updated = commit(key, stored, type.withMeta(prepared, meta));
+            T admitted = admitUpdate(incoming);
+            T updated = commit(key, objects.get(key), admitted);
             removeIfFinished(key);
             return updated;
         }
+    }
+
+    /** A server-side dry run of {@link #update}: every check update makes, its admission included, but nothing stored. */
+    public void dryRunUpdate(T incoming) {
+        synchronized (ctx.lock) {
+            admitUpdate(incoming);
+        }
+    }
+
+    /** The object update stores, after every check that may refuse it. */
+    private T admitUpdate(T incoming) {
+        ObjectKey key = ObjectKey.of(meta(incoming));
+        T stored = require(key);
+        checkPreconditions(incoming, stored);
+        T prepared = type.prepareForUpdate(incoming, stored);
+        ObjectMeta old = meta(stored);
+        ObjectMeta meta = meta(prepared)
+                .withName(old.name())
+                .withNamespace(old.namespace())
+                .withGenerateName(old.generateName())
+                .withUid(old.uid())
+                .withResourceVersion(old.resourceVersion())
+                .withCreationTimestamp(old.creationTimestamp())
+                .withDeletionTimestamp(old.deletionTimestamp())
+                .withGeneration(type.generation(prepared, stored));
+        validate(meta);
+        if (old.isTerminating() && !old.finalizers().containsAll(meta.finalizers())) {
+            throw ApiErrors.invalid(kind(), old.name(), List.of(new Violation("metadata.finalizers",
+                    Violation.Type.FORBIDDEN, "no new finalizers can be added if the object is being deleted")));
+        }
+        return type.withMeta(prepared, meta);
     }
 
     /** A {@code /status} update: only the status changes, whatever else the caller sent. */

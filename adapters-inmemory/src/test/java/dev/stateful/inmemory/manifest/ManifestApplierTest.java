@@ -175,6 +175,36 @@ class ManifestApplierTest {
     }
 
     @Test
+    void allOrNothingRefusesWhatTheClustersOwnAdmissionWouldAndAppliesNothing() {
+        InMemoryCluster strict = InMemoryCluster.builder().admission((incoming, existing) -> {
+            throw new ApiException.Invalid("StatefulSet.apps \"web\" is invalid: spec.selector: Required value");
+        }).build();
+
+        ApplyResult result = new ManifestApplier(strict.user(), "default").applyAllOrNothing(resource("nginx-web.yaml"));
+
+        assertThat(result.applied()).isEmpty();
+        assertThat(result.problems()).extracting(ManifestProblem::document).containsExactly(2);
+        assertThat(strict.user().services().list("")).isEmpty();
+    }
+
+    @Test
+    void allOrNothingChecksAnExistingObjectAsTheUpdateItWouldBe() {
+        String pod = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: solo\nspec:\n  containers:\n  - name: c\n    image: busybox\n";
+        cluster.apply(pod);
+        String manifest = resource("nginx-web.yaml") + "---\n" + pod.replace("name: c", "name: renamed");
+
+        ApplyResult result = new ManifestApplier(cluster.user(), "default").applyAllOrNothing(manifest);
+
+        assertThat(result.applied()).isEmpty();
+        assertThat(result.problems()).singleElement().satisfies(problem -> {
+            assertThat(problem.kind()).isEqualTo("Pod");
+            assertThat(problem.findings()).extracting(Finding::field).containsExactly("spec");
+        });
+        assertThat(cluster.reader().statefulSets("")).isEmpty();
+        assertThat(cluster.user().services().list("")).isEmpty();
+    }
+
+    @Test
     void applyingAnInvalidManifestFailsTheTestWithEveryProblemAndStillAppliesTheValidDocuments() {
         assertThatThrownBy(() -> cluster.apply(resource("myapp-typos.yaml")))
                 .isInstanceOf(AssertionError.class)
