@@ -1393,8 +1393,9 @@ func (x *ManifestProblem) GetFindings() []*ManifestFinding {
 	return nil
 }
 
-// What applying did. The whole manifest is checked first (kinds, strict decoding, apps/v1
-// validation as create or update): if any document has a problem nothing is applied and the call
+// What applying did. The whole manifest is checked first (kinds, strict decoding, then a dry run
+// of each document's create or update: every check the cluster makes of that write, for every
+// kind, its metadata included): if any document has a problem nothing is applied and the call
 // fails with INVALID_ARGUMENT (one BadRequest violation per finding, field "documents[i].<path>").
 // problems is therefore empty in a reply (kept for wire compatibility).
 type ApplyResponse struct {
