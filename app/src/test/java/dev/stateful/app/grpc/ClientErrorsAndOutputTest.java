@@ -67,7 +67,7 @@ class ClientErrorsAndOutputTest {
             assertThat(history.exit()).as(history.err()).isZero();
             assertThat(history.out()).startsWith("statefulset.apps/web");
             assertThat(deployment.exit()).isEqualTo(ExitCodes.INVALID);
-            assertThat(deployment.err()).contains("only statefulsets are served here, not \"deployment\"");
+            assertThat(deployment.err()).contains("error: the server doesn't have a resource type \"deployment\"");
         }
     }
 

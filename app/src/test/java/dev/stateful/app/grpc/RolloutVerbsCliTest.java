@@ -127,7 +127,7 @@ class RolloutVerbsCliTest {
             assertThat(notPaused.exit()).isEqualTo(ExitCodes.FAILURE);
             assertThat(notPaused.err().strip()).isEqualTo("error: statefulsets.apps \"web\" is not paused");
             assertThat(deployment.exit()).isEqualTo(ExitCodes.INVALID);
-            assertThat(deployment.err()).contains("only statefulsets are served here, not \"deployment\"");
+            assertThat(deployment.err()).contains("error: the server doesn't have a resource type \"deployment\"");
             assertThat(unknown.exit()).isEqualTo(ExitCodes.FAILURE);
             assertThat(unknown.err()).contains("statefulsets.apps \"db\" not found");
         }
