@@ -1,8 +1,8 @@
 package dev.stateful.app.cli;
 
-import dev.stateful.app.InvalidInputException;
 import dev.stateful.app.Version;
 import dev.stateful.domain.features.Migration;
+import dev.stateful.domain.model.SetKind;
 import dev.stateful.fabric8.client.ClientFactory;
 import dev.stateful.fabric8.client.UserAgent;
 import dev.stateful.fabric8.migrate.Migrator;
@@ -16,7 +16,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code stateful migrate statefulset/NAME}: moves a running apps/v1 StatefulSet into our own kind
+ * {@code stateful migrate NAME} (or kubectl's {@code statefulset/NAME}): moves a running apps/v1 StatefulSet into our own kind
  * without recreating a pod or claim ({@link Migration}); needs {@code stateful controller --kinds crd}
  * running to adopt the pods.
  */
@@ -27,7 +27,9 @@ import picocli.CommandLine.Spec;
                 + "the controller (--kinds crd) to adopt its pods and revisions. Safe to run again after an interruption."})
 public final class MigrateCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "statefulset/NAME", description = "the apps/v1 StatefulSet (NAME or statefulset/NAME)")
+    @Parameters(index = "0", paramLabel = StatefulSetName.LABEL,
+            description = "the apps/v1 StatefulSet: NAME, or TYPE/NAME as kubectl takes it, TYPE being one that names apps/v1 sets"
+                    + " (statefulset, statefulsets or sts, statefulset.apps, statefulsets.v1.apps; not our kind's)")
     String target;
 
     @Option(names = {"-n", "--namespace"}, paramLabel = "NAMESPACE", description = "its namespace (default: the kubeconfig's, else default)")
@@ -51,7 +53,7 @@ public final class MigrateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        String name = name(target);
+        String name = name(spec.commandLine(), target);
         try (var client = connect()) {
             String ns = namespace != null ? namespace : client.getNamespace() != null ? client.getNamespace() : "default";
             Migrator migrator = new Migrator(client);
@@ -74,14 +76,14 @@ public final class MigrateCommand implements Callable<Integer> {
         }
     }
 
-    static String name(String target) {
-        String name = target.startsWith("statefulset/") ? target.substring("statefulset/".length())
-                : target.startsWith("statefulsets/") ? target.substring("statefulsets/".length())
-                : target.startsWith("sts/") ? target.substring("sts/".length()) : target;
-        if (name.isEmpty() || name.contains("/")) {
-            throw new InvalidInputException("migrate takes statefulset/NAME, got \"" + target + "\"");
+    /** The set's name; a TYPE that names our kind is a usage error: that set is the one a migration creates. */
+    static String name(picocli.CommandLine commandLine, String target) {
+        StatefulSetName.Named named = StatefulSetName.parse(commandLine, target);
+        if (named.kind().filter(SetKind::isCustom).isPresent()) {
+            throw new picocli.CommandLine.ParameterException(commandLine, "error: migrate moves an apps/v1 StatefulSet; \""
+                    + target.substring(0, target.indexOf('/')) + "\" names our own kind (" + SetKind.GROUP + ")");
         }
-        return name;
+        return named.name();
     }
 
     /** A context the kubeconfig lacks is the user's mistake, exit 2, as for {@code controller}. */

@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -167,9 +168,9 @@ class ControllerCommandTest {
                 + "/: connection refused" + System.lineSeparator());
     }
 
-    @Test
-    void aContextTheKubeconfigDoesNotHaveIsRefusedLikeKubectlDoes() throws IOException {
-        Path kubeconfig = Files.writeString(dir.resolve("config"), """
+    /** A kubeconfig whose one context is {@code c}. */
+    private Path kubeconfigOfContextC() throws IOException {
+        return Files.writeString(dir.resolve("config"), """
                 apiVersion: v1
                 kind: Config
                 clusters: [{name: c, cluster: {server: "http://127.0.0.1:1"}}]
@@ -177,6 +178,11 @@ class ControllerCommandTest {
                 contexts: [{name: c, context: {cluster: c, user: u}}]
                 current-context: c
                 """);
+    }
+
+    @Test
+    void aContextTheKubeconfigDoesNotHaveIsRefusedLikeKubectlDoes() throws IOException {
+        Path kubeconfig = kubeconfigOfContextC();
 
         CommandRun run = run("controller", "--kubeconfig", kubeconfig.toString(), "--context", "nope", "--metrics-port", "0", "--bind-address", "127.0.0.1");
         CommandRun migrate = run("migrate", "statefulset/web", "--kubeconfig", kubeconfig.toString(), "--context", "nope", "--dry-run");
@@ -185,6 +191,28 @@ class ControllerCommandTest {
         assertThat(run.err()).isEqualTo("error: context \"nope\" was not found" + System.lineSeparator());
         assertThat(migrate.exit()).as("migrate, the other command that connects to a cluster").isEqualTo(ExitCodes.INVALID);
         assertThat(migrate.err()).isEqualTo("error: context \"nope\" was not found" + System.lineSeparator());
+    }
+
+    @Test
+    void migrateTakesTheTypesOfApps1SetsAndRefusesOurKindAndWhatKubectlRefuses() throws IOException {
+        Path kubeconfig = kubeconfigOfContextC();
+        // a context the kubeconfig lacks is the first thing migrate finds once it has the set's name
+        for (String target : List.of("web", "statefulset/web", "StatefulSets.apps/web", "statefulset.v1.apps/web", "sts/web")) {
+            CommandRun migrate = run("migrate", target, "--kubeconfig", kubeconfig.toString(), "--context", "nope", "--dry-run");
+
+            assertThat(migrate.err()).as(target).isEqualTo("error: context \"nope\" was not found" + System.lineSeparator());
+        }
+        CommandRun ours = run("migrate", "statefulsets.apps.stateful.dev/web", "--kubeconfig", kubeconfig.toString());
+        CommandRun empty = run("migrate", "sts/", "--kubeconfig", kubeconfig.toString());
+        CommandRun deployment = run("migrate", "deployment/web", "--kubeconfig", kubeconfig.toString());
+
+        assertThat(ours.exit()).isEqualTo(ExitCodes.INVALID);
+        assertThat(ours.err()).startsWith("error: migrate moves an apps/v1 StatefulSet; \"statefulsets.apps.stateful.dev\" names our own kind"
+                + " (apps.stateful.dev)" + System.lineSeparator());
+        assertThat(empty.exit()).isEqualTo(ExitCodes.INVALID);
+        assertThat(empty.err()).startsWith("error: arguments in resource/name form must have a single resource and name");
+        assertThat(deployment.exit()).isEqualTo(ExitCodes.INVALID);
+        assertThat(deployment.err()).startsWith("error: the server doesn't have a resource type \"deployment\"");
     }
 
     @Test
