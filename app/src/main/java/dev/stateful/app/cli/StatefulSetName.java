@@ -55,6 +55,10 @@ final class StatefulSetName {
      * StatefulSets of both kinds.
      */
     static Named parse(CommandLine commandLine, String given) {
+        if (given.isEmpty()) {
+            // client-go's Request.Name: kubectl never sends a request for a set named ""
+            throw new CommandLine.ParameterException(commandLine, "error: resource name may not be empty");
+        }
         int slash = given.indexOf('/');
         if (slash < 0) {
             return new Named(Optional.empty(), given);

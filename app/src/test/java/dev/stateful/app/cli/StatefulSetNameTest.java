@@ -54,12 +54,13 @@ class StatefulSetNameTest {
     }
 
     @Test
-    void aTypeOrNameMissingOrTwiceIsAUsageErrorInKubectlsWords() {
+    void aTypeOrNameMissingOrTwiceOrNoNameAtAllIsAUsageErrorInKubectlsWords() {
         Map<String, String> malformed = Map.of(
                 "sts/", "error: arguments in resource/name form must have a single resource and name",
                 "/web", "error: arguments in resource/name form must have a single resource and name",
                 "sts,deployment/web", "error: arguments in resource/name form must have a single resource and name",
-                "sts/a/b", "error: arguments in resource/name form may not have more than one slash");
+                "sts/a/b", "error: arguments in resource/name form may not have more than one slash",
+                "", "error: resource name may not be empty");
         malformed.forEach((given, message) -> {
             CommandRun scale = CommandRun.run("scale", given, "--replicas", "1");
             CommandRun status = CommandRun.run("rollout", "status", given);
