@@ -6,9 +6,10 @@ import dev.stateful.domain.model.StatefulSet;
 /**
  * A set as kubectl names it, by its kind's API group: {@code statefulset.apps/web} in what it prints
  * (the name printer's {@code kind.group/name}), {@code statefulsets.apps "web"} in the errors of its
- * rollout verbs (the resource and group before the name); {@code apps.stateful.dev} for our kind.
+ * rollout verbs (the resource and group before the name); {@code apps.stateful.dev} for our kind. Public for
+ * the CLI, which names the set a response carries as the server names it.
  */
-final class KubectlNames {
+public final class KubectlNames {
 
     private static final String APPS_GROUP = "apps";
 
@@ -16,7 +17,7 @@ final class KubectlNames {
     }
 
     /** {@code statefulset.apps/web}, or {@code statefulset.apps.stateful.dev/web} for our kind. */
-    static String named(StatefulSet set) {
+    public static String named(StatefulSet set) {
         return "statefulset." + group(set) + "/" + set.name();
     }
 

@@ -39,7 +39,9 @@ public final class RolloutUndoCommand implements Callable<Integer> {
             RollbackResponse response = StatefulSetServiceGrpc.newBlockingStub(channel).withDeadlineAfter(30, TimeUnit.SECONDS)
                     .rollback(RollbackRequest.newBuilder().setRef(ObjectRef.newBuilder().setNamespace(namespace).setName(name))
                             .setToRevision(toRevision).build());
-            spec.commandLine().getOut().println("statefulset.apps/" + name + " " + (response.getSkipped() ? response.getMessage() : "rolled back"));
+            // kubectl's line for a skipped rollback names the set too; the server's message says only why
+            String set = StatefulSetName.of(response.getStatefulSet());
+            spec.commandLine().getOut().println(set + " " + (response.getSkipped() ? response.getMessage() : "rolled back"));
             return ExitCodes.OK;
         });
     }

@@ -6,7 +6,10 @@ import dev.stateful.grpc.v1.StatefulSetServiceGrpc.StatefulSetServiceBlockingStu
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code stateful scale NAME --replicas N}: kubectl scale against a running {@code serve}. */
+/**
+ * {@code stateful scale NAME --replicas N}: kubectl scale against a running {@code serve}, its line naming the set
+ * by its kind's group; the response carries the set, not the line the server writes for the other verbs.
+ */
 @Command(name = "scale", mixinStandardHelpOptions = true, description = "Set the replicas of a StatefulSet on a running `stateful serve`, like kubectl scale.")
 public final class ScaleCommand extends SetVerbCommand {
 
@@ -15,7 +18,6 @@ public final class ScaleCommand extends SetVerbCommand {
 
     @Override
     String change(StatefulSetServiceBlockingStub stub, ObjectRef set) {
-        stub.scale(ScaleRequest.newBuilder().setRef(set).setReplicas(replicas).build());
-        return "statefulset.apps/" + set.getName() + " scaled";
+        return StatefulSetName.of(stub.scale(ScaleRequest.newBuilder().setRef(set).setReplicas(replicas).build()).getStatefulSet()) + " scaled";
     }
 }

@@ -1,6 +1,9 @@
 package dev.stateful.app.cli;
 
 import dev.stateful.domain.model.SetKind;
+import dev.stateful.grpc.convert.KubeObjects;
+import dev.stateful.grpc.server.KubectlNames;
+import dev.stateful.grpc.v1.StatefulSetInfo;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -42,6 +45,14 @@ final class StatefulSetName {
     }
 
     private StatefulSetName() {
+    }
+
+    /**
+     * The set a response carries as kubectl prints it, {@code statefulset.apps/web} or
+     * {@code statefulset.apps.stateful.dev/web}: named as the server names it in its verbs' messages.
+     */
+    static String of(StatefulSetInfo set) {
+        return KubectlNames.named(KubeObjects.statefulSet(set.getObject(), "stateful_set.object"));
     }
 
     /** The name without its type; a type that is not a StatefulSet's is a usage error of {@code commandLine}. */
