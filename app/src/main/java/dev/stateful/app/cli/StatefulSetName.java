@@ -21,9 +21,9 @@ final class StatefulSetName {
     static final String LABEL = "NAME|TYPE/NAME";
 
     /** The parameter's description: the types {@link #parse} takes, no more. */
-    static final String DESCRIPTION = "the StatefulSet: NAME, or TYPE/NAME as kubectl takes it, TYPE being statefulset,"
-            + " statefulsets or sts (the first two in any case, as StatefulSet), with or without a group and version, as in"
-            + " statefulset.apps, statefulsets.v1.apps, or statefulset.apps.stateful.dev and ssts for our own kind";
+    static final String DESCRIPTION = "the StatefulSet: NAME, or TYPE/NAME as kubectl takes it, TYPE being statefulset"
+            + " or statefulsets in any case (as StatefulSet) or sts, with or without a group and version (as statefulset.apps"
+            + " or statefulsets.v1.apps); for our own kind also statefulset.apps.stateful.dev or ssts";
 
     private static final String PLURAL = "statefulsets";
     private static final String SINGULAR = "statefulset";
