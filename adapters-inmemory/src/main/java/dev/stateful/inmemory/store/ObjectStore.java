@@ -293,7 +293,7 @@ public final class ObjectStore<T> {
     }
 
     private void validate(ObjectMeta meta) {
-        List<Violation> violations = ObjectMetaRules.validate(meta);
+        List<Violation> violations = ObjectMetaRules.validate(meta, type::nameErrors);
         if (!violations.isEmpty()) {
             throw ApiErrors.invalid(kind(), meta.name(), violations);
         }

@@ -1,6 +1,8 @@
 package dev.stateful.inmemory.store;
 
 import dev.stateful.domain.model.ObjectMeta;
+import dev.stateful.domain.validation.Names;
+import java.util.List;
 
 /**
  * What the API server does differently per kind (its registry "strategy"): which parts of an
@@ -14,6 +16,11 @@ public interface ObjectType<T> {
     ObjectMeta meta(T object);
 
     T withMeta(T object, ObjectMeta meta);
+
+    /** The name rule of the kind's {@code ValidateObjectMeta}: most kinds' is {@code NameIsDNSSubdomain}. */
+    default List<String> nameErrors(String name) {
+        return Names.dns1123Subdomain(name);
+    }
 
     /** Defaulting and status reset of a new object. */
     default T prepareForCreate(T incoming) {

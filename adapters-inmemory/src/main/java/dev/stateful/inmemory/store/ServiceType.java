@@ -3,7 +3,9 @@ package dev.stateful.inmemory.store;
 import dev.stateful.codec.ModelCodec;
 import dev.stateful.domain.json.Json;
 import dev.stateful.domain.model.ObjectMeta;
+import dev.stateful.domain.validation.Names;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -21,6 +23,12 @@ public final class ServiceType implements ObjectType<Json.Obj> {
     @Override
     public Kind kind() {
         return Kind.SERVICES;
+    }
+
+    /** {@code ValidateServiceCreate}: a DNS label, with kube-apiserver 1.36's RelaxedServiceNameValidation on by default. */
+    @Override
+    public List<String> nameErrors(String name) {
+        return Names.dns1123Label(name);
     }
 
     @Override

@@ -217,6 +217,24 @@ class ManifestApplierTest {
     }
 
     @Test
+    void aServiceNameIsADnsLabelWhereOtherKindsTakeASubdomain() {
+        String service = "apiVersion: v1\nkind: Service\nmetadata:\n  name: web.internal\nspec:\n  clusterIP: None\n";
+        String claim = "apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata:\n  name: data.web-0\nspec:\n"
+                + "  accessModes: [ReadWriteOnce]\n  resources:\n    requests:\n      storage: 1Gi\n";
+
+        ApplyResult result = cluster.applyAllowingProblems(service + "---\n" + claim);
+
+        assertThat(result.applied()).extracting(ApplyResult.Applied::kind).containsExactly(Kind.CLAIMS);
+        assertThat(result.problems()).singleElement().satisfies(problem -> {
+            assertThat(problem.kind()).isEqualTo("Service");
+            assertThat(problem.findings()).singleElement().satisfies(f -> {
+                assertThat(f.field()).isEqualTo("metadata.name");
+                assertThat(f.message()).contains("must not contain dots");
+            });
+        });
+    }
+
+    @Test
     void anExplicitNamespaceIsKeptAndYamlTimestampsStayStrings() {
         String yaml = "apiVersion: v1\nkind: Service\nmetadata:\n  name: svc\n  namespace: prod\n"
                 + "  annotations:\n    deployed: 2026-01-01T00:00:00Z\n";

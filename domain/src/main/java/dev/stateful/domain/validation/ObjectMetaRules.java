@@ -5,6 +5,7 @@ import dev.stateful.domain.model.OwnerReference;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * The metadata checks every write of a namespaced object goes through on the API server,
@@ -27,11 +28,20 @@ public final class ObjectMetaRules {
     }
 
     public static List<Violation> validate(ObjectMeta meta) {
+        return validate(meta, Names::dns1123Subdomain);
+    }
+
+    /**
+     * With the kind's own name rule, {@code ValidateObjectMeta}'s {@code nameFn}: a Service's is
+     * {@code NameIsDNSLabel} (kube-apiserver 1.36's default, the RelaxedServiceNameValidation gate of
+     * KEP-5311; before it {@code NameIsDNS1035Label}).
+     */
+    public static List<Violation> validate(ObjectMeta meta, Function<String, List<String>> nameRule) {
         List<Violation> out = new ArrayList<>();
         if (meta.name().isEmpty()) {
             out.add(Errors.required(PATH + ".name", "name or generateName is required"));
         } else {
-            out.addAll(Errors.invalidEach(PATH + ".name", meta.name(), Names.dns1123Subdomain(meta.name())));
+            out.addAll(Errors.invalidEach(PATH + ".name", meta.name(), nameRule.apply(meta.name())));
         }
         if (meta.namespace().isEmpty()) {
             out.add(Errors.required(PATH + ".namespace", ""));
