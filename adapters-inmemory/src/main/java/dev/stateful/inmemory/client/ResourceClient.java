@@ -74,17 +74,23 @@ public final class ResourceClient<T> {
     }
 
     /**
-     * Throws what {@link #create} would, writing nothing (a {@code dryRun=All} create). Neither faulted
+     * Throws what {@link #create} would, writing nothing (a {@code dryRun=All} create), the creates of
+     * its batch before it counted against the object limit; returns what create would store. Neither faulted
      * nor audited: it checks a write that has not happened, so it must not use up a fault rule's turn
      * meant for the write itself, nor stand in the audit as one.
      */
-    public void dryRunCreate(T object) {
-        store.dryRunCreate(object);
+    public T dryRunCreate(T object, int earlierCreates) {
+        return store.dryRunCreate(object, earlierCreates);
     }
 
     /** Throws what {@link #update} would, writing nothing; neither faulted nor audited, as {@link #dryRunCreate}. */
-    public void dryRunUpdate(T object) {
-        store.dryRunUpdate(object);
+    public T dryRunUpdate(T object) {
+        return store.dryRunUpdate(object);
+    }
+
+    /** {@link #dryRunUpdate} of an object an earlier write of the batch would have stored as {@code stored}. */
+    public T dryRunUpdate(T object, T stored) {
+        return store.dryRunUpdate(object, stored);
     }
 
     public T updateStatus(T object) {

@@ -17,8 +17,11 @@ import dev.stateful.inmemory.client.ResourceClient;
 import dev.stateful.inmemory.store.Kind;
 import dev.stateful.ports.ApiException;
 import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -62,20 +65,44 @@ public final class ManifestApplier {
     public ApplyResult applyAllOrNothing(String yaml) {
         List<YamlDocument> documents = YamlDocuments.parse(yaml);
         return client.atomically(() -> {
-            ApplyResult dryRun = apply(documents, true);
-            return dryRun.hasProblems() ? new ApplyResult(List.of(), dryRun.problems()) : apply(documents, false);
+            ApplyResult dryRun = apply(documents, new DryRun());
+            return dryRun.hasProblems() ? new ApplyResult(List.of(), dryRun.problems()) : apply(documents, null);
         });
     }
 
     public ApplyResult apply(List<YamlDocument> documents) {
-        return apply(documents, false);
+        return apply(documents, null);
     }
 
     /**
-     * Each document as its own write; a dry run goes through the same decoding and the cluster's same
-     * checks, so that what it finds is what applying would refuse, but writes nothing.
+     * What the documents of a dry run checked so far would have written: each checked as the write it
+     * will be after them (a second document of one object updates what the first created), and
+     * creates counted against the object limit as they will be.
      */
-    private ApplyResult apply(List<YamlDocument> documents, boolean dryRun) {
+    private static final class DryRun {
+        private final Map<Kind, Map<ObjectKey, Object>> written = new EnumMap<>(Kind.class);
+        private int creates;
+
+        @SuppressWarnings("unchecked")
+        <T> Optional<T> earlier(Kind kind, ObjectKey key) {
+            return Optional.ofNullable((T) written.getOrDefault(kind, Map.of()).get(key));
+        }
+
+        void wrote(Kind kind, ObjectKey key, Object object, boolean created) {
+            if (!key.name().isEmpty()) {
+                written.computeIfAbsent(kind, k -> new HashMap<>()).put(key, object);
+            }
+            if (created) {
+                creates++;
+            }
+        }
+    }
+
+    /**
+     * Each document as its own write; a dry run ({@code dryRun} not null) goes through the same decoding
+     * and the cluster's same checks, so that what it finds is what applying would refuse, but writes nothing.
+     */
+    private ApplyResult apply(List<YamlDocument> documents, DryRun dryRun) {
         List<ApplyResult.Applied> applied = new ArrayList<>();
         List<ManifestProblem> problems = new ArrayList<>();
         for (YamlDocument document : documents) {
@@ -118,7 +145,7 @@ public final class ManifestApplier {
     }
 
     /** Returns what was applied, or null after adding findings. */
-    private ApplyResult.Applied applyObject(YamlDocument document, Json.Obj content, String kind, boolean dryRun, List<Finding> findings) {
+    private ApplyResult.Applied applyObject(YamlDocument document, Json.Obj content, String kind, DryRun dryRun, List<Finding> findings) {
         switch (kind) {
             case "StatefulSet": {
                 Decoded<StatefulSet> decoded = CustomKindCodec.decodeStatefulSet(content, true);
@@ -147,16 +174,19 @@ public final class ManifestApplier {
     }
 
     /** Create, or an unconditional replace of an existing object (the status stays the server's); or either's dry run. */
-    private static <T> ApplyResult.Applied put(Kind kind, ResourceClient<T> resource, ObjectKey key, T object, boolean dryRun) {
-        boolean exists = !key.name().isEmpty() && resource.get(key).isPresent();
-        if (exists && dryRun) {
-            resource.dryRunUpdate(object);
-        } else if (exists) {
-            resource.update(object);
-        } else if (dryRun) {
-            resource.dryRunCreate(object);
+    private static <T> ApplyResult.Applied put(Kind kind, ResourceClient<T> resource, ObjectKey key, T object, DryRun dryRun) {
+        Optional<T> earlier = dryRun == null ? Optional.empty() : dryRun.earlier(kind, key);
+        boolean exists = earlier.isPresent() || !key.name().isEmpty() && resource.get(key).isPresent();
+        if (dryRun == null) {
+            if (exists) {
+                resource.update(object);
+            } else {
+                resource.create(object);
+            }
         } else {
-            resource.create(object);
+            T would = earlier.isPresent() ? resource.dryRunUpdate(object, earlier.get())
+                    : exists ? resource.dryRunUpdate(object) : resource.dryRunCreate(object, dryRun.creates);
+            dryRun.wrote(kind, key, would, !exists);
         }
         return new ApplyResult.Applied(kind, key, !exists);
     }

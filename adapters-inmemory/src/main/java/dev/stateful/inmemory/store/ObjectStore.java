@@ -148,14 +148,27 @@ public final class ObjectStore<T> {
      * admission included, refused alike, but nothing stored and no uid or generateName suffix drawn,
      * so that the seeded ids of a run do not depend on how many dry runs it made.
      */
-    public void dryRunCreate(T incoming) {
+    public T dryRunCreate(T incoming) {
+        return dryRunCreate(incoming, 0);
+    }
+
+    /**
+     * {@link #dryRunCreate} as one of a batch checked before any of it is written: {@code earlierCreates}
+     * objects the batch creates before this one count against the object limit as if stored.
+     * Returns the object create would store.
+     */
+    public T dryRunCreate(T incoming, int earlierCreates) {
         synchronized (ctx.lock) {
-            admitCreate(incoming, () -> DRY_RUN_SUFFIX, () -> "");
+            return admitCreate(incoming, () -> DRY_RUN_SUFFIX, () -> "", earlierCreates);
         }
     }
 
-    /** The object create stores, after every check that may refuse it. */
     private T admitCreate(T incoming, Supplier<String> nameSuffix, Supplier<String> uid) {
+        return admitCreate(incoming, nameSuffix, uid, 0);
+    }
+
+    /** The object create stores, after every check that may refuse it. */
+    private T admitCreate(T incoming, Supplier<String> nameSuffix, Supplier<String> uid, int earlierCreates) {
         ObjectMeta requested = meta(incoming);
         if (requested.resourceVersion() != null && !requested.resourceVersion().isEmpty()) {
             throw new ApiException.Invalid("resourceVersion should not be set on objects to be created");
@@ -173,7 +186,7 @@ public final class ObjectStore<T> {
         if (objects.containsKey(ObjectKey.of(meta))) {
             throw ApiErrors.alreadyExists(kind(), name);
         }
-        if (ctx.objects >= ctx.maxObjects) {
+        if (ctx.objects + earlierCreates >= ctx.maxObjects) {
             throw ApiErrors.exceededQuota(kind(), name, ctx.maxObjects);
         }
         return type.withMeta(prepared, meta);
@@ -191,16 +204,28 @@ public final class ObjectStore<T> {
     }
 
     /** A server-side dry run of {@link #update}: every check update makes, its admission included, but nothing stored. */
-    public void dryRunUpdate(T incoming) {
+    public T dryRunUpdate(T incoming) {
         synchronized (ctx.lock) {
-            admitUpdate(incoming);
+            return admitUpdate(incoming);
+        }
+    }
+
+    /**
+     * {@link #dryRunUpdate} of an object an earlier write of the same batch would have stored as
+     * {@code stored} (created or updated), which is not in the store yet. Returns the object update would store.
+     */
+    public T dryRunUpdate(T incoming, T stored) {
+        synchronized (ctx.lock) {
+            return admitUpdate(incoming, stored);
         }
     }
 
     /** The object update stores, after every check that may refuse it. */
     private T admitUpdate(T incoming) {
-        ObjectKey key = ObjectKey.of(meta(incoming));
-        T stored = require(key);
+        return admitUpdate(incoming, require(ObjectKey.of(meta(incoming))));
+    }
+
+    private T admitUpdate(T incoming, T stored) {
         checkPreconditions(incoming, stored);
         T prepared = type.prepareForUpdate(incoming, stored);
         ObjectMeta old = meta(stored);

@@ -205,6 +205,39 @@ class ManifestApplierTest {
     }
 
     @Test
+    void allOrNothingChecksASecondDocumentOfOneObjectAsTheUpdateOfWhatTheFirstCreates() {
+        String pod = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: solo\nspec:\n  containers:\n  - name: c\n    image: busybox\n";
+        String manifest = resource("nginx-web.yaml") + "---\n" + pod + "---\n" + pod.replace("name: c", "name: renamed");
+
+        ApplyResult result = new ManifestApplier(cluster.user(), "default").applyAllOrNothing(manifest);
+
+        assertThat(result.applied()).isEmpty();
+        assertThat(result.problems()).singleElement().satisfies(problem -> {
+            assertThat(problem.document()).isEqualTo(4);
+            assertThat(problem.findings()).extracting(Finding::field).containsExactly("spec");
+        });
+        assertThat(cluster.user().pods().list("")).isEmpty();
+        assertThat(cluster.reader().statefulSets("")).isEmpty();
+    }
+
+    @Test
+    void allOrNothingCountsTheCreatesOfTheWholeManifestAgainstTheObjectLimit() {
+        InMemoryCluster small = InMemoryCluster.builder().maxObjects(2).build();
+        String claim = "apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata:\n  name: NAME\nspec:\n"
+                + "  accessModes: [ReadWriteOnce]\n  resources:\n    requests:\n      storage: 1Gi\n";
+        String manifest = claim.replace("NAME", "a") + "---\n" + claim.replace("NAME", "b") + "---\n" + claim.replace("NAME", "c");
+
+        ApplyResult result = new ManifestApplier(small.user(), "default").applyAllOrNothing(manifest);
+
+        assertThat(result.applied()).isEmpty();
+        assertThat(result.problems()).singleElement().satisfies(problem -> {
+            assertThat(problem.document()).isEqualTo(3);
+            assertThat(problem.findings()).singleElement().satisfies(f -> assertThat(f.message()).contains("exceeded quota"));
+        });
+        assertThat(small.user().claims().list("")).isEmpty();
+    }
+
+    @Test
     void applyingAnInvalidManifestFailsTheTestWithEveryProblemAndStillAppliesTheValidDocuments() {
         assertThatThrownBy(() -> cluster.apply(resource("myapp-typos.yaml")))
                 .isInstanceOf(AssertionError.class)
