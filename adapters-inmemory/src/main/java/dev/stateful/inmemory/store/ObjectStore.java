@@ -137,7 +137,7 @@ public final class ObjectStore<T> {
 
     public T create(T incoming) {
         synchronized (ctx.lock) {
-            T admitted = admitCreate(incoming, ctx.ids::nameSuffix, ctx.ids::uid);
+            T admitted = admitCreate(incoming, ctx.ids::nameSuffix, ctx.ids::uid, 0);
             ctx.objects++;
             return commit(ObjectKey.of(meta(admitted)), null, admitted);
         }
@@ -161,10 +161,6 @@ public final class ObjectStore<T> {
         synchronized (ctx.lock) {
             return admitCreate(incoming, () -> DRY_RUN_SUFFIX, () -> "", earlierCreates);
         }
-    }
-
-    private T admitCreate(T incoming, Supplier<String> nameSuffix, Supplier<String> uid) {
-        return admitCreate(incoming, nameSuffix, uid, 0);
     }
 
     /** The object create stores, after every check that may refuse it. */
